@@ -1,0 +1,102 @@
+// Fast Fourier transforms: plans (made once, executed many times) and one-shot functions.
+//
+// Conventions (numpy's):
+//   forward   X[k] = sum_n x[n] e^{-2 pi i k n / N}
+//   backward  x[n] = sum_k X[k] e^{+2 pi i k n / N}
+// Normalization scales the result: Norm::backward (default) scales the backward transform by
+// 1/N, Norm::ortho scales both directions by 1/sqrt(N), Norm::forward scales the forward
+// transform by 1/N. Complex data is interleaved (std::complex<T>).
+//
+// Real transforms: r2c takes N reals and returns N/2+1 complex values (the non-negative
+// frequencies); c2r takes N/2+1 complex values and returns N reals, ignoring the imaginary
+// parts of X[0] and (for even N) X[N/2], as numpy.fft.irfft does.
+#pragma once
+
+#include <complex>
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace ripple::fft {
+
+enum class Kind { c2c, r2c, c2r };
+enum class Precision { f32, f64 };
+/// Sign of the exponent: forward is e^{-2 pi i kn/N}, backward e^{+2 pi i kn/N}.
+enum class Direction { forward, backward };
+enum class Norm { backward, ortho, forward };
+
+/// What a plan transforms and where the data lives (FFTW's "many" / cuFFT's advanced layout).
+///
+/// `shape` holds the logical transform sizes (rank 1 today; ranks 2 and 3 are reserved and
+/// rejected with Unsupported). For r2c/c2r the sizes are those of the real signal.
+/// `batch` transforms are done; transform b, element n lives at
+///     base + b * dist + n * stride        (counted in elements of that side's type)
+/// Strides must be >= 1. A dist of 0 means "packed": stride * (elements per transform).
+/// The output layout must not map two output elements to the same address.
+struct PlanDesc {
+  std::vector<std::size_t> shape;
+  std::size_t batch = 1;
+  Kind kind = Kind::c2c;
+  Precision precision = Precision::f32;
+  /// For c2c; r2c is always forward and c2r always backward (a contradicting value throws).
+  Direction direction = Direction::forward;
+  Norm norm = Norm::backward;
+  std::ptrdiff_t in_stride = 1;
+  std::ptrdiff_t in_dist = 0;
+  std::ptrdiff_t out_stride = 1;
+  std::ptrdiff_t out_dist = 0;
+  /// Worker threads used by execute(); 0 means ripple::default_threads().
+  unsigned threads = 0;
+};
+
+namespace detail {
+class PlanImpl;
+}
+
+/// An immutable FFT plan: owns its twiddle tables and sub-plans. Executing one plan from several
+/// threads at once (on different buffers) is safe, and so is creating plans concurrently.
+/// execute() never allocates after its first call on a thread and never re-plans.
+class Plan {
+ public:
+  /// Validates `desc` and builds the plan. Throws InvalidArgument naming the bad field
+  /// (zero or overflowing sizes, zero batch, bad strides, aliasing output layout) and
+  /// Unsupported for ranks other than 1.
+  explicit Plan(const PlanDesc& desc);
+
+  const PlanDesc& desc() const;
+  /// Number of input / output elements the layout spans per call (what the buffers must hold,
+  /// counted in elements of the input / output type).
+  std::size_t input_span() const;
+  std::size_t output_span() const;
+  /// Short human-readable description of the chosen algorithm, e.g. "c2c 1024 = 16x16x4".
+  std::string describe() const;
+
+  /// Executes the plan. The overload must match the plan's kind and precision, else
+  /// InvalidArgument. `in` and `out` may be the same pointer (in-place) but must not
+  /// otherwise overlap. Null pointers throw InvalidArgument.
+  void execute(const std::complex<float>* in, std::complex<float>* out) const;
+  void execute(const std::complex<double>* in, std::complex<double>* out) const;
+  void execute(const float* in, std::complex<float>* out) const;
+  void execute(const double* in, std::complex<double>* out) const;
+  void execute(const std::complex<float>* in, float* out) const;
+  void execute(const std::complex<double>* in, double* out) const;
+
+ private:
+  std::shared_ptr<const detail::PlanImpl> impl_;
+};
+
+/// One-shot transforms with numpy.fft semantics along a 1-D signal. Plans are cached and
+/// reused across calls.
+std::vector<std::complex<float>> fft(std::span<const std::complex<float>> x, Norm norm = Norm::backward);
+std::vector<std::complex<double>> fft(std::span<const std::complex<double>> x, Norm norm = Norm::backward);
+std::vector<std::complex<float>> ifft(std::span<const std::complex<float>> x, Norm norm = Norm::backward);
+std::vector<std::complex<double>> ifft(std::span<const std::complex<double>> x, Norm norm = Norm::backward);
+std::vector<std::complex<float>> rfft(std::span<const float> x, Norm norm = Norm::backward);
+std::vector<std::complex<double>> rfft(std::span<const double> x, Norm norm = Norm::backward);
+/// `n` is the length of the real output; 0 means 2 * (x.size() - 1) as numpy. The input is
+/// truncated or zero-padded to n/2+1 values.
+std::vector<float> irfft(std::span<const std::complex<float>> x, std::size_t n = 0, Norm norm = Norm::backward);
+std::vector<double> irfft(std::span<const std::complex<double>> x, std::size_t n = 0, Norm norm = Norm::backward);
+
+}  // namespace ripple::fft

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what ripple needs on a Debian 12 machine, only what is missing. Idempotent.
+set -euo pipefail
+packages=(cmake ninja-build g++ pkg-config python3 python3-pip
+          libhwy-dev libfftw3-dev libcli11-dev libgtest-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: apt-get install ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# Python peers for tests and benchmarks (reference values, scipy/numpy timings).
+PY=${PYTHON:-python3}
+if ! $PY -c "import numpy, scipy" 2>/dev/null; then
+  echo "install-deps: pip install numpy scipy"
+  $PY -m pip install -q -r "$(dirname "$0")/requirements.txt" || \
+    $PY -m pip install -q --break-system-packages -r "$(dirname "$0")/requirements.txt"
+fi

@@ -1,0 +1,48 @@
+// Per-thread scratch memory for plan execution. A plan asks for workspace with a Scratch frame;
+// frames nest (a Bluestein plan executing its sub-plan gets a deeper region), and blocks are
+// kept for the thread's lifetime, so after the first call on a thread execution does not
+// allocate.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace ripple::core {
+
+class ScratchArena {
+ public:
+  static ScratchArena& this_thread();
+  /// Returns `bytes` of 64-byte aligned memory valid until release(mark) with an earlier mark.
+  void* acquire(std::size_t bytes);
+  std::size_t mark() const { return top_; }
+  void release(std::size_t mark) { top_ = mark; }
+
+ private:
+  struct Block {
+    std::unique_ptr<std::byte[]> memory;
+    std::size_t size;
+  };
+  std::vector<Block> blocks_;
+  std::size_t top_ = 0;  // number of live acquisitions
+  std::vector<std::pair<std::size_t, std::size_t>> live_;  // (block, end offset) of each
+};
+
+/// RAII frame: memory taken through it is returned when it goes out of scope.
+class Scratch {
+ public:
+  Scratch() : arena_(ScratchArena::this_thread()), mark_(arena_.mark()) {}
+  ~Scratch() { arena_.release(mark_); }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  template <class T>
+  T* get(std::size_t count) {
+    return static_cast<T*>(arena_.acquire(count * sizeof(T)));
+  }
+
+ private:
+  ScratchArena& arena_;
+  std::size_t mark_;
+};
+
+}  // namespace ripple::core

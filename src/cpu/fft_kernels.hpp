@@ -1,0 +1,41 @@
+// The CPU executor's entry points for FFT plans, one table of functions per element type,
+// chosen once for the best SIMD target of this machine (Highway dynamic dispatch).
+#pragma once
+
+#include <complex>
+#include <cstddef>
+
+#include "fft/lane_fft.hpp"
+
+namespace ripple::cpu {
+
+/// One panel: up to `lanes` complex sequences of length plan->n, sequence l element e at
+///   src + l * src_lane_stride + e * src_elem_stride   (complex units),
+/// are transformed together; output element e of lane l (times lane_twiddles[e*twiddle_elem_stride
+/// + l] if given, times scale) goes to dst + l * dst_lane_stride + e * dst_elem_stride.
+/// scratch holds 2 * n * W complex values, W = FftKernels::lanes, aligned to 64 bytes.
+template <class T>
+struct PanelArgs {
+  const fft::detail::LaneFft<T>* plan = nullptr;
+  std::size_t lanes = 0;
+  const std::complex<T>* src = nullptr;
+  std::ptrdiff_t src_lane_stride = 1, src_elem_stride = 1;
+  std::complex<T>* dst = nullptr;
+  std::ptrdiff_t dst_lane_stride = 1, dst_elem_stride = 1;
+  const std::complex<T>* lane_twiddles = nullptr;
+  std::ptrdiff_t twiddle_elem_stride = 0;
+  T scale = 1;
+  T* scratch = nullptr;
+};
+
+template <class T>
+struct FftKernels {
+  std::size_t lanes;  // complex values per vector
+  void (*panel)(const PanelArgs<T>&);
+};
+
+/// Kernels for the best target this CPU supports (looked up once, then cached).
+const FftKernels<float>& fft_kernels_f32();
+const FftKernels<double>& fft_kernels_f64();
+
+}  // namespace ripple::cpu

@@ -1,0 +1,325 @@
+// SIMD kernels of the lane FFT (see fft/lane_fft.hpp), compiled once per Highway target.
+//
+// A vector holds W interleaved complex values, one per lane; element e of a lane transform is
+// vector e of a scratch buffer. Every butterfly is therefore plain vertical SIMD: no shuffles
+// between lanes except Reverse2 (swap re/im) for multiplications by i and by twiddles.
+//
+// Direction lives in one place: Rot(x) multiplies by -i (forward) or +i (backward), and every
+// constant twiddle c + s*(-/+ i) is applied as c*x + s*Rot(x).
+
+// Per-target include guard (Highway's convention for -inl.h files).
+#if defined(RIPPLE_CPU_FFT_LANE_KERNELS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef RIPPLE_CPU_FFT_LANE_KERNELS_INL_H_
+#undef RIPPLE_CPU_FFT_LANE_KERNELS_INL_H_
+#else
+#define RIPPLE_CPU_FFT_LANE_KERNELS_INL_H_
+#endif
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+
+#include "cpu/fft_kernels.hpp"
+#include "fft/lane_fft.hpp"
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace ripple::cpu::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+using fft::detail::LaneFft;
+using fft::detail::Pass;
+
+// ---------------------------------------------------------------------------------------------
+// Complex arithmetic on interleaved vectors.
+
+template <class D>
+struct Rotator {
+  using V = hn::Vec<D>;
+  V sign;  // xor mask applied after swapping re/im
+  Rotator(D d, bool forward) {
+    const V neg = hn::Set(d, hn::TFromD<D>(-0.0)), pos = hn::Zero(d);
+    // forward: x*(-i) = (xi, -xr): negate odd lanes; backward: x*(+i) = (-xi, xr): even lanes.
+    sign = forward ? hn::OddEven(neg, pos) : hn::OddEven(pos, neg);
+  }
+  HWY_INLINE V operator()(D d, V x) const { return hn::Xor(hn::Reverse2(d, x), sign); }
+};
+
+// x * w for a constant w = c + s*(-/+i): c*x + s*Rot(x).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V MulConst(D d, const Rotator<D>& rot, V x, V c, V s) {
+  return hn::MulAdd(rot(d, x), s, hn::Mul(x, c));
+}
+
+// x * w for a twiddle broadcast as re (all lanes) and (-im, im, ...) pattern.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V MulTwiddle(D d, V x, V re, V im_alt) {
+  return hn::MulAdd(hn::Reverse2(d, x), im_alt, hn::Mul(x, re));
+}
+
+// x * w for per-lane twiddles w stored interleaved like the data.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V MulLaneTwiddle(D d, V x, V w, V sign_even) {
+  const V re = hn::DupEven(w);
+  const V im_alt = hn::Xor(hn::DupOdd(w), sign_even);  // (-im, im, ...)
+  return MulTwiddle(d, x, re, im_alt);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Butterflies: in-place DFTs of the vectors x[0..P).
+
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void Dft2(V& a, V& b) {
+  const V t = a;
+  a = hn::Add(t, b);
+  b = hn::Sub(t, b);
+}
+
+// Natural order in and out.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void Dft4(D d, const Rotator<D>& rot, V& a0, V& a1, V& a2, V& a3) {
+  const V t0 = hn::Add(a0, a2), t1 = hn::Sub(a0, a2);
+  const V t2 = hn::Add(a1, a3), t3 = rot(d, hn::Sub(a1, a3));
+  a0 = hn::Add(t0, t2);
+  a2 = hn::Sub(t0, t2);
+  a1 = hn::Add(t1, t3);
+  a3 = hn::Sub(t1, t3);
+}
+
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void Dft8(D d, const Rotator<D>& rot, V* x) {
+  using T = hn::TFromD<D>;
+  const V h = hn::Set(d, T(0.707106781186547524400844362104849039L));
+  Dft4(d, rot, x[0], x[2], x[4], x[6]);  // even inputs -> E0..E3 in x0,x2,x4,x6
+  Dft4(d, rot, x[1], x[3], x[5], x[7]);  // odd inputs  -> O0..O3 in x1,x3,x5,x7
+  const V o1 = hn::Mul(hn::Add(x[3], rot(d, x[3])), h);  // O1 * w8
+  const V o2 = rot(d, x[5]);                             // O2 * w8^2
+  const V o3 = hn::Mul(hn::Sub(rot(d, x[7]), x[7]), h);  // O3 * w8^3
+  const V e0 = x[0], e1 = x[2], e2 = x[4], e3 = x[6], o0 = x[1];
+  x[0] = hn::Add(e0, o0);
+  x[4] = hn::Sub(e0, o0);
+  x[1] = hn::Add(e1, o1);
+  x[5] = hn::Sub(e1, o1);
+  x[2] = hn::Add(e2, o2);
+  x[6] = hn::Sub(e2, o2);
+  x[3] = hn::Add(e3, o3);
+  x[7] = hn::Sub(e3, o3);
+}
+
+// 16 = 4 x 4. Output k1 + 4*k2 is left in x[4*k1 + k2] (see kDft16Order).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void Dft16(D d, const Rotator<D>& rot, V* x) {
+  using T = hn::TFromD<D>;
+  for (int n1 = 0; n1 < 4; ++n1) Dft4(d, rot, x[n1], x[n1 + 4], x[n1 + 8], x[n1 + 12]);
+  const T c1 = T(0.923879532511286756128183189396788933L), s1 = T(0.382683432365089771728459984030398867L);
+  const T h = T(0.707106781186547524400844362104849039L);
+  // x[n1 + 4*k1] *= w16^(n1*k1)
+  x[5] = MulConst(d, rot, x[5], hn::Set(d, c1), hn::Set(d, s1));     // ^1
+  x[9] = MulConst(d, rot, x[9], hn::Set(d, h), hn::Set(d, h));       // ^2
+  x[13] = MulConst(d, rot, x[13], hn::Set(d, s1), hn::Set(d, c1));   // ^3
+  x[6] = MulConst(d, rot, x[6], hn::Set(d, h), hn::Set(d, h));       // ^2
+  x[10] = rot(d, x[10]);                                             // ^4
+  x[14] = MulConst(d, rot, x[14], hn::Set(d, -h), hn::Set(d, h));    // ^6
+  x[7] = MulConst(d, rot, x[7], hn::Set(d, s1), hn::Set(d, c1));     // ^3
+  x[11] = MulConst(d, rot, x[11], hn::Set(d, -h), hn::Set(d, h));    // ^6
+  x[15] = MulConst(d, rot, x[15], hn::Set(d, -c1), hn::Set(d, -s1)); // ^9
+  for (int k1 = 0; k1 < 4; ++k1) Dft4(d, rot, x[4 * k1], x[4 * k1 + 1], x[4 * k1 + 2], x[4 * k1 + 3]);
+}
+constexpr int kDft16Order[16] = {0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15};
+
+// Odd prime p (compile-time P, or P = 0 with runtime p): the symmetric real/imaginary split.
+// cos_t[t], sin_t[t] = cos, sin(2 pi t / p).
+template <int P, class D, class V = hn::Vec<D>>
+HWY_INLINE void DftOdd(D d, const Rotator<D>& rot, V* x, int p, const hn::TFromD<D>* cos_t,
+                       const hn::TFromD<D>* sin_t) {
+  if constexpr (P != 0) p = P;
+  const int h = (p - 1) / 2;
+  constexpr int kMaxHalf = (P != 0 ? (P - 1) / 2 : (fft::detail::kMaxGenericRadix - 1) / 2);
+  V sum[kMaxHalf], dif[kMaxHalf];
+  V y0 = x[0];
+  for (int m = 1; m <= h; ++m) {
+    sum[m - 1] = hn::Add(x[m], x[p - m]);
+    dif[m - 1] = hn::Sub(x[m], x[p - m]);
+    y0 = hn::Add(y0, sum[m - 1]);
+  }
+  for (int k = 1; k <= h; ++k) {
+    V re = x[0], im = hn::Zero(d);
+    int t = 0;
+    for (int m = 1; m <= h; ++m) {
+      t += k;
+      if (t >= p) t -= p;
+      re = hn::MulAdd(hn::Set(d, cos_t[t]), sum[m - 1], re);
+      im = hn::MulAdd(hn::Set(d, sin_t[t]), dif[m - 1], im);
+    }
+    const V r = rot(d, im);
+    x[k] = hn::Add(re, r);
+    x[p - k] = hn::Sub(re, r);
+  }
+  x[0] = y0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One Stockham pass: in[(i + ido*(j + P*k))] -> out[(i + ido*(k + l1*j))], twiddled.
+
+template <int P, class D>
+void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pass, const hn::TFromD<D>* in,
+             hn::TFromD<D>* out) {
+  using T = hn::TFromD<D>;
+  using V = hn::Vec<D>;
+  const std::size_t L = hn::Lanes(d);
+  const Rotator<D> rot(d, plan.forward);
+  const int p = P != 0 ? P : pass.radix;
+  const std::size_t l1 = pass.l1, ido = pass.ido;
+  const T* tw_re = plan.twiddle_re.data() + pass.twiddle_offset;
+  const T* tw_im = plan.twiddle_im_alt.data() + pass.twiddle_offset * LaneFft<T>::kImAltStride;
+  const T* cos_t = plan.generic_cos.data() + pass.generic_offset;
+  const T* sin_t = plan.generic_sin.data() + pass.generic_offset;
+  constexpr int kSlots = P != 0 ? P : fft::detail::kMaxGenericRadix;
+  V x[kSlots];
+  for (std::size_t k = 0; k < l1; ++k) {
+    for (std::size_t i = 0; i < ido; ++i) {
+      const T* src = in + (i + ido * p * k) * L;
+      for (int j = 0; j < p; ++j) x[j] = hn::Load(d, src + ido * j * L);
+      if constexpr (P == 2) {
+        Dft2<D>(x[0], x[1]);
+      } else if constexpr (P == 4) {
+        Dft4(d, rot, x[0], x[1], x[2], x[3]);
+      } else if constexpr (P == 8) {
+        Dft8(d, rot, x);
+      } else if constexpr (P == 16) {
+        Dft16(d, rot, x);
+      } else {
+        DftOdd<P>(d, rot, x, p, cos_t, sin_t);
+      }
+      T* dst = out + (i + ido * k) * L;
+      const std::size_t out_step = ido * l1 * L;
+      for (int j = 0; j < p; ++j) {
+        V y;
+        if constexpr (P == 16) {
+          y = x[kDft16Order[j]];
+        } else {
+          y = x[j];
+        }
+        if (j > 0 && i > 0) {
+          const std::size_t t = (j - 1) * ido + i;
+          y = MulTwiddle(d, y, hn::Set(d, tw_re[t]),
+                         hn::LoadDup128(d, tw_im + t * LaneFft<T>::kImAltStride));
+        }
+        hn::Store(y, d, dst + j * out_step);
+      }
+    }
+  }
+}
+
+// Runs every pass, ping-ponging between a and b; returns the buffer holding the result.
+template <class D>
+hn::TFromD<D>* RunLaneFft(D d, const LaneFft<hn::TFromD<D>>& plan, hn::TFromD<D>* a,
+                          hn::TFromD<D>* b) {
+  for (const Pass& pass : plan.passes) {
+    switch (pass.radix) {
+      case 2: RunPass<2>(d, plan, pass, a, b); break;
+      case 3: RunPass<3>(d, plan, pass, a, b); break;
+      case 4: RunPass<4>(d, plan, pass, a, b); break;
+      case 5: RunPass<5>(d, plan, pass, a, b); break;
+      case 7: RunPass<7>(d, plan, pass, a, b); break;
+      case 8: RunPass<8>(d, plan, pass, a, b); break;
+      case 16: RunPass<16>(d, plan, pass, a, b); break;
+      default: RunPass<0>(d, plan, pass, a, b); break;
+    }
+    std::swap(a, b);
+  }
+  return a;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A panel: up to W strided complex sequences gathered into lanes, transformed, written back.
+
+template <class D>
+struct LaneAccess {
+  using T = hn::TFromD<D>;
+  // Gather lanes as 64-bit words: one complex float, or half a complex double.
+  using DW = hn::Repartition<double, D>;
+  using DI = hn::RebindToSigned<DW>;
+  hn::Vec<DI> index;
+  bool contiguous;  // lane stride 1 (in complex units): plain vector access
+  std::size_t count;
+  std::ptrdiff_t lane_stride;
+
+  LaneAccess(D d, std::ptrdiff_t stride, std::size_t lanes_used)
+      : index(hn::Zero(DI())), contiguous(stride == 1), count(lanes_used), lane_stride(stride) {
+    const DW dw;
+    constexpr std::size_t kWordsPerComplex = sizeof(std::complex<T>) / 8;
+    HWY_ALIGN int64_t idx[hn::MaxLanes(DW())];
+    for (std::size_t q = 0; q < hn::Lanes(dw); ++q) {
+      const std::size_t lane = std::min(q / kWordsPerComplex, lanes_used - 1);  // clamp: stay in bounds
+      idx[q] = static_cast<int64_t>(lane) * stride * int64_t(kWordsPerComplex) +
+               int64_t(q % kWordsPerComplex);
+    }
+    index = hn::Load(DI(), idx);
+    (void)d;
+  }
+
+  hn::Vec<D> load(D d, const T* base) const {
+    const std::size_t L = hn::Lanes(d);
+    if (contiguous) {
+      if (2 * count == L) return hn::LoadU(d, base);
+      return hn::MaskedLoad(hn::FirstN(d, 2 * count), d, base);
+    }
+    const DW dw;
+    return hn::BitCast(d, hn::GatherIndex(dw, reinterpret_cast<const double*>(base), index));
+  }
+
+  void store(D d, hn::Vec<D> v, T* base) const {
+    const std::size_t L = hn::Lanes(d);
+    if (contiguous) {
+      if (2 * count == L) return hn::StoreU(v, d, base);
+      return hn::BlendedStore(v, hn::FirstN(d, 2 * count), d, base);
+    }
+    HWY_ALIGN T lanes[hn::MaxLanes(D())];
+    hn::Store(v, d, lanes);
+    for (std::size_t l = 0; l < count; ++l) {
+      base[2 * l * lane_stride] = lanes[2 * l];
+      base[2 * l * lane_stride + 1] = lanes[2 * l + 1];
+    }
+  }
+};
+
+template <class T>
+void RunPanel(const PanelArgs<T>& a) {
+  const hn::ScalableTag<T> d;
+  using V = hn::Vec<decltype(d)>;
+  const std::size_t L = hn::Lanes(d);
+  const std::size_t n = a.plan->n;
+  T* buf0 = a.scratch;
+  T* buf1 = a.scratch + n * L;
+  const LaneAccess<decltype(d)> src(d, a.src_lane_stride, a.lanes);
+  const LaneAccess<decltype(d)> dst(d, a.dst_lane_stride, a.lanes);
+  const T* in = reinterpret_cast<const T*>(a.src);
+  for (std::size_t e = 0; e < n; ++e) hn::Store(src.load(d, in + 2 * e * a.src_elem_stride), d, buf0 + e * L);
+
+  const T* result = RunLaneFft(d, *a.plan, buf0, buf1);
+
+  T* out = reinterpret_cast<T*>(a.dst);
+  const V scale = hn::Set(d, a.scale);
+  const bool scaled = a.scale != T(1);
+  const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
+  const T* tw = reinterpret_cast<const T*>(a.lane_twiddles);
+  for (std::size_t e = 0; e < n; ++e) {
+    V y = hn::Load(d, result + e * L);
+    if (tw != nullptr) y = MulLaneTwiddle(d, y, hn::LoadU(d, tw + 2 * e * a.twiddle_elem_stride), sign_even);
+    if (scaled) y = hn::Mul(y, scale);
+    dst.store(d, y, out + 2 * e * a.dst_elem_stride);
+  }
+}
+
+void RunPanelF32(const PanelArgs<float>& a) { RunPanel(a); }
+void RunPanelF64(const PanelArgs<double>& a) { RunPanel(a); }
+int ComplexLanesF32() { return static_cast<int>(hn::Lanes(hn::ScalableTag<float>()) / 2); }
+int ComplexLanesF64() { return static_cast<int>(hn::Lanes(hn::ScalableTag<double>()) / 2); }
+const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
+
+}  // namespace ripple::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

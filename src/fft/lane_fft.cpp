@@ -1,0 +1,134 @@
+// Factorization and twiddle tables of the lane FFT.
+#include "fft/lane_fft.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "fft/unit_roots.hpp"
+
+namespace ripple::fft::detail {
+
+bool factor_for_passes(std::size_t n, std::vector<int>& radices) {
+  radices.clear();
+  int twos = 0;
+  while (n % 2 == 0) {
+    n /= 2;
+    ++twos;
+  }
+  // Powers of two: radix 8 (its butterfly fits 16 vector registers), topped up with 16, 4 or 2.
+  while (twos >= 3) {
+    radices.push_back(8);
+    twos -= 3;
+  }
+  if (twos == 2) radices.push_back(4);
+  if (twos == 1) {
+    if (!radices.empty()) {
+      radices.back() = 16;
+    } else {
+      radices.push_back(2);
+    }
+  }
+  for (int p : {7, 5, 3}) {
+    while (n % p == 0) {
+      radices.push_back(p);
+      n /= p;
+    }
+  }
+  for (std::size_t p = 11; n > 1 && p <= std::size_t(kMaxGenericRadix); p += 2) {
+    while (n % p == 0) {
+      radices.push_back(int(p));
+      n /= p;
+    }
+  }
+  return n == 1;
+}
+
+namespace {
+// Rough cost per point of one pass: butterfly arithmetic plus twiddle multiply plus load/store.
+double pass_cost_per_point(int radix) {
+  double butterfly;
+  switch (radix) {
+    case 2: butterfly = 2; break;
+    case 4: butterfly = 4; break;
+    case 8: butterfly = 6.5; break;
+    case 16: butterfly = 9; break;
+    case 3: butterfly = 6; break;
+    case 5: butterfly = 9; break;
+    case 7: butterfly = 12; break;
+    default: butterfly = 2.0 * radix; break;
+  }
+  return butterfly + 4.0 * (radix - 1) / radix + 4.0;
+}
+}  // namespace
+
+double lane_fft_cost_per_point(std::size_t n) {
+  std::vector<int> radices;
+  if (!factor_for_passes(n, radices)) return std::numeric_limits<double>::infinity();
+  double cost = 1.0;
+  for (int r : radices) cost += pass_cost_per_point(r);
+  return cost;
+}
+
+std::string describe_radices(const std::vector<Pass>& passes) {
+  std::string s;
+  for (const Pass& p : passes) {
+    if (!s.empty()) s += "x";
+    s += std::to_string(p.radix);
+  }
+  return s.empty() ? "1" : s;
+}
+
+template <class T>
+LaneFft<T> make_lane_fft(std::size_t n, bool forward) {
+  LaneFft<T> plan;
+  plan.n = n;
+  plan.forward = forward;
+  std::vector<int> radices;
+  factor_for_passes(n, radices);
+  const UnitRoots roots(n);
+  std::size_t l1 = 1;
+  std::size_t twiddles = 0;
+  for (int r : radices) {
+    Pass pass;
+    pass.radix = r;
+    pass.l1 = l1;
+    pass.ido = n / (l1 * r);
+    pass.twiddle_offset = twiddles;
+    twiddles += (r - 1) * pass.ido;
+    plan.passes.push_back(pass);
+    l1 *= r;
+  }
+  plan.twiddle_re.resize(twiddles);
+  plan.twiddle_im_alt.resize(twiddles * LaneFft<T>::kImAltStride);
+  for (const Pass& pass : plan.passes) {
+    for (int j = 1; j < pass.radix; ++j) {
+      for (std::size_t i = 0; i < pass.ido; ++i) {
+        // w_{radix*ido}^{i*j} = w_n^{i*j*l1}
+        const auto w = roots(i * j * pass.l1, forward);
+        const std::size_t t = pass.twiddle_offset + (j - 1) * pass.ido + i;
+        plan.twiddle_re[t] = static_cast<T>(w.real());
+        for (std::size_t q = 0; q < LaneFft<T>::kImAltStride; ++q)
+          plan.twiddle_im_alt[t * LaneFft<T>::kImAltStride + q] =
+              static_cast<T>(q % 2 == 0 ? -w.imag() : w.imag());
+      }
+    }
+  }
+  // Odd radices: cos/sin(2 pi t/p), t < p (direction-free: Rot applies the sign).
+  std::size_t generic = 0;
+  for (Pass& pass : plan.passes) {
+    if (pass.radix % 2 == 0) continue;
+    pass.generic_offset = generic;
+    for (int t = 0; t < pass.radix; ++t) {
+      const auto w = unit_root(std::size_t(t), std::size_t(pass.radix));  // e^{-2 pi i t/p}
+      plan.generic_cos.push_back(static_cast<T>(w.real()));
+      plan.generic_sin.push_back(static_cast<T>(-w.imag()));
+    }
+    generic += std::size_t(pass.radix);
+  }
+  return plan;
+}
+
+template LaneFft<float> make_lane_fft<float>(std::size_t, bool);
+template LaneFft<double> make_lane_fft<double>(std::size_t, bool);
+
+}  // namespace ripple::fft::detail
