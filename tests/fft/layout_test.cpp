@@ -1,0 +1,219 @@
+// Checks batched and strided layouts (c2c, r2c, c2r): batches below, at and above the SIMD
+// width, strides > 1, dists larger than packed, "innermost batching" (stride = batch, dist = 1),
+// mixed input/output layouts and in-place execution; every output element is checked against
+// the reference, and elements between strided outputs must keep their sentinel.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "fft/fft_test_util.hpp"
+#include "ripple/runtime.hpp"
+
+namespace ripple::fft::test {
+namespace {
+
+/// How a case lays out its data, given N's element counts on each side and the batch.
+enum class Shape {
+  packed,           // stride 1, dist 0
+  packed_explicit,  // stride 1, dist = count
+  strided,          // in_stride 2, out_stride 3, dist 0 (packed at that stride)
+  padded_dist,      // stride 1, dist = count + 5 (in) / count + 3 (out)
+  strided_padded,   // in_stride 3, in_dist 3*count + 2; out_stride 2, out_dist 2*count + 7
+  innermost,        // stride = batch, dist = 1 on both sides
+  innermost_in,     // input innermost, output packed
+  innermost_out,    // input packed, output innermost
+};
+
+const char* shape_name(Shape s) {
+  switch (s) {
+    case Shape::packed: return "packed";
+    case Shape::packed_explicit: return "packed_explicit";
+    case Shape::strided: return "strided";
+    case Shape::padded_dist: return "padded_dist";
+    case Shape::strided_padded: return "strided_padded";
+    case Shape::innermost: return "innermost";
+    case Shape::innermost_in: return "innermost_in";
+    case Shape::innermost_out: return "innermost_out";
+  }
+  return "?";
+}
+
+void apply_shape(PlanDesc& d, Shape s) {
+  const std::size_t n = d.shape[0];
+  const auto in_count = static_cast<std::ptrdiff_t>(d.kind == Kind::c2r ? n / 2 + 1 : n);
+  const auto out_count = static_cast<std::ptrdiff_t>(d.kind == Kind::r2c ? n / 2 + 1 : n);
+  const auto batch = static_cast<std::ptrdiff_t>(d.batch);
+  switch (s) {
+    case Shape::packed: break;
+    case Shape::packed_explicit:
+      d.in_dist = in_count;
+      d.out_dist = out_count;
+      break;
+    case Shape::strided:
+      d.in_stride = 2;
+      d.out_stride = 3;
+      break;
+    case Shape::padded_dist:
+      d.in_dist = in_count + 5;
+      d.out_dist = out_count + 3;
+      break;
+    case Shape::strided_padded:
+      d.in_stride = 3;
+      d.in_dist = 3 * in_count + 2;
+      d.out_stride = 2;
+      d.out_dist = 2 * out_count + 7;
+      break;
+    case Shape::innermost:
+      d.in_stride = d.out_stride = batch;
+      d.in_dist = d.out_dist = 1;
+      break;
+    case Shape::innermost_in:
+      d.in_stride = batch;
+      d.in_dist = 1;
+      break;
+    case Shape::innermost_out:
+      d.out_stride = batch;
+      d.out_dist = 1;
+      break;
+  }
+}
+
+/// 1, 3, 5, 8, 17 and the SIMD widths around the chosen target's lanes (float and double).
+std::vector<std::size_t> batches() {
+  std::set<std::size_t> b{1, 3, 5, 8, 17};
+  for (int lanes : {ripple::simd_complex_lanes_f32(), ripple::simd_complex_lanes_f64()}) {
+    const auto l = static_cast<std::size_t>(std::max(lanes, 1));
+    for (std::size_t v : {l - 1, l, l + 1, 2 * l + 1})
+      if (v > 0) b.insert(v);
+  }
+  return {b.begin(), b.end()};
+}
+
+const std::vector<std::size_t> kC2cSizes{1, 2, 3, 5, 8, 16, 17, 60, 64, 97, 128, 1000, 1024, 1031, 4096};
+const std::vector<std::size_t> kRealSizes{1, 2, 3, 4, 5, 6, 7, 8, 15, 16, 17, 30, 64, 99, 100, 1024, 1025, 4097};
+
+std::string case_name(const ::testing::TestParamInfo<Shape>& info) { return shape_name(info.param); }
+
+class LayoutTest : public ::testing::TestWithParam<Shape> {
+ protected:
+  template <class T>
+  void run(Kind kind, const std::vector<std::size_t>& sizes) {
+    const std::vector<std::size_t> bs = batches();
+    int variant = 0;
+    for (std::size_t n : sizes) {
+      for (std::size_t batch : bs) {
+        // Large N with every batch would be slow; large N gets the small batches.
+        if (n >= 1000 && batch > 8) continue;
+        PlanDesc d = kind == Kind::c2c
+                         ? c2c_desc(n, precision_of<T>(), variant % 2 ? Direction::backward : Direction::forward,
+                                    static_cast<Norm>(variant % 3), batch)
+                         : real_desc(kind, n, precision_of<T>(), static_cast<Norm>(variant % 3), batch);
+        ++variant;
+        apply_shape(d, GetParam());
+        check_layout_any<T>(d, seed_for(n * 1000 + batch, 40 + static_cast<int>(GetParam())));
+        if (HasFailure() && failure_count() > 40) {
+          ADD_FAILURE() << "stopping after 40 failures";
+          return;
+        }
+      }
+    }
+  }
+};
+
+TEST_P(LayoutTest, C2cFloat) { run<float>(Kind::c2c, kC2cSizes); }
+TEST_P(LayoutTest, C2cDouble) { run<double>(Kind::c2c, kC2cSizes); }
+TEST_P(LayoutTest, R2cFloat) { run<float>(Kind::r2c, kRealSizes); }
+TEST_P(LayoutTest, R2cDouble) { run<double>(Kind::r2c, kRealSizes); }
+TEST_P(LayoutTest, C2rFloat) { run<float>(Kind::c2r, kRealSizes); }
+TEST_P(LayoutTest, C2rDouble) { run<double>(Kind::c2r, kRealSizes); }
+
+INSTANTIATE_TEST_SUITE_P(Layouts, LayoutTest,
+                         ::testing::Values(Shape::packed, Shape::packed_explicit, Shape::strided, Shape::padded_dist,
+                                           Shape::strided_padded, Shape::innermost, Shape::innermost_in,
+                                           Shape::innermost_out),
+                         case_name);
+
+// In place: the same pointer for input and output, with identical layouts on both sides
+// (c2c) or FFTW's padded real layout (r2c/c2r: the real side has dist 2*(N/2+1) reals).
+template <class T>
+void check_in_place_c2c() {
+  for (std::size_t n : {1u, 2u, 7u, 16u, 100u, 128u, 1024u, 1031u, 4096u, 65536u}) {
+    for (std::size_t batch : {1u, 3u, 8u}) {
+      for (int layout = 0; layout < 3; ++layout) {
+        PlanDesc d = c2c_desc(n, precision_of<T>(), layout == 1 ? Direction::backward : Direction::forward,
+                              Norm::ortho, batch);
+        if (layout == 1) {
+          d.in_stride = d.out_stride = 2;
+          d.in_dist = d.out_dist = static_cast<std::ptrdiff_t>(2 * n + 1);
+        } else if (layout == 2) {
+          d.in_stride = d.out_stride = static_cast<std::ptrdiff_t>(batch);
+          d.in_dist = d.out_dist = 1;
+        }
+        check_layout<T, Kind::c2c>(d, seed_for(n * 10 + batch, 50 + layout), true);
+      }
+    }
+  }
+}
+
+template <class T>
+void check_in_place_real() {
+  for (std::size_t n : {1u, 2u, 5u, 8u, 63u, 64u, 1000u, 1001u, 4096u}) {
+    for (std::size_t batch : {1u, 3u, 8u}) {
+      const auto half = static_cast<std::ptrdiff_t>(n / 2 + 1);
+      PlanDesc r2c = real_desc(Kind::r2c, n, precision_of<T>(), Norm::backward, batch);
+      r2c.in_dist = 2 * half;
+      r2c.out_dist = half;
+      check_layout<T, Kind::r2c>(r2c, seed_for(n * 10 + batch, 55), true);
+      PlanDesc c2r = real_desc(Kind::c2r, n, precision_of<T>(), Norm::backward, batch);
+      c2r.in_dist = half;
+      c2r.out_dist = 2 * half;
+      check_layout<T, Kind::c2r>(c2r, seed_for(n * 10 + batch, 56), true);
+    }
+  }
+}
+
+TEST(InPlace, C2cFloat) { check_in_place_c2c<float>(); }
+TEST(InPlace, C2cDouble) { check_in_place_c2c<double>(); }
+TEST(InPlace, RealFloat) { check_in_place_real<float>(); }
+TEST(InPlace, RealDouble) { check_in_place_real<double>(); }
+
+// A large batch of mid-size transforms with a padded layout (exercises the batch loop with
+// many SIMD groups and a remainder).
+TEST(LargeBatch, StridedPaddedC2cAndR2c) {
+  PlanDesc d = c2c_desc(256, Precision::f32, Direction::forward, Norm::backward, 259);
+  d.in_stride = 2;
+  d.out_dist = 260;
+  check_layout<float, Kind::c2c>(d, 60);
+  PlanDesc r = real_desc(Kind::r2c, 250, Precision::f64, Norm::ortho, 131);
+  r.in_stride = 131;
+  r.in_dist = 1;
+  check_layout<double, Kind::r2c>(r, 61);
+}
+
+// desc() gives back what the plan was made with; describe() says something.
+TEST(PlanAccessors, DescRoundTripsAndDescribeIsNotEmpty) {
+  PlanDesc d = real_desc(Kind::r2c, 100, Precision::f64, Norm::ortho, 3);
+  d.in_stride = 2;
+  d.out_dist = 60;
+  const Plan p(d);
+  EXPECT_EQ(p.desc().shape, d.shape);
+  EXPECT_EQ(p.desc().batch, 3u);
+  EXPECT_EQ(p.desc().kind, Kind::r2c);
+  EXPECT_EQ(p.desc().precision, Precision::f64);
+  EXPECT_EQ(p.desc().norm, Norm::ortho);
+  EXPECT_EQ(p.desc().in_stride, 2);
+  EXPECT_EQ(p.desc().out_dist, 60);
+  EXPECT_FALSE(p.describe().empty());
+  // input: (3-1)*200 + 99*2 + 1; output: (3-1)*60 + 50 + 1.
+  EXPECT_EQ(p.input_span(), 599u);
+  EXPECT_EQ(p.output_span(), 171u);
+  // A copy is the same plan and works on its own.
+  const Plan copy = p;  // NOLINT(performance-unnecessary-copy-initialization)
+  EXPECT_EQ(copy.describe(), p.describe());
+  check_layout<double, Kind::r2c>(copy.desc(), 62);
+}
+
+}  // namespace
+}  // namespace ripple::fft::test
