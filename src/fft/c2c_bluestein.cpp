@@ -1,0 +1,96 @@
+#include "fft/c2c_bluestein.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "core/scratch.hpp"
+#include "fft/lane_fft.hpp"
+#include "fft/unit_roots.hpp"
+
+namespace ripple::fft::detail {
+
+template <class T>
+std::size_t C2cBluestein<T>::convolution_size(std::size_t n) {
+  // Cheapest 2^a 3^b 5^c 7^d at or above 2n-1 (searched up to the next power of two).
+  const std::size_t lo = 2 * n - 1;
+  std::size_t pow2 = 1;
+  while (pow2 < lo) pow2 <<= 1;
+  std::size_t best = pow2;
+  double best_cost = double(pow2) * lane_fft_cost_per_point(pow2);
+  for (std::size_t a = 1; a <= pow2; a *= 2)
+    for (std::size_t b = a; b <= pow2; b *= 3)
+      for (std::size_t c = b; c <= pow2; c *= 5)
+        for (std::size_t d = c; d <= pow2; d *= 7) {
+          if (d < lo) continue;
+          const double cost = double(d) * lane_fft_cost_per_point(d);
+          if (cost < best_cost) {
+            best_cost = cost;
+            best = d;
+          }
+        }
+  return best;
+}
+
+template <class T>
+double C2cBluestein<T>::cost(std::size_t n, std::size_t lanes) {
+  const std::size_t m = convolution_size(n);
+  return 2.0 * smooth_c2c_cost(m, lanes) + 12.0 * double(m);
+}
+
+template <class T>
+C2cBluestein<T>::C2cBluestein(std::size_t n, bool forward)
+    : C2cNode<T>(n), m_(convolution_size(n)) {
+  // b[k] = e^{+pi i k^2/n} for the forward transform (conjugate for backward); k^2 mod 2n
+  // exactly, so the phase is accurate for every k.
+  std::vector<std::complex<long double>> b(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto k2 = static_cast<std::size_t>((static_cast<unsigned __int128>(k) * k) % (2 * n));
+    b[k] = unit_root(k2, 2 * n);  // e^{-pi i k^2/n}
+    if (forward) b[k] = std::conj(b[k]);
+  }
+  chirp_.resize(n);
+  for (std::size_t k = 0; k < n; ++k)
+    chirp_[k] = {static_cast<T>(b[k].real()), static_cast<T>(-b[k].imag())};
+  // Transform b (wrapped: b[m - k] = b[k]) in double precision for an accurate spectrum.
+  core::AlignedVector<std::complex<double>> wrapped(m_, 0.0);
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::complex<double> v(static_cast<double>(b[k].real()), static_cast<double>(b[k].imag()));
+    wrapped[k] = v;
+    if (k > 0) wrapped[m_ - k] = v;
+  }
+  const auto transform = plan_c2c<double>(m_, true, 1);
+  transform->execute(wrapped.data(), wrapped.data(), Layout{}, 1.0 / double(m_), 1);
+  chirp_spectrum_.resize(m_);
+  for (std::size_t k = 0; k < m_; ++k)
+    chirp_spectrum_[k] = {static_cast<T>(wrapped[k].real()), static_cast<T>(wrapped[k].imag())};
+  forward_ = plan_c2c<T>(m_, true, 1);
+  backward_ = plan_c2c<T>(m_, false, 1);
+}
+
+template <class T>
+void C2cBluestein<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
+                              T scale, unsigned threads) const {
+  const std::size_t n = this->n();
+  core::Scratch scratch;
+  std::complex<T>* a = scratch.get<std::complex<T>>(m_);
+  for (std::size_t b = 0; b < layout.batch; ++b) {
+    const std::complex<T>* x = in + std::ptrdiff_t(b) * layout.in_dist;
+    std::complex<T>* y = out + std::ptrdiff_t(b) * layout.out_dist;
+    for (std::size_t k = 0; k < n; ++k) a[k] = x[std::ptrdiff_t(k) * layout.in_stride] * chirp_[k];
+    std::fill(a + n, a + m_, std::complex<T>(0));
+    forward_->execute(a, a, Layout{}, T(1), threads);
+    for (std::size_t k = 0; k < m_; ++k) a[k] *= chirp_spectrum_[k];
+    backward_->execute(a, a, Layout{}, T(1), threads);
+    for (std::size_t k = 0; k < n; ++k) y[std::ptrdiff_t(k) * layout.out_stride] = a[k] * chirp_[k] * scale;
+  }
+}
+
+template <class T>
+std::string C2cBluestein<T>::describe() const {
+  return "bluestein(m=" + std::to_string(m_) + ": " + forward_->describe() + ")";
+}
+
+template class C2cBluestein<float>;
+template class C2cBluestein<double>;
+
+}  // namespace ripple::fft::detail

@@ -1,0 +1,32 @@
+// Node: one long transform n = n1 * n2 as two sweeps of lane FFTs (the "four-step" FFT).
+//   sweep 1: the n2 columns x[n1*n2 + c] (lanes = adjacent columns, contiguous), size-n1 FFTs,
+//            times w_n^{k1*c}, into a scratch matrix Y[k1][c];
+//   sweep 2: the n1 rows of Y (lanes = rows), size-n2 FFTs, written to X[k1 + n1*k2].
+// Each panel (W columns or rows) is transformed in cache, so the signal is read and written
+// twice whatever its length.
+#pragma once
+
+#include "core/aligned.hpp"
+#include "fft/c2c_node.hpp"
+#include "fft/lane_fft.hpp"
+
+namespace ripple::fft::detail {
+
+template <class T>
+class C2cFourStep final : public C2cNode<T> {
+ public:
+  C2cFourStep(std::size_t n1, std::size_t n2, bool forward);
+  void execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
+               unsigned threads) const override;
+  std::string describe() const override;
+
+  /// The split n = n1 * n2 this node would choose (n1 = 1 if none is worthwhile), and its cost.
+  static std::size_t choose_n1(std::size_t n, std::size_t lanes, double* cost);
+
+ private:
+  std::size_t n1_, n2_;
+  LaneFft<T> columns_, rows_;
+  core::AlignedVector<std::complex<T>> twiddles_;  // w_n^{k1*c} at [k1*n2 + c], padded by W
+};
+
+}  // namespace ripple::fft::detail

@@ -1,0 +1,53 @@
+#include "fft/c2c_panels.hpp"
+
+#include <algorithm>
+
+#include "core/scratch.hpp"
+#include "core/thread_pool.hpp"
+#include "fft/kernels.hpp"
+
+namespace ripple::fft::detail {
+
+template <class T>
+C2cPanels<T>::C2cPanels(std::size_t n, bool forward)
+    : C2cNode<T>(n), lanes_fft_(make_lane_fft<T>(n, forward)) {}
+
+template <class T>
+void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
+                           T scale, unsigned threads) const {
+  const auto& kernels = fft_kernels<T>();
+  const std::size_t w = kernels.lanes, n = this->n();
+  const std::size_t panels = (layout.batch + w - 1) / w;
+  // Enough panels per task to amortize hand-out, few enough to balance.
+  const std::size_t per_task = std::max<std::size_t>(1, panels / (4 * std::max(1u, threads)));
+  const std::size_t tasks = (panels + per_task - 1) / per_task;
+  core::parallel_for(tasks, threads, [&](std::size_t task) {
+    core::Scratch scratch;
+    cpu::PanelArgs<T> args;
+    args.plan = &lanes_fft_;
+    args.scale = scale;
+    args.scratch = scratch.get<T>(4 * n * w);
+    args.src_lane_stride = layout.in_dist;
+    args.src_elem_stride = layout.in_stride;
+    args.dst_lane_stride = layout.out_dist;
+    args.dst_elem_stride = layout.out_stride;
+    const std::size_t end = std::min(panels, (task + 1) * per_task);
+    for (std::size_t panel = task * per_task; panel < end; ++panel) {
+      const std::size_t first = panel * w;
+      args.lanes = std::min(w, layout.batch - first);
+      args.src = in + std::ptrdiff_t(first) * layout.in_dist;
+      args.dst = out + std::ptrdiff_t(first) * layout.out_dist;
+      kernels.panel(args);
+    }
+  });
+}
+
+template <class T>
+std::string C2cPanels<T>::describe() const {
+  return "lanes(" + describe_radices(lanes_fft_.passes) + ")";
+}
+
+template class C2cPanels<float>;
+template class C2cPanels<double>;
+
+}  // namespace ripple::fft::detail

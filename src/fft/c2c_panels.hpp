@@ -1,0 +1,22 @@
+// Node: transforms travel through SIMD lanes in groups of W (the lane FFT). Used for batches
+// (lane = batch entry) and for single short transforms (one lane used).
+#pragma once
+
+#include "fft/c2c_node.hpp"
+#include "fft/lane_fft.hpp"
+
+namespace ripple::fft::detail {
+
+template <class T>
+class C2cPanels final : public C2cNode<T> {
+ public:
+  C2cPanels(std::size_t n, bool forward);
+  void execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
+               unsigned threads) const override;
+  std::string describe() const override;
+
+ private:
+  LaneFft<T> lanes_fft_;
+};
+
+}  // namespace ripple::fft::detail

@@ -1,0 +1,120 @@
+#include "fft/c2c_rader.hpp"
+
+#include "core/scratch.hpp"
+#include "fft/unit_roots.hpp"
+
+namespace ripple::fft::detail {
+
+namespace {
+std::size_t mul_mod(std::size_t a, std::size_t b, std::size_t m) {
+  return static_cast<std::size_t>((static_cast<unsigned __int128>(a) * b) % m);
+}
+std::size_t pow_mod(std::size_t base, std::size_t e, std::size_t m) {
+  std::size_t r = 1;
+  for (; e != 0; e >>= 1, base = mul_mod(base, base, m))
+    if (e & 1) r = mul_mod(r, base, m);
+  return r;
+}
+std::size_t primitive_root(std::size_t n) {
+  std::vector<std::size_t> factors;  // distinct prime factors of n-1
+  std::size_t r = n - 1;
+  for (std::size_t p = 2; p * p <= r; ++p)
+    if (r % p == 0) {
+      factors.push_back(p);
+      while (r % p == 0) r /= p;
+    }
+  if (r > 1) factors.push_back(r);
+  for (std::size_t g = 2;; ++g) {
+    bool ok = true;
+    for (std::size_t f : factors) ok = ok && pow_mod(g, (n - 1) / f, n) != 1;
+    if (ok) return g;
+  }
+}
+}  // namespace
+
+bool is_prime(std::size_t n) {
+  if (n < 2) return false;
+  for (std::size_t p : {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37})
+    if (n % p == 0) return n == p;
+  std::size_t d = n - 1;
+  int s = 0;
+  while (d % 2 == 0) {
+    d /= 2;
+    ++s;
+  }
+  for (std::size_t a : {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37}) {
+    std::size_t x = pow_mod(a, d, n);
+    if (x == 1 || x == n - 1) continue;
+    bool composite = true;
+    for (int i = 1; i < s && composite; ++i) {
+      x = mul_mod(x, x, n);
+      if (x == n - 1) composite = false;
+    }
+    if (composite) return false;
+  }
+  return true;
+}
+
+template <class T>
+double C2cRader<T>::cost(std::size_t n, std::size_t lanes) {
+  return 2.0 * c2c_cost(n - 1, lanes) + 12.0 * double(n);
+}
+
+template <class T>
+C2cRader<T>::C2cRader(std::size_t n, bool forward) : C2cNode<T>(n) {
+  const std::size_t m = n - 1;
+  const std::size_t g = primitive_root(n);
+  const std::size_t g_inv = pow_mod(g, n - 2, n);
+  gather_.resize(m);
+  scatter_.resize(m);
+  for (std::size_t q = 0, gq = 1, gi = 1; q < m; ++q) {
+    gather_[q] = gq;
+    scatter_[q] = gi;
+    gq = mul_mod(gq, g, n);
+    gi = mul_mod(gi, g_inv, n);
+  }
+  // h[q] = w_n^{g^-q}, transformed in double for an accurate spectrum.
+  core::AlignedVector<std::complex<double>> h(m);
+  const UnitRoots roots(n);
+  for (std::size_t q = 0; q < m; ++q) {
+    const auto w = roots(scatter_[q], forward);
+    h[q] = {static_cast<double>(w.real()), static_cast<double>(w.imag())};
+  }
+  plan_c2c<double>(m, true, 1)->execute(h.data(), h.data(), Layout{}, 1.0 / double(m), 1);
+  kernel_spectrum_.resize(m);
+  for (std::size_t q = 0; q < m; ++q)
+    kernel_spectrum_[q] = {static_cast<T>(h[q].real()), static_cast<T>(h[q].imag())};
+  forward_ = plan_c2c<T>(m, true, 1);
+  backward_ = plan_c2c<T>(m, false, 1);
+}
+
+template <class T>
+void C2cRader<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
+                          T scale, unsigned threads) const {
+  const std::size_t m = this->n() - 1;
+  core::Scratch scratch;
+  std::complex<T>* a = scratch.get<std::complex<T>>(m);
+  for (std::size_t b = 0; b < layout.batch; ++b) {
+    const std::complex<T>* x = in + std::ptrdiff_t(b) * layout.in_dist;
+    std::complex<T>* y = out + std::ptrdiff_t(b) * layout.out_dist;
+    const std::complex<T> x0 = x[0];
+    for (std::size_t q = 0; q < m; ++q) a[q] = x[std::ptrdiff_t(gather_[q]) * layout.in_stride];
+    forward_->execute(a, a, Layout{}, T(1), threads);
+    const std::complex<T> sum = x0 + a[0];  // a[0] is now the sum of x[1..n)
+    for (std::size_t q = 0; q < m; ++q) a[q] *= kernel_spectrum_[q];
+    backward_->execute(a, a, Layout{}, T(1), threads);
+    y[0] = sum * scale;
+    for (std::size_t p = 0; p < m; ++p)
+      y[std::ptrdiff_t(scatter_[p]) * layout.out_stride] = (x0 + a[p]) * scale;
+  }
+}
+
+template <class T>
+std::string C2cRader<T>::describe() const {
+  return "rader(" + forward_->describe() + ")";
+}
+
+template class C2cRader<float>;
+template class C2cRader<double>;
+
+}  // namespace ripple::fft::detail

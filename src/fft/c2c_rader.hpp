@@ -1,0 +1,33 @@
+// Node: Rader's algorithm for prime n. With g a primitive root mod n, the outputs X[g^-p] - x[0]
+// are the cyclic convolution (length n-1) of a[q] = x[g^q] with h[q] = w_n^{g^-q}, done by two
+// FFTs of size n-1 against a precomputed transformed h. Best when n-1 is smooth.
+#pragma once
+
+#include <vector>
+
+#include "core/aligned.hpp"
+#include "fft/c2c_node.hpp"
+
+namespace ripple::fft::detail {
+
+template <class T>
+class C2cRader final : public C2cNode<T> {
+ public:
+  C2cRader(std::size_t n, bool forward);
+  void execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
+               unsigned threads) const override;
+  std::string describe() const override;
+
+  static double cost(std::size_t n, std::size_t lanes);
+
+ private:
+  std::vector<std::size_t> gather_;   // g^q mod n, q < n-1
+  std::vector<std::size_t> scatter_;  // g^-p mod n, p < n-1
+  core::AlignedVector<std::complex<T>> kernel_spectrum_;  // FFT_{n-1}(h) / (n-1)
+  C2cNodePtr<T> forward_, backward_;
+};
+
+/// Whether n is prime (deterministic for 64-bit n).
+bool is_prime(std::size_t n);
+
+}  // namespace ripple::fft::detail

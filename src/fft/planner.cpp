@@ -1,0 +1,74 @@
+// Chooses the c2c algorithm for a size by estimated cost: lane panels (batches, short sizes),
+// four-step (long smooth sizes), Rader (primes with smooth n-1) or Bluestein (anything).
+#include <cmath>
+#include <limits>
+
+#include "fft/c2c_bluestein.hpp"
+#include "fft/c2c_four_step.hpp"
+#include "fft/c2c_node.hpp"
+#include "fft/c2c_panels.hpp"
+#include "fft/c2c_rader.hpp"
+#include "fft/kernels.hpp"
+
+namespace ripple::fft::detail {
+
+namespace {
+enum class Method { panels, four_step, rader, bluestein };
+
+struct Choice {
+  Method method = Method::bluestein;
+  std::size_t n1 = 1;
+  double cost = std::numeric_limits<double>::infinity();
+};
+
+// Best method for ONE transform of size n when lanes hold independent sequences. Convolution
+// methods (Rader, Bluestein) are considered only when `convolutions` is set; their own
+// sub-transforms are smooth, so this bounds the recursion.
+Choice choose_single(std::size_t n, std::size_t lanes, bool convolutions = true) {
+  Choice best;
+  auto consider = [&](Method m, double cost, std::size_t n1 = 1) {
+    if (cost < best.cost) best = {m, n1, cost};
+  };
+  const double lane_cost = lane_fft_cost_per_point(n);
+  // A single sequence in a panel uses one lane of W.
+  if (std::isfinite(lane_cost)) consider(Method::panels, double(n) * lane_cost * double(lanes));
+  double split_cost = 0;
+  const std::size_t n1 = C2cFourStep<float>::choose_n1(n, lanes, &split_cost);
+  if (n1 > 1) consider(Method::four_step, double(n) * split_cost, n1);
+  if (convolutions && n > 2 && is_prime(n)) consider(Method::rader, C2cRader<float>::cost(n, lanes));
+  if (convolutions && n > 2) consider(Method::bluestein, C2cBluestein<float>::cost(n, lanes));
+  return best;
+}
+}  // namespace
+
+double c2c_cost(std::size_t n, std::size_t lanes) {
+  if (n <= 2) return double(n);
+  return choose_single(n, lanes).cost;
+}
+
+double smooth_c2c_cost(std::size_t n, std::size_t lanes) {
+  if (n <= 2) return double(n);
+  return choose_single(n, lanes, false).cost;
+}
+
+template <class T>
+C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch) {
+  const std::size_t lanes = fft_kernels<T>().lanes;
+  const double lane_cost = lane_fft_cost_per_point(n);
+  // Batches that fill the lanes go through panels whenever n factors into passes.
+  if (batch >= lanes && std::isfinite(lane_cost)) return std::make_unique<C2cPanels<T>>(n, forward);
+  if (n <= 2) return std::make_unique<C2cPanels<T>>(n, forward);
+  const Choice choice = choose_single(n, lanes);
+  switch (choice.method) {
+    case Method::panels: return std::make_unique<C2cPanels<T>>(n, forward);
+    case Method::four_step: return std::make_unique<C2cFourStep<T>>(choice.n1, n / choice.n1, forward);
+    case Method::rader: return std::make_unique<C2cRader<T>>(n, forward);
+    case Method::bluestein: break;
+  }
+  return std::make_unique<C2cBluestein<T>>(n, forward);
+}
+
+template C2cNodePtr<float> plan_c2c<float>(std::size_t, bool, std::size_t);
+template C2cNodePtr<double> plan_c2c<double>(std::size_t, bool, std::size_t);
+
+}  // namespace ripple::fft::detail

@@ -1,0 +1,130 @@
+#include "fft/real.hpp"
+
+#include "core/scratch.hpp"
+#include "fft/unit_roots.hpp"
+
+namespace ripple::fft::detail {
+
+template <class T>
+RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch) : n_(n) {
+  const bool even = n % 2 == 0;
+  c2c_ = plan_c2c<T>(even ? n / 2 : n, forward, batch);
+  if (even) {
+    const UnitRoots roots(n);
+    w_.resize(n / 2 + 1);
+    for (std::size_t k = 0; k <= n / 2; ++k) {
+      const auto w = roots(k);
+      w_[k] = {static_cast<T>(w.real()), static_cast<T>(w.imag())};
+    }
+  }
+}
+
+template <class T>
+void RealFft<T>::r2c(const T* in, std::complex<T>* out, const RealLayout& layout, T scale,
+                     unsigned threads) const {
+  const std::size_t n = n_, h = n / 2;
+  core::Scratch scratch;
+  if (n % 2 == 1) {
+    // Odd: promote to complex, transform, keep the non-negative half.
+    std::complex<T>* z = scratch.get<std::complex<T>>(n * layout.batch);
+    for (std::size_t b = 0; b < layout.batch; ++b)
+      for (std::size_t k = 0; k < n; ++k) z[b * n + k] = in[b * layout.in_dist + k * layout.in_stride];
+    c2c_->execute(z, z, Layout{1, std::ptrdiff_t(n), 1, std::ptrdiff_t(n), layout.batch}, scale, threads);
+    for (std::size_t b = 0; b < layout.batch; ++b)
+      for (std::size_t k = 0; k <= h; ++k) out[b * layout.out_dist + k * layout.out_stride] = z[b * n + k];
+    return;
+  }
+  // Even: pairs of reals as complex values. Read in place when the reals are contiguous.
+  const std::complex<T>* z;
+  Layout c2c_layout{1, 0, layout.out_stride, layout.out_dist, layout.batch};
+  if (layout.in_stride == 1 && layout.in_dist % 2 == 0) {
+    z = reinterpret_cast<const std::complex<T>*>(in);
+    c2c_layout.in_dist = layout.in_dist / 2;
+  } else {
+    std::complex<T>* packed = scratch.get<std::complex<T>>(h * layout.batch);
+    for (std::size_t b = 0; b < layout.batch; ++b)
+      for (std::size_t k = 0; k < h; ++k)
+        packed[b * h + k] = {in[b * layout.in_dist + 2 * k * layout.in_stride],
+                             in[b * layout.in_dist + (2 * k + 1) * layout.in_stride]};
+    z = packed;
+    c2c_layout.in_dist = std::ptrdiff_t(h);
+  }
+  c2c_->execute(z, out, c2c_layout, T(1), threads);
+  // Split Z (in out[0..h)) into X[0..h]: X[k] = E[k] + w^k O[k], pairs (k, h-k) together.
+  const T half = T(0.5) * scale;
+  for (std::size_t b = 0; b < layout.batch; ++b) {
+    std::complex<T>* x = out + b * layout.out_dist;
+    auto at = [&](std::size_t k) -> std::complex<T>& { return x[k * layout.out_stride]; };
+    const std::complex<T> z0 = at(0);
+    at(0) = (z0.real() + z0.imag()) * scale;
+    at(h) = (z0.real() - z0.imag()) * scale;
+    for (std::size_t k = 1; k <= h / 2; ++k) {
+      const std::complex<T> zk = at(k), zr = std::conj(at(h - k));
+      const std::complex<T> e = zk + zr, o = (zk - zr) * std::complex<T>(0, -1);  // 2E, 2O
+      const std::complex<T> wo = w_[k] * o;
+      at(k) = (e + wo) * half;
+      // X[h-k] = conj(E[k] - w^k O[k])
+      at(h - k) = std::conj(e - wo) * half;
+    }
+  }
+}
+
+template <class T>
+void RealFft<T>::c2r(const std::complex<T>* in, T* out, const RealLayout& layout, T scale,
+                     unsigned threads) const {
+  const std::size_t n = n_, h = n / 2;
+  core::Scratch scratch;
+  if (n % 2 == 1) {
+    // Odd: rebuild the Hermitian full spectrum, transform, keep the real parts.
+    std::complex<T>* z = scratch.get<std::complex<T>>(n * layout.batch);
+    for (std::size_t b = 0; b < layout.batch; ++b) {
+      const std::complex<T>* x = in + b * layout.in_dist;
+      z[b * n] = x[0].real();
+      for (std::size_t k = 1; k <= h; ++k) {
+        z[b * n + k] = x[k * layout.in_stride];
+        z[b * n + n - k] = std::conj(x[k * layout.in_stride]);
+      }
+    }
+    c2c_->execute(z, z, Layout{1, std::ptrdiff_t(n), 1, std::ptrdiff_t(n), layout.batch}, scale, threads);
+    for (std::size_t b = 0; b < layout.batch; ++b)
+      for (std::size_t k = 0; k < n; ++k) out[b * layout.out_dist + k * layout.out_stride] = z[b * n + k].real();
+    return;
+  }
+  // Even: Z[k] = 2E[k] + i 2O[k] from the pairs (k, h-k), then a half-size backward c2c.
+  std::complex<T>* z = scratch.get<std::complex<T>>(h * layout.batch);
+  for (std::size_t b = 0; b < layout.batch; ++b) {
+    const std::complex<T>* x = in + b * layout.in_dist;
+    std::complex<T>* zb = z + b * h;
+    auto at = [&](std::size_t k) { return x[k * layout.in_stride]; };
+    const T x0 = at(0).real(), xh = at(h).real();  // imaginary parts ignored, as numpy
+    zb[0] = {x0 + xh, x0 - xh};
+    for (std::size_t k = 1; k <= h / 2; ++k) {
+      const std::complex<T> xk = at(k), xr = std::conj(at(h - k));
+      const std::complex<T> e = xk + xr, o = (xk - xr) * std::conj(w_[k]);
+      zb[k] = e + std::complex<T>(0, 1) * o;
+      // The pair's other member: 2E[h-k] = conj(2E[k]), 2O[h-k] = conj(2O[k]).
+      zb[h - k] = std::conj(e) + std::complex<T>(0, 1) * std::conj(o);
+    }
+  }
+  if (layout.out_stride == 1 && layout.out_dist % 2 == 0) {
+    c2c_->execute(z, reinterpret_cast<std::complex<T>*>(out),
+                  Layout{1, std::ptrdiff_t(h), 1, layout.out_dist / 2, layout.batch}, scale, threads);
+    return;
+  }
+  c2c_->execute(z, z, Layout{1, std::ptrdiff_t(h), 1, std::ptrdiff_t(h), layout.batch}, scale, threads);
+  for (std::size_t b = 0; b < layout.batch; ++b)
+    for (std::size_t k = 0; k < h; ++k) {
+      out[b * layout.out_dist + 2 * k * layout.out_stride] = z[b * h + k].real();
+      out[b * layout.out_dist + (2 * k + 1) * layout.out_stride] = z[b * h + k].imag();
+    }
+}
+
+template <class T>
+std::string RealFft<T>::describe() const {
+  return (n_ % 2 == 0 ? "real-even(" : "real-odd(") + c2c_->describe() + ")";
+}
+
+template class RealFft<float>;
+template class RealFft<double>;
+
+}  // namespace ripple::fft::detail

@@ -1,0 +1,31 @@
+// Real-input (r2c) and real-output (c2r) transforms of size n on top of a c2c node.
+// Even n: the n reals are viewed as n/2 complex values, transformed with a half-size c2c and
+// split into the spectrum with one twiddle per bin (and the reverse for c2r). Odd n: a full
+// size complex transform of the real signal (correct, twice the work; to be replaced by a
+// real-data algorithm).
+#pragma once
+
+#include "core/aligned.hpp"
+#include "fft/c2c_node.hpp"
+
+namespace ripple::fft::detail {
+
+/// Layout of a real transform's two sides, in units of each side's element type.
+using RealLayout = Layout;
+
+template <class T>
+class RealFft {
+ public:
+  /// forward: r2c; otherwise c2r.
+  RealFft(std::size_t n, bool forward, std::size_t batch);
+  void r2c(const T* in, std::complex<T>* out, const RealLayout& layout, T scale, unsigned threads) const;
+  void c2r(const std::complex<T>* in, T* out, const RealLayout& layout, T scale, unsigned threads) const;
+  std::string describe() const;
+
+ private:
+  std::size_t n_;
+  C2cNodePtr<T> c2c_;                      // size n/2 (even n) or n (odd n)
+  core::AlignedVector<std::complex<T>> w_;  // w_n^k, k <= n/2 (forward sign)
+};
+
+}  // namespace ripple::fft::detail
