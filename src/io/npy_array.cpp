@@ -11,20 +11,28 @@ namespace ripple::io {
 
 std::size_t dtype_size(Dtype dtype) noexcept {
   switch (dtype) {
-    case Dtype::f32: return 4;
-    case Dtype::f64: return 8;
-    case Dtype::c64: return 8;
-    case Dtype::c128: return 16;
+    case Dtype::f32:
+      return 4;
+    case Dtype::f64:
+      return 8;
+    case Dtype::c64:
+      return 8;
+    case Dtype::c128:
+      return 16;
   }
   return 0;
 }
 
 const char* dtype_name(Dtype dtype) noexcept {
   switch (dtype) {
-    case Dtype::f32: return "float32";
-    case Dtype::f64: return "float64";
-    case Dtype::c64: return "complex64";
-    case Dtype::c128: return "complex128";
+    case Dtype::f32:
+      return "float32";
+    case Dtype::f64:
+      return "float64";
+    case Dtype::c64:
+      return "complex64";
+    case Dtype::c128:
+      return "complex128";
   }
   return "unknown";
 }
@@ -64,8 +72,7 @@ std::optional<std::size_t> checked_element_count(std::span<const std::size_t> sh
 }
 
 void throw_dtype_mismatch(Dtype held, Dtype wanted) {
-  throw InvalidArgument(std::string("npy array holds ") + dtype_name(held) + ", not " +
-                        dtype_name(wanted));
+  throw InvalidArgument(std::string("npy array holds ") + dtype_name(held) + ", not " + dtype_name(wanted));
 }
 
 void throw_size_mismatch(std::span<const std::size_t> shape, std::size_t values) {

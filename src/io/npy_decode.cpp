@@ -12,10 +12,14 @@ namespace {
 
 NpyData make_data(Dtype dtype, std::size_t count) {
   switch (dtype) {
-    case Dtype::f32: return std::vector<float>(count);
-    case Dtype::f64: return std::vector<double>(count);
-    case Dtype::c64: return std::vector<std::complex<float>>(count);
-    case Dtype::c128: return std::vector<std::complex<double>>(count);
+    case Dtype::f32:
+      return std::vector<float>(count);
+    case Dtype::f64:
+      return std::vector<double>(count);
+    case Dtype::c64:
+      return std::vector<std::complex<float>>(count);
+    case Dtype::c128:
+      return std::vector<std::complex<double>>(count);
   }
   fail("internal: unknown dtype");
 }
@@ -62,11 +66,11 @@ NpyArray decode_payload(const NpyHeader& header, std::uint64_t available, const 
   const std::size_t item = dtype_size(header.dtype);
   const std::uint64_t needed = std::uint64_t{*count} * item;
   if (available < needed)
-    fail("truncated: " + describe(header) + " needs " + std::to_string(needed) +
-         " bytes of data but only " + std::to_string(available) + " follow the header");
+    fail("truncated: " + describe(header) + " needs " + std::to_string(needed) + " bytes of data but only " +
+         std::to_string(available) + " follow the header");
   if (available > needed)
-    fail(std::to_string(available - needed) + " bytes of trailing data after the array (" +
-         describe(header) + " needs " + std::to_string(needed) + " bytes)");
+    fail(std::to_string(available - needed) + " bytes of trailing data after the array (" + describe(header) +
+         " needs " + std::to_string(needed) + " bytes)");
 
   NpyArray array;
   array.shape = header.shape;

@@ -18,16 +18,14 @@ struct TypeCode {
   std::string_view code;
   Dtype dtype;
 };
-constexpr std::array<TypeCode, 4> kTypeCodes{{
-    {"f4", Dtype::f32}, {"f8", Dtype::f64}, {"c8", Dtype::c64}, {"c16", Dtype::c128}}};
+constexpr std::array<TypeCode, 4> kTypeCodes{
+    {{"f4", Dtype::f32}, {"f8", Dtype::f64}, {"c8", Dtype::c64}, {"c16", Dtype::c128}}};
 
 constexpr char kNativeOrder = std::endian::native == std::endian::little ? '<' : '>';
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_word(char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
+bool is_word(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 
 // Maps a descr string to its dtype and whether its bytes need swapping.
 void decode_descr(std::string_view descr, NpyHeader& header) {
@@ -94,8 +92,8 @@ class Parser {
 
  private:
   [[noreturn]] void error(const std::string& what) const {
-    fail("header " + what + " (at byte " + std::to_string(pos_) + ": '" +
-         printable(text_.substr(pos_), 24) + "')");
+    fail("header " + what + " (at byte " + std::to_string(pos_) + ": '" + printable(text_.substr(pos_), 24) +
+         "')");
   }
 
   char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
@@ -152,8 +150,7 @@ class Parser {
       ++pos_;
     }
     if (peek() == 'L' || peek() == 'l') ++pos_;  // Python 2 long literal, as old numpy wrote
-    if (is_word(peek()) || peek() == '.')
-      error("has a 'shape' element that is not a non-negative integer");
+    if (is_word(peek()) || peek() == '.') error("has a 'shape' element that is not a non-negative integer");
     return value;
   }
 

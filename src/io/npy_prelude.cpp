@@ -27,8 +27,8 @@ Prelude parse_prelude(std::span<const std::byte> head, std::uint64_t total_size)
   prelude.major = static_cast<std::uint8_t>(byte(6));
   const unsigned minor = byte(7);
   if (prelude.major < 1 || prelude.major > 3 || minor != 0)
-    fail("unsupported npy format version " + std::to_string(prelude.major) + "." +
-         std::to_string(minor) + " (1.0, 2.0 and 3.0 are supported)");
+    fail("unsupported npy format version " + std::to_string(prelude.major) + "." + std::to_string(minor) +
+         " (1.0, 2.0 and 3.0 are supported)");
   prelude.size = prelude_size(prelude.major);
   if (head.size() < prelude.size) fail("truncated: the file ends inside the header length");
   prelude.header_length = byte(8) | byte(9) << 8;

@@ -19,8 +19,8 @@ inline constexpr std::size_t kMaxHeaderLength = std::size_t{1} << 20;
 
 struct Prelude {
   std::uint8_t major = 1;
-  std::size_t size = 10;           ///< bytes of the prelude itself: 10 or 12
-  std::size_t header_length = 0;   ///< bytes of header text after it
+  std::size_t size = 10;          ///< bytes of the prelude itself: 10 or 12
+  std::size_t header_length = 0;  ///< bytes of header text after it
 };
 
 /// Decodes the prelude of a file `total_size` bytes long, given its first

@@ -47,14 +47,13 @@ NpyArray read_regular_file(std::ifstream& in, std::uint64_t total) {
 
 NpyArray parse_bytes(std::span<const std::byte> bytes) {
   const std::size_t head = std::min(bytes.size(), detail::kMaxPreludeSize);
-    const detail::Prelude prelude = detail::parse_prelude(bytes.first(head), bytes.size());
-    const std::string_view text(reinterpret_cast<const char*>(bytes.data() + prelude.size),
-                                prelude.header_length);
-    const detail::NpyHeader header = detail::parse_header(text);
-    const auto data = bytes.subspan(prelude.size + prelude.header_length);
-    return detail::decode_payload(header, data.size(), [&](std::byte* dst, std::size_t n) {
-      std::memcpy(dst, data.data(), n);
-    });
+  const detail::Prelude prelude = detail::parse_prelude(bytes.first(head), bytes.size());
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data() + prelude.size),
+                              prelude.header_length);
+  const detail::NpyHeader header = detail::parse_header(text);
+  const auto data = bytes.subspan(prelude.size + prelude.header_length);
+  return detail::decode_payload(header, data.size(),
+                                [&](std::byte* dst, std::size_t n) { std::memcpy(dst, data.data(), n); });
 }
 
 // Everything left in the stream. Memory grows with what actually arrives, never with what a

@@ -11,8 +11,7 @@ namespace ripple::io {
 namespace {
 
 void check_invariant(const NpyArray& array) {
-  if (element_count(array.shape) != array.size())
-    detail::throw_size_mismatch(array.shape, array.size());
+  if (element_count(array.shape) != array.size()) detail::throw_size_mismatch(array.shape, array.size());
 }
 
 std::span<const std::byte> data_bytes(const NpyArray& array) {
