@@ -28,7 +28,7 @@ void* ScratchArena::acquire(std::size_t bytes) {
   }
   if (block == blocks_.size()) {
     const std::size_t size = std::max<std::size_t>(bytes, std::size_t(1) << 20);
-    blocks_.push_back({std::make_unique<std::byte[]>(size + kAlign), size});
+    blocks_.push_back({std::make_unique_for_overwrite<std::byte[]>(size + kAlign), size});
   }
   live_.emplace_back(block, offset + bytes);
   ++top_;

@@ -78,12 +78,7 @@ class Pool {
 
 }  // namespace
 
-void parallel_for(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& body) {
-  if (count == 0) return;
-  if (threads <= 1 || count == 1) {
-    for (std::size_t i = 0; i < count; ++i) body(i);
-    return;
-  }
+void parallel_for_pooled(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& body) {
   auto loop = std::make_shared<Loop>();
   loop->count = count;
   loop->body = &body;

@@ -160,14 +160,15 @@ HWY_INLINE void DftOdd(D d, const Rotator<D>& rot, V* x, int p, const hn::TFromD
 }
 
 // ---------------------------------------------------------------------------------------------
-// One Stockham pass: in[(i + ido*(j + P*k))] -> out[(i + ido*(k + l1*j))], twiddled.
+// One Stockham pass: element (i + ido*(j + P*k)) -> element (i + ido*(k + l1*j)), twiddled.
+// load(e) and store(e, v) address elements, so the first pass can read the caller's data and
+// the last pass write it, with no extra copy through scratch.
 
-template <int P, class D>
-void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pass, const hn::TFromD<D>* in,
-             hn::TFromD<D>* out) {
+template <int P, class D, class Load, class Store>
+HWY_INLINE void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pass, const Load& load,
+                        const Store& store) {
   using T = hn::TFromD<D>;
   using V = hn::Vec<D>;
-  const std::size_t L = hn::Lanes(d);
   const Rotator<D> rot(d, plan.forward);
   const int p = P != 0 ? P : pass.radix;
   const std::size_t l1 = pass.l1, ido = pass.ido;
@@ -179,8 +180,8 @@ void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pass, const hn
   V x[kSlots];
   for (std::size_t k = 0; k < l1; ++k) {
     for (std::size_t i = 0; i < ido; ++i) {
-      const T* src = in + (i + ido * p * k) * L;
-      for (int j = 0; j < p; ++j) x[j] = hn::Load(d, src + ido * j * L);
+      const std::size_t src = i + ido * p * k;
+      for (int j = 0; j < p; ++j) x[j] = load(src + ido * j);
       if constexpr (P == 2) {
         Dft2<D>(x[0], x[1]);
       } else if constexpr (P == 4) {
@@ -192,8 +193,7 @@ void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pass, const hn
       } else {
         DftOdd<P>(d, rot, x, p, cos_t, sin_t);
       }
-      T* dst = out + (i + ido * k) * L;
-      const std::size_t out_step = ido * l1 * L;
+      const std::size_t dst = i + ido * k, out_step = ido * l1;
       for (int j = 0; j < p; ++j) {
         V y;
         if constexpr (P == 16) {
@@ -206,30 +206,56 @@ void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pass, const hn
           y = MulTwiddle(d, y, hn::Set(d, tw_re[t]),
                          hn::LoadDup128(d, tw_im + t * LaneFft<T>::kImAltStride));
         }
-        hn::Store(y, d, dst + j * out_step);
+        store(dst + j * out_step, y);
       }
     }
   }
 }
 
-// Runs every pass, ping-ponging between a and b; returns the buffer holding the result.
-template <class D>
-hn::TFromD<D>* RunLaneFft(D d, const LaneFft<hn::TFromD<D>>& plan, hn::TFromD<D>* a,
-                          hn::TFromD<D>* b) {
-  for (const Pass& pass : plan.passes) {
-    switch (pass.radix) {
-      case 2: RunPass<2>(d, plan, pass, a, b); break;
-      case 3: RunPass<3>(d, plan, pass, a, b); break;
-      case 4: RunPass<4>(d, plan, pass, a, b); break;
-      case 5: RunPass<5>(d, plan, pass, a, b); break;
-      case 7: RunPass<7>(d, plan, pass, a, b); break;
-      case 8: RunPass<8>(d, plan, pass, a, b); break;
-      case 16: RunPass<16>(d, plan, pass, a, b); break;
-      default: RunPass<0>(d, plan, pass, a, b); break;
-    }
-    std::swap(a, b);
+template <class D, class Load, class Store>
+void DispatchPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pass, const Load& load,
+                  const Store& store) {
+  switch (pass.radix) {
+    case 2: return RunPass<2>(d, plan, pass, load, store);
+    case 3: return RunPass<3>(d, plan, pass, load, store);
+    case 4: return RunPass<4>(d, plan, pass, load, store);
+    case 5: return RunPass<5>(d, plan, pass, load, store);
+    case 7: return RunPass<7>(d, plan, pass, load, store);
+    case 8: return RunPass<8>(d, plan, pass, load, store);
+    case 16: return RunPass<16>(d, plan, pass, load, store);
+    default: return RunPass<0>(d, plan, pass, load, store);
   }
-  return a;
+}
+
+// Runs every pass: the first reads through `load`, the last writes through `store`, the
+// others ping-pong between the two scratch buffers (each n vectors).
+template <class D, class Load, class Store>
+void RunLaneFft(D d, const LaneFft<hn::TFromD<D>>& plan, hn::TFromD<D>* buf0, hn::TFromD<D>* buf1,
+                const Load& load, const Store& store) {
+  using V = hn::Vec<D>;
+  const std::size_t L = hn::Lanes(d);
+  const auto& passes = plan.passes;
+  if (passes.empty()) {
+    for (std::size_t e = 0; e < plan.n; ++e) store(e, load(e));
+    return;
+  }
+  hn::TFromD<D>* bufs[2] = {buf0, buf1};
+  int cur = 0;
+  for (std::size_t q = 0; q < passes.size(); ++q) {
+    const bool first = q == 0, last = q + 1 == passes.size();
+    const auto load_buf = [&](std::size_t e) { return hn::Load(d, bufs[cur] + e * L); };
+    const auto store_buf = [&](std::size_t e, V v) { hn::Store(v, d, bufs[cur ^ 1] + e * L); };
+    if (first && last) {
+      DispatchPass(d, plan, passes[q], load, store);
+    } else if (first) {
+      DispatchPass(d, plan, passes[q], load, store_buf);
+    } else if (last) {
+      DispatchPass(d, plan, passes[q], load_buf, store);
+    } else {
+      DispatchPass(d, plan, passes[q], load_buf, store_buf);
+    }
+    cur ^= 1;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,7 +273,10 @@ struct LaneAccess {
   std::ptrdiff_t lane_stride;
 
   LaneAccess(D d, std::ptrdiff_t stride, std::size_t lanes_used)
-      : index(hn::Zero(DI())), contiguous(stride == 1), count(lanes_used), lane_stride(stride) {
+      : index(hn::Zero(DI())),
+        contiguous(stride == 1 || hn::Lanes(d) == 2),  // one lane per vector: plain access
+        count(lanes_used),
+        lane_stride(stride) {
     const DW dw;
     constexpr std::size_t kWordsPerComplex = sizeof(std::complex<T>) / 8;
     HWY_ALIGN int64_t idx[hn::MaxLanes(DW())];
@@ -257,7 +286,6 @@ struct LaneAccess {
                int64_t(q % kWordsPerComplex);
     }
     index = hn::Load(DI(), idx);
-    (void)d;
   }
 
   hn::Vec<D> load(D d, const T* base) const {
@@ -285,31 +313,36 @@ struct LaneAccess {
   }
 };
 
-template <class T>
-void RunPanel(const PanelArgs<T>& a) {
-  const hn::ScalableTag<T> d;
-  using V = hn::Vec<decltype(d)>;
+template <class D>
+void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a) {
+  using T = hn::TFromD<D>;
+  using V = hn::Vec<D>;
   const std::size_t L = hn::Lanes(d);
   const std::size_t n = a.plan->n;
-  T* buf0 = a.scratch;
-  T* buf1 = a.scratch + n * L;
-  const LaneAccess<decltype(d)> src(d, a.src_lane_stride, a.lanes);
-  const LaneAccess<decltype(d)> dst(d, a.dst_lane_stride, a.lanes);
+  const LaneAccess<D> src(d, a.src_lane_stride, a.lanes);
+  const LaneAccess<D> dst(d, a.dst_lane_stride, a.lanes);
   const T* in = reinterpret_cast<const T*>(a.src);
-  for (std::size_t e = 0; e < n; ++e) hn::Store(src.load(d, in + 2 * e * a.src_elem_stride), d, buf0 + e * L);
-
-  const T* result = RunLaneFft(d, *a.plan, buf0, buf1);
-
   T* out = reinterpret_cast<T*>(a.dst);
   const V scale = hn::Set(d, a.scale);
   const bool scaled = a.scale != T(1);
   const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
   const T* tw = reinterpret_cast<const T*>(a.lane_twiddles);
-  for (std::size_t e = 0; e < n; ++e) {
-    V y = hn::Load(d, result + e * L);
+  const auto load = [&](std::size_t e) { return src.load(d, in + 2 * e * a.src_elem_stride); };
+  const auto store = [&](std::size_t e, V y) {
     if (tw != nullptr) y = MulLaneTwiddle(d, y, hn::LoadU(d, tw + 2 * e * a.twiddle_elem_stride), sign_even);
     if (scaled) y = hn::Mul(y, scale);
     dst.store(d, y, out + 2 * e * a.dst_elem_stride);
+  };
+  RunLaneFft(d, *a.plan, a.scratch, a.scratch + n * L, load, store);
+}
+
+// A single sequence runs on vectors of exactly one complex value: no idle lanes, no gathers.
+template <class T>
+void RunPanel(const PanelArgs<T>& a) {
+  if (a.lanes == 1) {
+    RunPanelWith(hn::CappedTag<T, 2>(), a);
+  } else {
+    RunPanelWith(hn::ScalableTag<T>(), a);
   }
 }
 

@@ -57,50 +57,72 @@ C2cFourStep<T>::C2cFourStep(std::size_t n1, std::size_t n2, bool forward)
     }
 }
 
+// Long transforms read and write their matrices with power-of-two strides, which map every row
+// to the same cache sets. So panels work on a contiguous stage of kStage columns (or rows):
+// whole cache lines are copied in and out, and the scratch matrix Y has padded rows.
 template <class T>
 void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
                              T scale, unsigned threads) const {
+  using C = std::complex<T>;
   const auto& kernels = fft_kernels<T>();
   const std::size_t w = kernels.lanes;
-  const std::size_t n = this->n();
+  const std::size_t stage_width = std::max<std::size_t>(w, 128 / sizeof(C));  // two cache lines
+  const std::size_t y_stride = n2_ + stage_width / 2;                      // breaks set aliasing
   core::Scratch scratch;
-  std::complex<T>* y = scratch.get<std::complex<T>>(n);
-  const std::size_t column_panels = (n2_ + w - 1) / w, row_panels = (n1_ + w - 1) / w;
+  C* y = scratch.get<C>(n1_ * y_stride);
+  const std::size_t column_groups = (n2_ + stage_width - 1) / stage_width;
+  const std::size_t row_groups = (n1_ + stage_width - 1) / stage_width;
+
+  // Runs the panels of one stage: `count` sequences of `plan`, lanes at stage + lane.
+  const auto run_stage = [&](const LaneFft<T>& plan, std::size_t count, cpu::PanelArgs<T> args,
+                             const C* src, std::ptrdiff_t src_lane, std::ptrdiff_t src_elem, C* stage,
+                             const C* twiddles, T* panel_scratch) {
+    args.plan = &plan;
+    args.scratch = panel_scratch;
+    args.src_lane_stride = src_lane;
+    args.src_elem_stride = src_elem;
+    args.dst_lane_stride = 1;
+    args.dst_elem_stride = std::ptrdiff_t(stage_width);
+    for (std::size_t first = 0; first < count; first += w) {
+      args.lanes = std::min(w, count - first);
+      args.src = src + std::ptrdiff_t(first) * src_lane;
+      args.dst = stage + first;
+      args.lane_twiddles = twiddles != nullptr ? twiddles + first : nullptr;
+      kernels.panel(args);
+    }
+  };
+
   for (std::size_t b = 0; b < layout.batch; ++b) {
-    const std::complex<T>* x = in + std::ptrdiff_t(b) * layout.in_dist;
-    std::complex<T>* result = out + std::ptrdiff_t(b) * layout.out_dist;
-    core::parallel_for(column_panels, threads, [&](std::size_t panel) {
+    const C* x = in + std::ptrdiff_t(b) * layout.in_dist;
+    C* result = out + std::ptrdiff_t(b) * layout.out_dist;
+    // Sweep 1: columns c0.. of x (rows of n2), size-n1 FFTs, twiddled, into Y.
+    core::parallel_for(column_groups, threads, [&](std::size_t group) {
       core::Scratch local;
+      const std::size_t c0 = group * stage_width, count = std::min(stage_width, n2_ - c0);
+      C* stage = local.get<C>(n1_ * stage_width);
+      const std::ptrdiff_t is = layout.in_stride;
+      for (std::size_t r = 0; r < n1_; ++r)
+        for (std::size_t j = 0; j < count; ++j) stage[r * stage_width + j] = x[std::ptrdiff_t(r * n2_ + c0 + j) * is];
       cpu::PanelArgs<T> args;
-      args.plan = &columns_;
-      const std::size_t c = panel * w;
-      args.lanes = std::min(w, n2_ - c);
-      args.src = x + std::ptrdiff_t(c) * layout.in_stride;
-      args.src_lane_stride = layout.in_stride;
-      args.src_elem_stride = std::ptrdiff_t(n2_) * layout.in_stride;
-      args.dst = y + c;
-      args.dst_lane_stride = 1;
-      args.dst_elem_stride = std::ptrdiff_t(n2_);
-      args.lane_twiddles = twiddles_.data() + c;
       args.twiddle_elem_stride = std::ptrdiff_t(n2_);
-      args.scratch = local.get<T>(4 * n1_ * w);
-      kernels.panel(args);
+      run_stage(columns_, count, args, stage, 1, std::ptrdiff_t(stage_width), stage, twiddles_.data() + c0,
+                local.get<T>(4 * n1_ * w));
+      for (std::size_t r = 0; r < n1_; ++r)
+        std::copy_n(stage + r * stage_width, count, y + r * y_stride + c0);
     });
-    core::parallel_for(row_panels, threads, [&](std::size_t panel) {
+    // Sweep 2: rows k1.. of Y, size-n2 FFTs, to X[k1 + n1*k2].
+    core::parallel_for(row_groups, threads, [&](std::size_t group) {
       core::Scratch local;
+      const std::size_t r0 = group * stage_width, count = std::min(stage_width, n1_ - r0);
+      C* stage = local.get<C>(n2_ * stage_width);
       cpu::PanelArgs<T> args;
-      args.plan = &rows_;
-      const std::size_t k1 = panel * w;
-      args.lanes = std::min(w, n1_ - k1);
-      args.src = y + k1 * n2_;
-      args.src_lane_stride = std::ptrdiff_t(n2_);
-      args.src_elem_stride = 1;
-      args.dst = result + std::ptrdiff_t(k1) * layout.out_stride;
-      args.dst_lane_stride = layout.out_stride;
-      args.dst_elem_stride = std::ptrdiff_t(n1_) * layout.out_stride;
       args.scale = scale;
-      args.scratch = local.get<T>(4 * n2_ * w);
-      kernels.panel(args);
+      run_stage(rows_, count, args, y + r0 * y_stride, std::ptrdiff_t(y_stride), 1, stage, nullptr,
+                local.get<T>(4 * n2_ * w));
+      const std::ptrdiff_t os = layout.out_stride;
+      for (std::size_t k2 = 0; k2 < n2_; ++k2)
+        for (std::size_t j = 0; j < count; ++j)
+          result[std::ptrdiff_t(r0 + j + n1_ * k2) * os] = stage[k2 * stage_width + j];
     });
   }
 }

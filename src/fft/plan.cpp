@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <new>
 #include <variant>
 
 #include "core/scratch.hpp"
@@ -27,14 +28,18 @@ std::size_t checked_mul(std::size_t a, std::size_t b, const char* what) {
   return r;
 }
 
-// Elements a layout spans: (batch-1)*dist + (count-1)*stride + 1, overflow-checked.
+// Elements a layout spans: (batch-1)*dist + (count-1)*stride + 1, checked so that its size in
+// bytes fits the address space. `side` is "in" or "out".
 std::size_t span_of(std::size_t count, std::size_t batch, std::ptrdiff_t stride, std::ptrdiff_t dist,
-                    const char* side) {
-  const std::size_t last = checked_mul(count - 1, std::size_t(stride), side);
-  const std::size_t last_batch = checked_mul(batch - 1, std::size_t(dist), side);
+                    std::size_t element_bytes, const std::string& side) {
+  const std::string what = side + "_stride = " + std::to_string(stride) + ", " + side + "_dist = " +
+                           std::to_string(dist) + ", shape/batch";
+  const std::size_t last = checked_mul(count - 1, std::size_t(stride), what.c_str());
+  const std::size_t last_batch = checked_mul(batch - 1, std::size_t(dist), what.c_str());
   std::size_t total;
   if (__builtin_add_overflow(last, last_batch, &total) || total >= std::size_t(PTRDIFF_MAX))
-    throw InvalidArgument(std::string(side) + ": the layout spans more elements than memory can hold");
+    throw InvalidArgument(what + ": the layout overflows the address space");
+  checked_mul(total + 1, element_bytes, what.c_str());
   return total + 1;
 }
 
@@ -71,7 +76,10 @@ class PlanImpl {
                         " transforms are not implemented yet (rank 1 only)");
     if (desc.batch == 0) throw InvalidArgument("batch = 0: at least one transform is needed");
     n = desc.shape[0];
-    checked_mul(n, desc.batch, "shape x batch");
+    // Sizes in bytes of the complex data must fit the address space before anything is sized.
+    const std::size_t complex_bytes = desc.precision == Precision::f32 ? 8 : 16;
+    checked_mul(n, complex_bytes, ("shape[0] = " + std::to_string(n)).c_str());
+    checked_mul(checked_mul(n, desc.batch, "shape x batch"), complex_bytes, "shape x batch");
     if (desc.kind == Kind::r2c && desc.direction != Direction::forward)
       throw InvalidArgument("direction: r2c transforms are forward only");
     if (desc.kind == Kind::c2r && desc.direction != Direction::backward)
@@ -85,13 +93,16 @@ class PlanImpl {
     layout.in_stride = desc.in_stride;
     layout.out_stride = desc.out_stride;
     layout.in_dist = desc.in_dist != 0 ? desc.in_dist
-                                       : std::ptrdiff_t(checked_mul(n_in, std::size_t(desc.in_stride), "in layout"));
+                                       : std::ptrdiff_t(checked_mul(n_in, std::size_t(desc.in_stride), "in_stride"));
     layout.out_dist = desc.out_dist != 0 ? desc.out_dist
-                                         : std::ptrdiff_t(checked_mul(n_out, std::size_t(desc.out_stride), "out layout"));
+                                         : std::ptrdiff_t(checked_mul(n_out, std::size_t(desc.out_stride), "out_stride"));
     layout.batch = desc.batch;
     if (desc.batch == 1) layout.in_dist = layout.out_dist = 0;
-    in_span = span_of(n_in, desc.batch, layout.in_stride, layout.in_dist, "in layout");
-    out_span = span_of(n_out, desc.batch, layout.out_stride, layout.out_dist, "out layout");
+    const std::size_t real_bytes = complex_bytes / 2;
+    in_span = span_of(n_in, desc.batch, layout.in_stride, layout.in_dist,
+                      desc.kind == Kind::r2c ? real_bytes : complex_bytes, "in");
+    out_span = span_of(n_out, desc.batch, layout.out_stride, layout.out_dist,
+                       desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out");
     check_no_alias(n_out, desc.batch, layout.out_stride, desc.batch == 1 ? 1 : layout.out_dist);
     if (desc.threads > 1024) throw InvalidArgument("threads = " + std::to_string(desc.threads) + ": above 1024");
     threads = desc.threads != 0 ? desc.threads : default_threads();
@@ -211,7 +222,14 @@ class PlanImpl {
 
 }  // namespace detail
 
-Plan::Plan(const PlanDesc& desc) : impl_(std::make_shared<const detail::PlanImpl>(desc)) {}
+Plan::Plan(const PlanDesc& desc) {
+  try {
+    impl_ = std::make_shared<const detail::PlanImpl>(desc);
+  } catch (const std::bad_alloc&) {
+    throw Error("shape[0] = " + std::to_string(desc.shape.empty() ? 0 : desc.shape[0]) +
+                ": not enough memory for the plan's tables");
+  }
+}
 const PlanDesc& Plan::desc() const { return impl_->desc; }
 std::size_t Plan::input_span() const { return impl_->in_span; }
 std::size_t Plan::output_span() const { return impl_->out_span; }

@@ -13,6 +13,8 @@
 namespace ripple::fft::detail {
 
 namespace {
+constexpr std::size_t kPanelCacheBytes = std::size_t(512) << 10;
+
 enum class Method { panels, four_step, rader, bluestein };
 
 struct Choice {
@@ -55,8 +57,11 @@ template <class T>
 C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch) {
   const std::size_t lanes = fft_kernels<T>().lanes;
   const double lane_cost = lane_fft_cost_per_point(n);
-  // Batches that fill the lanes go through panels whenever n factors into passes.
-  if (batch >= lanes && std::isfinite(lane_cost)) return std::make_unique<C2cPanels<T>>(n, forward);
+  // Batches that fill the lanes go through panels whenever n factors into passes and a panel
+  // (n vectors, two buffers) stays in the L2 cache; longer transforms go one by one.
+  const bool panel_fits_cache = 2 * n * lanes * sizeof(std::complex<T>) <= kPanelCacheBytes;
+  if (batch >= lanes && std::isfinite(lane_cost) && panel_fits_cache)
+    return std::make_unique<C2cPanels<T>>(n, forward);
   if (n <= 2) return std::make_unique<C2cPanels<T>>(n, forward);
   const Choice choice = choose_single(n, lanes);
   switch (choice.method) {
