@@ -54,6 +54,11 @@ case " $* " in
   *) [ "${RIPPLE_BENCH_NO_WISDOM:-0}" = 1 ] || wisdom_args=(--wisdom "$build/bench/fftw") ;;
 esac
 
+# The commit is read before the run: the binary was built from it (and any local changes).
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+  commit="$commit (working tree has uncommitted changes)"
+fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 "$exe" "$@" "${wisdom_args[@]}" --csv "$base.csv" --json "$base.json" | tee "$tmp/bench_fft.txt"
@@ -64,10 +69,6 @@ if [ "${RIPPLE_BENCH_NO_PEERS:-0}" != 1 ]; then
 fi
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
-commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-  commit="$commit (working tree has uncommitted changes)"
-fi
 simd=$(sed -n 's/^# simd_target: //p' "$tmp/bench_fft.txt" | head -1)
 sockets=$(grep '^physical id' /proc/cpuinfo | sort -u | wc -l)
 physical=$(grep '^core id' /proc/cpuinfo | sort -u | wc -l)
@@ -77,7 +78,7 @@ physical=$(grep '^core id' /proc/cpuinfo | sort -u | wc -l)
   echo "- machine: $cpu; $cores logical cores (${physical} core ids, ${sockets:-?} socket(s)); $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo); $(uname -sr)"
   echo "- SIMD target chosen by ripple: ${simd:-unknown}"
   echo "- load average before / after: $load_before / $load_after (on $cores cores; above ~0.5 per core the timings are noisy)"
-  echo "- git commit: $commit"
+  echo "- git commit at the start: $commit"
   echo "- command: bench/run.sh $build $*"
   echo "- files: $(basename "$base").csv and .json hold the bench_fft rows; bench/README.md explains the columns"
   echo
