@@ -9,7 +9,8 @@
 
 namespace ripple::cpu {
 
-/// One panel: up to `lanes` complex sequences of length plan->n, sequence l element e at
+/// A panel: `lanes` complex sequences of length plan->n (any number; the kernel takes them W at
+/// a time), sequence l element e at
 ///   src + l * src_lane_stride + e * src_elem_stride   (complex units),
 /// are transformed together; output element e of lane l (times lane_twiddles[e*twiddle_elem_stride
 /// + l] if given, times scale) goes to dst + l * dst_lane_stride + e * dst_elem_stride.

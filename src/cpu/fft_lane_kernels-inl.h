@@ -239,12 +239,13 @@ void RunLaneFft(D d, const LaneFft<hn::TFromD<D>>& plan, hn::TFromD<D>* buf0, hn
     for (std::size_t e = 0; e < plan.n; ++e) store(e, load(e));
     return;
   }
-  hn::TFromD<D>* bufs[2] = {buf0, buf1};
-  int cur = 0;
+  hn::TFromD<D>* from = buf0;
+  hn::TFromD<D>* to = buf1;
   for (std::size_t q = 0; q < passes.size(); ++q) {
     const bool first = q == 0, last = q + 1 == passes.size();
-    const auto load_buf = [&](std::size_t e) { return hn::Load(d, bufs[cur] + e * L); };
-    const auto store_buf = [&](std::size_t e, V v) { hn::Store(v, d, bufs[cur ^ 1] + e * L); };
+    // Captured by value: the compiler then knows stores cannot move these pointers.
+    const auto load_buf = [d, from, L](std::size_t e) { return hn::Load(d, from + e * L); };
+    const auto store_buf = [d, to, L](std::size_t e, V v) { hn::Store(v, d, to + e * L); };
     if (first && last) {
       DispatchPass(d, plan, passes[q], load, store);
     } else if (first) {
@@ -254,7 +255,7 @@ void RunLaneFft(D d, const LaneFft<hn::TFromD<D>>& plan, hn::TFromD<D>* buf0, hn
     } else {
       DispatchPass(d, plan, passes[q], load_buf, store_buf);
     }
-    cur ^= 1;
+    std::swap(from, to);
   }
 }
 
@@ -327,22 +328,31 @@ void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a) {
   const bool scaled = a.scale != T(1);
   const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
   const T* tw = reinterpret_cast<const T*>(a.lane_twiddles);
-  const auto load = [&](std::size_t e) { return src.load(d, in + 2 * e * a.src_elem_stride); };
-  const auto store = [&](std::size_t e, V y) {
-    if (tw != nullptr) y = MulLaneTwiddle(d, y, hn::LoadU(d, tw + 2 * e * a.twiddle_elem_stride), sign_even);
+  const std::ptrdiff_t src_step = 2 * a.src_elem_stride, dst_step = 2 * a.dst_elem_stride;
+  const std::ptrdiff_t tw_step = 2 * a.twiddle_elem_stride;
+  const auto load = [d, src, in, src_step](std::size_t e) { return src.load(d, in + std::ptrdiff_t(e) * src_step); };
+  const auto store = [d, dst, out, dst_step, tw, tw_step, scaled, scale, sign_even](std::size_t e, V y) {
+    if (tw != nullptr) y = MulLaneTwiddle(d, y, hn::LoadU(d, tw + std::ptrdiff_t(e) * tw_step), sign_even);
     if (scaled) y = hn::Mul(y, scale);
-    dst.store(d, y, out + 2 * e * a.dst_elem_stride);
+    dst.store(d, y, out + std::ptrdiff_t(e) * dst_step);
   };
   RunLaneFft(d, *a.plan, a.scratch, a.scratch + n * L, load, store);
 }
 
-// A single sequence runs on vectors of exactly one complex value: no idle lanes, no gathers.
+// Any number of sequences, W at a time; a lone sequence runs on vectors of exactly one complex
+// value (no idle lanes, no gathers).
 template <class T>
 void RunPanel(const PanelArgs<T>& a) {
-  if (a.lanes == 1) {
-    RunPanelWith(hn::CappedTag<T, 2>(), a);
-  } else {
-    RunPanelWith(hn::ScalableTag<T>(), a);
+  if (a.lanes == 1) return RunPanelWith(hn::CappedTag<T, 2>(), a);
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d) / 2;
+  PanelArgs<T> group = a;
+  for (std::size_t first = 0; first < a.lanes; first += w) {
+    group.lanes = std::min(w, a.lanes - first);
+    group.src = a.src + std::ptrdiff_t(first) * a.src_lane_stride;
+    group.dst = a.dst + std::ptrdiff_t(first) * a.dst_lane_stride;
+    if (a.lane_twiddles != nullptr) group.lane_twiddles = a.lane_twiddles + first;
+    RunPanelWith(d, group);
   }
 }
 

@@ -58,71 +58,81 @@ C2cFourStep<T>::C2cFourStep(std::size_t n1, std::size_t n2, bool forward)
 }
 
 // Long transforms read and write their matrices with power-of-two strides, which map every row
-// to the same cache sets. So panels work on a contiguous stage of kStage columns (or rows):
-// whole cache lines are copied in and out, and the scratch matrix Y has padded rows.
+// to the same cache sets. So beyond the L2 cache, panels work on a contiguous stage of whole
+// cache lines copied in and out; the scratch matrix Y always has padded rows.
 template <class T>
 void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
                              T scale, unsigned threads) const {
   using C = std::complex<T>;
   const auto& kernels = fft_kernels<T>();
   const std::size_t w = kernels.lanes;
-  const std::size_t stage_width = std::max<std::size_t>(w, 128 / sizeof(C));  // two cache lines
-  const std::size_t y_stride = n2_ + stage_width / 2;                      // breaks set aliasing
+  const std::size_t line = std::max<std::size_t>(w, 128 / sizeof(C));  // two cache lines
+  const std::size_t y_stride = n2_ + line / 2;                        // breaks set aliasing
+  const bool staged = this->n() * sizeof(C) > (std::size_t(256) << 10);
+  // Columns (rows) per task: a stage when staged, else enough to share among the threads.
+  const std::size_t column_chunk = staged ? line : std::max(w, (n2_ / threads + w - 1) / w * w);
+  const std::size_t row_chunk = staged ? line : std::max(w, (n1_ / threads + w - 1) / w * w);
+  const std::ptrdiff_t is = layout.in_stride, os = layout.out_stride;
   core::Scratch scratch;
   C* y = scratch.get<C>(n1_ * y_stride);
-  const std::size_t column_groups = (n2_ + stage_width - 1) / stage_width;
-  const std::size_t row_groups = (n1_ + stage_width - 1) / stage_width;
-
-  // Runs the panels of one stage: `count` sequences of `plan`, lanes at stage + lane.
-  const auto run_stage = [&](const LaneFft<T>& plan, std::size_t count, cpu::PanelArgs<T> args,
-                             const C* src, std::ptrdiff_t src_lane, std::ptrdiff_t src_elem, C* stage,
-                             const C* twiddles, T* panel_scratch) {
-    args.plan = &plan;
-    args.scratch = panel_scratch;
-    args.src_lane_stride = src_lane;
-    args.src_elem_stride = src_elem;
-    args.dst_lane_stride = 1;
-    args.dst_elem_stride = std::ptrdiff_t(stage_width);
-    for (std::size_t first = 0; first < count; first += w) {
-      args.lanes = std::min(w, count - first);
-      args.src = src + std::ptrdiff_t(first) * src_lane;
-      args.dst = stage + first;
-      args.lane_twiddles = twiddles != nullptr ? twiddles + first : nullptr;
-      kernels.panel(args);
-    }
-  };
 
   for (std::size_t b = 0; b < layout.batch; ++b) {
     const C* x = in + std::ptrdiff_t(b) * layout.in_dist;
     C* result = out + std::ptrdiff_t(b) * layout.out_dist;
     // Sweep 1: columns c0.. of x (rows of n2), size-n1 FFTs, twiddled, into Y.
-    core::parallel_for(column_groups, threads, [&](std::size_t group) {
+    core::parallel_for((n2_ + column_chunk - 1) / column_chunk, threads, [&](std::size_t task) {
       core::Scratch local;
-      const std::size_t c0 = group * stage_width, count = std::min(stage_width, n2_ - c0);
-      C* stage = local.get<C>(n1_ * stage_width);
-      const std::ptrdiff_t is = layout.in_stride;
-      for (std::size_t r = 0; r < n1_; ++r)
-        for (std::size_t j = 0; j < count; ++j) stage[r * stage_width + j] = x[std::ptrdiff_t(r * n2_ + c0 + j) * is];
+      const std::size_t c0 = task * column_chunk, count = std::min(column_chunk, n2_ - c0);
       cpu::PanelArgs<T> args;
+      args.plan = &columns_;
+      args.lanes = count;
+      args.scratch = local.get<T>(4 * n1_ * w);
+      args.lane_twiddles = twiddles_.data() + c0;
       args.twiddle_elem_stride = std::ptrdiff_t(n2_);
-      run_stage(columns_, count, args, stage, 1, std::ptrdiff_t(stage_width), stage, twiddles_.data() + c0,
-                local.get<T>(4 * n1_ * w));
+      if (!staged) {
+        args.src = x + std::ptrdiff_t(c0) * is;
+        args.src_lane_stride = is;
+        args.src_elem_stride = std::ptrdiff_t(n2_) * is;
+        args.dst = y + c0;
+        args.dst_elem_stride = std::ptrdiff_t(y_stride);
+        kernels.panel(args);
+        return;
+      }
+      C* stage = local.get<C>(n1_ * line);
       for (std::size_t r = 0; r < n1_; ++r)
-        std::copy_n(stage + r * stage_width, count, y + r * y_stride + c0);
+        for (std::size_t j = 0; j < count; ++j) stage[r * line + j] = x[std::ptrdiff_t(r * n2_ + c0 + j) * is];
+      args.src = stage;
+      args.src_elem_stride = std::ptrdiff_t(line);
+      args.dst = stage;
+      args.dst_elem_stride = std::ptrdiff_t(line);
+      kernels.panel(args);
+      for (std::size_t r = 0; r < n1_; ++r) std::copy_n(stage + r * line, count, y + r * y_stride + c0);
     });
-    // Sweep 2: rows k1.. of Y, size-n2 FFTs, to X[k1 + n1*k2].
-    core::parallel_for(row_groups, threads, [&](std::size_t group) {
+    // Sweep 2: rows r0.. of Y, size-n2 FFTs, to X[k1 + n1*k2].
+    core::parallel_for((n1_ + row_chunk - 1) / row_chunk, threads, [&](std::size_t task) {
       core::Scratch local;
-      const std::size_t r0 = group * stage_width, count = std::min(stage_width, n1_ - r0);
-      C* stage = local.get<C>(n2_ * stage_width);
+      const std::size_t r0 = task * row_chunk, count = std::min(row_chunk, n1_ - r0);
       cpu::PanelArgs<T> args;
+      args.plan = &rows_;
+      args.lanes = count;
       args.scale = scale;
-      run_stage(rows_, count, args, y + r0 * y_stride, std::ptrdiff_t(y_stride), 1, stage, nullptr,
-                local.get<T>(4 * n2_ * w));
-      const std::ptrdiff_t os = layout.out_stride;
+      args.scratch = local.get<T>(4 * n2_ * w);
+      args.src = y + r0 * y_stride;
+      args.src_lane_stride = std::ptrdiff_t(y_stride);
+      args.src_elem_stride = 1;
+      if (!staged) {
+        args.dst = result + std::ptrdiff_t(r0) * os;
+        args.dst_lane_stride = os;
+        args.dst_elem_stride = std::ptrdiff_t(n1_) * os;
+        kernels.panel(args);
+        return;
+      }
+      C* stage = local.get<C>(n2_ * line);
+      args.dst = stage;
+      args.dst_elem_stride = std::ptrdiff_t(line);
+      kernels.panel(args);
       for (std::size_t k2 = 0; k2 < n2_; ++k2)
-        for (std::size_t j = 0; j < count; ++j)
-          result[std::ptrdiff_t(r0 + j + n1_ * k2) * os] = stage[k2 * stage_width + j];
+        for (std::size_t j = 0; j < count; ++j) result[std::ptrdiff_t(r0 + j + n1_ * k2) * os] = stage[k2 * line + j];
     });
   }
 }

@@ -31,14 +31,11 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
     args.src_elem_stride = layout.in_stride;
     args.dst_lane_stride = layout.out_dist;
     args.dst_elem_stride = layout.out_stride;
-    const std::size_t end = std::min(panels, (task + 1) * per_task);
-    for (std::size_t panel = task * per_task; panel < end; ++panel) {
-      const std::size_t first = panel * w;
-      args.lanes = std::min(w, layout.batch - first);
-      args.src = in + std::ptrdiff_t(first) * layout.in_dist;
-      args.dst = out + std::ptrdiff_t(first) * layout.out_dist;
-      kernels.panel(args);
-    }
+    const std::size_t first = task * per_task * w;
+    args.lanes = std::min(per_task * w, layout.batch - first);
+    args.src = in + std::ptrdiff_t(first) * layout.in_dist;
+    args.dst = out + std::ptrdiff_t(first) * layout.out_dist;
+    kernels.panel(args);
   });
 }
 
