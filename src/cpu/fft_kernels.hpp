@@ -29,10 +29,28 @@ struct PanelArgs {
   T* scratch = nullptr;
 };
 
+/// One transform of size N = M * W (W = FftKernels::lanes, M a multiple of W) in registers:
+/// x[l + W*m] is read as M vectors (lane l), a lane FFT of size M (plan) runs down the lanes,
+/// Y[k1][l] is multiplied by twiddles[k1*W + l] = w_N^{l*k1}, then W x W blocks are transposed
+/// and a DFT of size W across them gives X[k1 + M*k2]. Strides in complex units; scratch holds
+/// 3 * M * W complex values.
+template <class T>
+struct WideArgs {
+  const fft::detail::LaneFft<T>* plan = nullptr;
+  const std::complex<T>* src = nullptr;
+  std::ptrdiff_t src_stride = 1;
+  std::complex<T>* dst = nullptr;
+  std::ptrdiff_t dst_stride = 1;
+  const std::complex<T>* twiddles = nullptr;
+  T scale = 1;
+  T* scratch = nullptr;
+};
+
 template <class T>
 struct FftKernels {
   std::size_t lanes;  // complex values per vector
   void (*panel)(const PanelArgs<T>&);
+  void (*wide)(const WideArgs<T>&);
 };
 
 /// Kernels for the best target this CPU supports (looked up once, then cached).

@@ -356,7 +356,71 @@ void RunPanel(const PanelArgs<T>& a) {
   }
 }
 
+// W x W block of complex values, transposed through a small stack tile (portable to every
+// vector width; the tile stays in L1).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void TransposeComplex(D d, V* v) {
+  using T = hn::TFromD<D>;
+  constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
+  const std::size_t w = hn::Lanes(d) / 2;
+  HWY_ALIGN T tile[2 * kMax * kMax];
+  HWY_ALIGN T flipped[2 * kMax * kMax];
+  for (std::size_t r = 0; r < w; ++r) hn::Store(v[r], d, tile + 2 * r * w);
+  for (std::size_t r = 0; r < w; ++r)
+    for (std::size_t c = 0; c < w; ++c) {
+      flipped[2 * (c * w + r)] = tile[2 * (r * w + c)];
+      flipped[2 * (c * w + r) + 1] = tile[2 * (r * w + c) + 1];
+    }
+  for (std::size_t r = 0; r < w; ++r) v[r] = hn::Load(d, flipped + 2 * r * w);
+}
+
+template <class T>
+void RunWide(const WideArgs<T>& a) {
+  using D = hn::ScalableTag<T>;
+  const D d;
+  using V = hn::Vec<D>;
+  const std::size_t L = hn::Lanes(d), w = L / 2, m = a.plan->n;
+  // Full-width vectors of 2, 4 or 8 complex values (every x86 and Arm target); the planner
+  // only uses this kernel when lanes() is one of those.
+  if (w != hn::MaxLanes(D()) / 2 || w < 2 || w > 8) return;
+  T* const buf0 = a.scratch;
+  T* const buf1 = a.scratch + m * L;
+  T* const y = a.scratch + 2 * m * L;
+  const LaneAccess<D> src(d, a.src_stride, w);
+  const T* in = reinterpret_cast<const T*>(a.src);
+  const std::ptrdiff_t src_step = 2 * std::ptrdiff_t(w) * a.src_stride;
+  const T* tw = reinterpret_cast<const T*>(a.twiddles);
+  const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
+  const auto load = [d, src, in, src_step](std::size_t e) { return src.load(d, in + std::ptrdiff_t(e) * src_step); };
+  const auto store = [d, y, tw, L, sign_even](std::size_t e, V v) {
+    hn::Store(MulLaneTwiddle(d, v, hn::Load(d, tw + e * L), sign_even), d, y + e * L);
+  };
+  RunLaneFft(d, *a.plan, buf0, buf1, load, store);
+
+  const Rotator<D> rot(d, a.plan->forward);
+  const V scale = hn::Set(d, a.scale);
+  const LaneAccess<D> dst(d, a.dst_stride, w);
+  T* out = reinterpret_cast<T*>(a.dst);
+  constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
+  V v[kMax > 0 ? kMax : 1];
+  for (std::size_t g = 0; g < m; g += w) {
+    for (std::size_t r = 0; r < w; ++r) v[r] = hn::Load(d, y + (g + r) * L);
+    TransposeComplex(d, v);  // v[l] now holds lanes k1 = g..g+w-1 of column l
+    if constexpr (kMax == 2) {
+      Dft2<D>(v[0], v[1]);
+    } else if constexpr (kMax == 4) {
+      Dft4(d, rot, v[0], v[1], v[2], v[3]);
+    } else if constexpr (kMax == 8) {
+      Dft8(d, rot, v);
+    }
+    for (std::size_t k2 = 0; k2 < w; ++k2)
+      dst.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + m * k2) * a.dst_stride);
+  }
+}
+
 void RunPanelF32(const PanelArgs<float>& a) { RunPanel(a); }
+void RunWideF32(const WideArgs<float>& a) { RunWide(a); }
+void RunWideF64(const WideArgs<double>& a) { RunWide(a); }
 void RunPanelF64(const PanelArgs<double>& a) { RunPanel(a); }
 int ComplexLanesF32() { return static_cast<int>(hn::Lanes(hn::ScalableTag<float>()) / 2); }
 int ComplexLanesF64() { return static_cast<int>(hn::Lanes(hn::ScalableTag<double>()) / 2); }

@@ -5,6 +5,7 @@
 
 #include "fft/c2c_bluestein.hpp"
 #include "fft/c2c_four_step.hpp"
+#include "fft/c2c_wide.hpp"
 #include "fft/c2c_node.hpp"
 #include "fft/c2c_panels.hpp"
 #include "fft/c2c_rader.hpp"
@@ -63,6 +64,8 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch) {
   if (batch >= lanes && std::isfinite(lane_cost) && panel_fits_cache)
     return std::make_unique<C2cPanels<T>>(n, forward);
   if (n <= 2) return std::make_unique<C2cPanels<T>>(n, forward);
+  // Single mid-size transforms that split as m x W: in registers, one pass over memory.
+  if (C2cWide<T>::applicable(n, lanes)) return std::make_unique<C2cWide<T>>(n, forward);
   const Choice choice = choose_single(n, lanes);
   switch (choice.method) {
     case Method::panels: return std::make_unique<C2cPanels<T>>(n, forward);

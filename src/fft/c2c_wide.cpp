@@ -1,0 +1,59 @@
+#include "fft/c2c_wide.hpp"
+
+#include <cmath>
+
+#include "core/scratch.hpp"
+#include "fft/kernels.hpp"
+#include "fft/unit_roots.hpp"
+
+namespace ripple::fft::detail {
+
+template <class T>
+bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes) {
+  if (lanes < 2 || lanes > 8 || n % (lanes * lanes) != 0) return false;
+  const std::size_t m = n / lanes;
+  // Three buffers of m vectors must stay in L2 for the single pass over memory to pay off.
+  return std::isfinite(lane_fft_cost_per_point(m)) && 3 * n * sizeof(std::complex<T>) <= (std::size_t(768) << 10);
+}
+
+template <class T>
+C2cWide<T>::C2cWide(std::size_t n, bool forward)
+    : C2cNode<T>(n), lanes_(fft_kernels<T>().lanes), columns_(make_lane_fft<T>(n / lanes_, forward)) {
+  const std::size_t m = n / lanes_;
+  const UnitRoots roots(n);
+  twiddles_.resize(n);
+  for (std::size_t k1 = 0; k1 < m; ++k1)
+    for (std::size_t l = 0; l < lanes_; ++l) {
+      const auto w = roots(l * k1, forward);
+      twiddles_[k1 * lanes_ + l] = {static_cast<T>(w.real()), static_cast<T>(w.imag())};
+    }
+}
+
+template <class T>
+void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
+                         unsigned) const {
+  const auto& kernels = fft_kernels<T>();
+  core::Scratch scratch;
+  cpu::WideArgs<T> args;
+  args.plan = &columns_;
+  args.twiddles = twiddles_.data();
+  args.scale = scale;
+  args.scratch = scratch.get<T>(6 * this->n());
+  args.src_stride = layout.in_stride;
+  args.dst_stride = layout.out_stride;
+  for (std::size_t b = 0; b < layout.batch; ++b) {
+    args.src = in + std::ptrdiff_t(b) * layout.in_dist;
+    args.dst = out + std::ptrdiff_t(b) * layout.out_dist;
+    kernels.wide(args);
+  }
+}
+
+template <class T>
+std::string C2cWide<T>::describe() const {
+  return "wide(" + describe_radices(columns_.passes) + " | " + std::to_string(lanes_) + ")";
+}
+
+template class C2cWide<float>;
+template class C2cWide<double>;
+
+}  // namespace ripple::fft::detail

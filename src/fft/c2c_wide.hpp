@@ -1,0 +1,30 @@
+// Node: one transform of size n = m * W, W the SIMD lanes, done almost entirely in registers:
+// the signal read as m contiguous vectors is a lane FFT of size m down W columns, then each
+// W x W block is transposed in registers and finished with a size-W butterfly. No gathers and
+// one pass over the data in memory; the fastest path for single mid-size transforms.
+#pragma once
+
+#include "core/aligned.hpp"
+#include "fft/c2c_node.hpp"
+#include "fft/lane_fft.hpp"
+
+namespace ripple::fft::detail {
+
+template <class T>
+class C2cWide final : public C2cNode<T> {
+ public:
+  C2cWide(std::size_t n, bool forward);
+  void execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
+               unsigned threads) const override;
+  std::string describe() const override;
+
+  /// Whether n can take this path with `lanes` complex values per vector.
+  static bool applicable(std::size_t n, std::size_t lanes);
+
+ private:
+  std::size_t lanes_;
+  LaneFft<T> columns_;                              // size n / lanes
+  core::AlignedVector<std::complex<T>> twiddles_;  // w_n^{l*k1} at [k1*lanes + l]
+};
+
+}  // namespace ripple::fft::detail
