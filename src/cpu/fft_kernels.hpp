@@ -14,7 +14,7 @@ namespace ripple::cpu {
 ///   src + l * src_lane_stride + e * src_elem_stride   (complex units),
 /// are transformed together; output element e of lane l (times lane_twiddles[e*twiddle_elem_stride
 /// + l] if given, times scale) goes to dst + l * dst_lane_stride + e * dst_elem_stride.
-/// scratch holds 2 * n * W complex values, W = FftKernels::lanes, aligned to 64 bytes.
+/// scratch holds 3 * n * W complex values, W = FftKernels::lanes, aligned to 64 bytes.
 template <class T>
 struct PanelArgs {
   const fft::detail::LaneFft<T>* plan = nullptr;
@@ -29,7 +29,7 @@ struct PanelArgs {
   T* scratch = nullptr;
 };
 
-/// One transform of size N = M * W (W = FftKernels::lanes, M a multiple of W) in registers:
+/// One transform of size N = M * W (W = FftKernels::lanes, M >= W) in registers:
 /// x[l + W*m] is read as M vectors (lane l), a lane FFT of size M (plan) runs down the lanes,
 /// Y[k1][l] is multiplied by twiddles[k1*W + l] = w_N^{l*k1}, then W x W blocks are transposed
 /// and a DFT of size W across them gives X[k1 + M*k2]. Strides in complex units; scratch holds

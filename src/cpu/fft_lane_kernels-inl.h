@@ -314,21 +314,77 @@ struct LaneAccess {
   }
 };
 
+// W x W block of complex values, transposed through a small stack tile (portable to every
+// vector width; the tile stays in L1).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void TransposeComplex(D d, V* v) {
+  using T = hn::TFromD<D>;
+  constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
+  const std::size_t w = hn::Lanes(d) / 2;
+  HWY_ALIGN T tile[2 * kMax * kMax];
+  HWY_ALIGN T flipped[2 * kMax * kMax];
+  for (std::size_t r = 0; r < w; ++r) hn::Store(v[r], d, tile + 2 * r * w);
+  for (std::size_t r = 0; r < w; ++r)
+    for (std::size_t c = 0; c < w; ++c) {
+      flipped[2 * (c * w + r)] = tile[2 * (r * w + c)];
+      flipped[2 * (c * w + r) + 1] = tile[2 * (r * w + c) + 1];
+    }
+  for (std::size_t r = 0; r < w; ++r) v[r] = hn::Load(d, flipped + 2 * r * w);
+}
+
+// Sequences whose elements are contiguous but whose lanes are far apart (a batch of whole
+// transforms): W x W blocks are loaded row by row and transposed in registers, instead of one
+// gather per element. `to_lanes` moves sequences -> lane vectors, otherwise back.
+template <class D>
+HWY_INLINE void TransposeBlocks(D d, std::size_t n, const hn::TFromD<D>* seq, std::ptrdiff_t seq_stride,
+                                hn::TFromD<D>* vecs, bool to_lanes, hn::TFromD<D>* seq_out) {
+  using V = hn::Vec<D>;
+  const std::size_t L = hn::Lanes(d), w = L / 2;
+  constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
+  V v[kMax];
+  for (std::size_t e0 = 0; e0 < n; e0 += w) {
+    if (to_lanes) {
+      for (std::size_t l = 0; l < w; ++l) v[l] = hn::LoadU(d, seq + 2 * (std::ptrdiff_t(l) * seq_stride + std::ptrdiff_t(e0)));
+      TransposeComplex(d, v);
+      for (std::size_t j = 0; j < w; ++j) hn::Store(v[j], d, vecs + (e0 + j) * L);
+    } else {
+      for (std::size_t j = 0; j < w; ++j) v[j] = hn::Load(d, vecs + (e0 + j) * L);
+      TransposeComplex(d, v);
+      for (std::size_t l = 0; l < w; ++l) hn::StoreU(v[l], d, seq_out + 2 * (std::ptrdiff_t(l) * seq_stride + std::ptrdiff_t(e0)));
+    }
+  }
+}
+
 template <class D>
 void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a) {
   using T = hn::TFromD<D>;
   using V = hn::Vec<D>;
-  const std::size_t L = hn::Lanes(d);
+  const std::size_t L = hn::Lanes(d), w = L / 2;
   const std::size_t n = a.plan->n;
-  const LaneAccess<D> src(d, a.src_lane_stride, a.lanes);
-  const LaneAccess<D> dst(d, a.dst_lane_stride, a.lanes);
+  T* const stage = a.scratch + 2 * n * L;
+  // Whole transforms far apart with contiguous elements go through block transposes.
+  const bool blocks = w > 1 && w == hn::MaxLanes(D()) / 2 && a.lanes == w && n % w == 0;
+  const bool stage_in = blocks && a.src_lane_stride != 1 && a.src_elem_stride == 1;
+  const bool stage_out = blocks && a.dst_lane_stride != 1 && a.dst_elem_stride == 1;
+  const LaneAccess<D> src(d, stage_in ? 1 : a.src_lane_stride, a.lanes);
+  const LaneAccess<D> dst(d, stage_out ? 1 : a.dst_lane_stride, a.lanes);
   const T* in = reinterpret_cast<const T*>(a.src);
   T* out = reinterpret_cast<T*>(a.dst);
+  std::ptrdiff_t src_step = 2 * a.src_elem_stride, dst_step = 2 * a.dst_elem_stride;
+  if (stage_in) {
+    TransposeBlocks(d, n, in, a.src_lane_stride, stage, true, nullptr);
+    in = stage;
+    src_step = std::ptrdiff_t(L);
+  }
+  T* const final_out = out;
+  if (stage_out) {
+    out = stage;  // safe when staged in too: only a single pass reads and writes it, in place
+    dst_step = std::ptrdiff_t(L);
+  }
   const V scale = hn::Set(d, a.scale);
   const bool scaled = a.scale != T(1);
   const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
   const T* tw = reinterpret_cast<const T*>(a.lane_twiddles);
-  const std::ptrdiff_t src_step = 2 * a.src_elem_stride, dst_step = 2 * a.dst_elem_stride;
   const std::ptrdiff_t tw_step = 2 * a.twiddle_elem_stride;
   const auto load = [d, src, in, src_step](std::size_t e) { return src.load(d, in + std::ptrdiff_t(e) * src_step); };
   const auto store = [d, dst, out, dst_step, tw, tw_step, scaled, scale, sign_even](std::size_t e, V y) {
@@ -337,6 +393,7 @@ void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a) {
     dst.store(d, y, out + std::ptrdiff_t(e) * dst_step);
   };
   RunLaneFft(d, *a.plan, a.scratch, a.scratch + n * L, load, store);
+  if (stage_out) TransposeBlocks(d, n, nullptr, a.dst_lane_stride, stage, false, final_out);
 }
 
 // Any number of sequences, W at a time; a lone sequence runs on vectors of exactly one complex
@@ -354,24 +411,6 @@ void RunPanel(const PanelArgs<T>& a) {
     if (a.lane_twiddles != nullptr) group.lane_twiddles = a.lane_twiddles + first;
     RunPanelWith(d, group);
   }
-}
-
-// W x W block of complex values, transposed through a small stack tile (portable to every
-// vector width; the tile stays in L1).
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE void TransposeComplex(D d, V* v) {
-  using T = hn::TFromD<D>;
-  constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
-  const std::size_t w = hn::Lanes(d) / 2;
-  HWY_ALIGN T tile[2 * kMax * kMax];
-  HWY_ALIGN T flipped[2 * kMax * kMax];
-  for (std::size_t r = 0; r < w; ++r) hn::Store(v[r], d, tile + 2 * r * w);
-  for (std::size_t r = 0; r < w; ++r)
-    for (std::size_t c = 0; c < w; ++c) {
-      flipped[2 * (c * w + r)] = tile[2 * (r * w + c)];
-      flipped[2 * (c * w + r) + 1] = tile[2 * (r * w + c) + 1];
-    }
-  for (std::size_t r = 0; r < w; ++r) v[r] = hn::Load(d, flipped + 2 * r * w);
 }
 
 template <class T>
@@ -403,8 +442,10 @@ void RunWide(const WideArgs<T>& a) {
   T* out = reinterpret_cast<T*>(a.dst);
   constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
   V v[kMax > 0 ? kMax : 1];
+  const LaneAccess<D> last_dst(d, a.dst_stride, m % w == 0 ? w : m % w);
   for (std::size_t g = 0; g < m; g += w) {
-    for (std::size_t r = 0; r < w; ++r) v[r] = hn::Load(d, y + (g + r) * L);
+    const bool partial = g + w > m;  // m not a multiple of w: the last block is cut short
+    for (std::size_t r = 0; r < w; ++r) v[r] = g + r < m ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
     TransposeComplex(d, v);  // v[l] now holds lanes k1 = g..g+w-1 of column l
     if constexpr (kMax == 2) {
       Dft2<D>(v[0], v[1]);
@@ -413,8 +454,9 @@ void RunWide(const WideArgs<T>& a) {
     } else if constexpr (kMax == 8) {
       Dft8(d, rot, v);
     }
+    const LaneAccess<D>& to = partial ? last_dst : dst;
     for (std::size_t k2 = 0; k2 < w; ++k2)
-      dst.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + m * k2) * a.dst_stride);
+      to.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + m * k2) * a.dst_stride);
   }
 }
 

@@ -10,7 +10,7 @@ namespace ripple::fft::detail {
 
 template <class T>
 bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes) {
-  if (lanes < 2 || lanes > 8 || n % (lanes * lanes) != 0) return false;
+  if (lanes < 2 || lanes > 8 || n % lanes != 0 || n < lanes * lanes) return false;
   const std::size_t m = n / lanes;
   // Three buffers of m vectors must stay in L2 for the single pass over memory to pay off.
   return std::isfinite(lane_fft_cost_per_point(m)) && 3 * n * sizeof(std::complex<T>) <= (std::size_t(768) << 10);
