@@ -1,0 +1,35 @@
+// FFT of an .npy array along its last axis, every other axis being a batch, with numpy.fft's
+// semantics: complex input -> fft/ifft, real input -> rfft, complex input with real output ->
+// irfft. The precision of the result follows the input.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "ripple/fft.hpp"
+#include "ripple/io/npy.hpp"
+
+namespace ripple::cli {
+
+struct AxisTransform {
+  bool inverse = false;      ///< complex input: backward c2c (numpy.fft.ifft)
+  bool real_output = false;  ///< complex input: c2r (numpy.fft.irfft); implies backward
+  /// numpy's n: the transform length. The input's last axis is cut or zero-padded to n (to
+  /// n/2+1 for real_output). Unset: the axis length (2*(m-1) for real_output).
+  std::optional<std::size_t> n;
+  fft::Norm norm = fft::Norm::backward;
+  unsigned threads = 0;  ///< 0: ripple::default_threads()
+};
+
+struct TransformResult {
+  io::NpyArray array;
+  std::string plan;  ///< fft::Plan::describe() of the plan used ("" when there was no data)
+};
+
+/// Transforms `input` along its last axis. Throws UsageError for options that do not fit the
+/// input (inverse or real_output on real input), InvalidArgument for inputs that cannot be
+/// transformed (0-d arrays, a zero transform length), and what fft::Plan throws.
+TransformResult transform_last_axis(const io::NpyArray& input, const AxisTransform& options);
+
+}  // namespace ripple::cli
