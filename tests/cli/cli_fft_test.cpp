@@ -1,0 +1,145 @@
+// `ripple fft` end to end: inputs written with ripple's npy writer, outputs read back and
+// compared row by row with ripple's one-shot functions (fft, ifft, rfft, irfft).
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "cli/cli_test_util.hpp"
+#include "ripple/fft.hpp"
+
+namespace ripple::test {
+namespace {
+
+using fft::Norm;
+
+// Largest |a - b| over the largest |b|: the relative error of a whole result.
+template <class T>
+double relative_error(std::span<const T> a, std::span<const T> b) {
+  double diff = 0, scale = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    diff = std::max(diff, static_cast<double>(std::abs(a[i] - b[i])));
+    scale = std::max(scale, static_cast<double>(std::abs(b[i])));
+  }
+  return scale > 0 ? diff / scale : diff;
+}
+
+// Single precision results may differ in rounding between a batched plan and one-shot calls.
+template <class T>
+constexpr double kTolerance =
+    std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>> ? 1e-5 : 1e-12;
+
+// Runs `ripple fft in.npy out.npy ARGS` on `input` and checks that each row of the output
+// equals `reference(row)`.
+template <class In, class Out>
+void expect_rows_match(const std::string& args, const std::vector<std::size_t>& shape, unsigned seed,
+                       const std::function<std::vector<Out>(std::span<const In>)>& reference) {
+  SCOPED_TRACE("ripple fft in.npy out.npy " + args + " on shape " + io::shape_string(shape));
+  const auto values = random_values<In>(io::element_count(shape), seed);
+  const auto dir = test_dir();
+  std::filesystem::remove(dir / "out.npy");
+  io::write_npy(dir / "in.npy", io::NpyArray(shape, values));
+  const RunResult r = run_ripple("fft in.npy out.npy " + args);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  const io::NpyArray out = io::read_npy(dir / "out.npy");
+  ASSERT_EQ(out.dtype(), io::dtype_of<Out>);
+  const std::size_t m = shape.back(), rows = values.size() / m;
+  const auto y = out.values<Out>();
+  for (std::size_t row = 0; row < rows; ++row) {
+    const auto expected = reference(std::span(values).subspan(row * m, m));
+    auto expected_shape = shape;
+    expected_shape.back() = expected.size();
+    ASSERT_EQ(out.shape, expected_shape);
+    const auto got = y.subspan(row * expected.size(), expected.size());
+    EXPECT_LE(relative_error<Out>(got, expected), kTolerance<Out>) << "row " << row;
+  }
+}
+
+using c64 = std::complex<float>;
+using c128 = std::complex<double>;
+
+class CliFft : public CliTest {};
+
+TEST_F(CliFft, ComplexForwardIsNumpyFft) {
+  expect_rows_match<c64, c64>("", {3, 20}, 1, [](auto x) { return fft::fft(x); });
+  expect_rows_match<c128, c128>("", {64}, 2, [](auto x) { return fft::fft(x); });
+  expect_rows_match<c128, c128>("--norm ortho", {2, 3, 17}, 3,
+                                [](auto x) { return fft::fft(x, Norm::ortho); });
+}
+
+TEST_F(CliFft, InverseIsNumpyIfft) {
+  expect_rows_match<c128, c128>("--inverse", {2, 2, 16}, 4, [](auto x) { return fft::ifft(x); });
+  expect_rows_match<c64, c64>("-i --norm forward", {5, 12}, 5,
+                              [](auto x) { return fft::ifft(x, Norm::forward); });
+  expect_rows_match<c128, c128>("--inverse --norm ortho", {3, 7}, 6,
+                                [](auto x) { return fft::ifft(x, Norm::ortho); });
+}
+
+TEST_F(CliFft, RealInputIsNumpyRfft) {
+  expect_rows_match<float, c64>("", {4, 30}, 7, [](auto x) { return fft::rfft(x); });
+  expect_rows_match<double, c128>("--norm forward", {7}, 8,
+                                  [](auto x) { return fft::rfft(x, Norm::forward); });
+  expect_rows_match<double, c128>("--norm ortho", {2, 1, 33}, 9,
+                                  [](auto x) { return fft::rfft(x, Norm::ortho); });
+}
+
+TEST_F(CliFft, RealOutputIsNumpyIrfft) {
+  expect_rows_match<c128, double>("--real-output", {3, 9}, 10, [](auto x) { return fft::irfft(x); });
+  expect_rows_match<c128, double>("-r --n 17", {3, 9}, 11, [](auto x) { return fft::irfft(x, 17); });
+  expect_rows_match<c64, float>("-r --n 5 --norm ortho", {2, 9}, 12,
+                                [](auto x) { return fft::irfft(x, 5, Norm::ortho); });
+}
+
+TEST_F(CliFft, LengthOptionPadsOrCutsLikeNumpy) {
+  const auto resized = [](auto x, std::size_t n) {
+    std::vector<typename decltype(x)::value_type> v(n);
+    std::copy_n(x.begin(), std::min(n, x.size()), v.begin());
+    return v;
+  };
+  expect_rows_match<c64, c64>("--n 16", {2, 10}, 13,
+                              [&](auto x) { return fft::fft(std::span<const c64>(resized(x, 16))); });
+  expect_rows_match<c128, c128>("-n 4 -i", {2, 10}, 14,
+                                [&](auto x) { return fft::ifft(std::span<const c128>(resized(x, 4))); });
+  expect_rows_match<float, c64>("--n 25", {3, 10}, 15,
+                                [&](auto x) { return fft::rfft(std::span<const float>(resized(x, 25))); });
+}
+
+TEST_F(CliFft, ThreadCountDoesNotChangeTheResult) {
+  for (const char* threads : {"--threads 1", "--threads 2", "-t 3"})
+    expect_rows_match<c64, c64>(threads, {64, 256}, 16, [](auto x) { return fft::fft(x); });
+}
+
+TEST_F(CliFft, EmptyBatchGivesAnEmptyResult) {
+  io::write_npy(test_dir() / "in.npy", io::NpyArray({0, 8}, std::vector<float>{}));
+  const RunResult r = run_ripple("fft in.npy out.npy");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto out = io::read_npy(test_dir() / "out.npy");
+  EXPECT_EQ(out.shape, (std::vector<std::size_t>{0, 5}));
+  EXPECT_EQ(out.dtype(), io::Dtype::c64);
+}
+
+TEST_F(CliFft, StandardInputAndOutput) {
+  const auto values = random_values<c128>(2 * 12, 17);
+  io::write_npy(dir_ / "in.npy", io::NpyArray({2, 12}, values));
+  const RunResult file = run_ripple("fft in.npy out.npy");
+  ASSERT_EQ(file.code, 0) << file.err;
+  const RunResult piped = run_ripple("fft - -", path("in.npy"));
+  ASSERT_EQ(piped.code, 0) << piped.err;
+  EXPECT_EQ(piped.out, slurp(dir_ / "out.npy")) << "stdout must hold the same .npy bytes";
+}
+
+TEST_F(CliFft, ForceOverwritesAnExistingOutput) {
+  io::write_npy(dir_ / "in.npy", io::NpyArray({4}, std::vector<c64>{{1, 0}, {0, 0}, {0, 0}, {0, 0}}));
+  const std::string stale = "stale contents";
+  std::ofstream(dir_ / "out.npy") << stale;
+  const RunResult refused = run_ripple("fft in.npy out.npy");
+  expect_one_error_line(refused, 1, "exists");
+  EXPECT_EQ(slurp(dir_ / "out.npy"), stale) << "the existing file must be left alone";
+  const RunResult forced = run_ripple("fft in.npy out.npy --force");
+  ASSERT_EQ(forced.code, 0) << forced.err;
+  const auto out = io::read_npy(dir_ / "out.npy");  // the DFT of an impulse is all ones
+  for (const c64 v : out.values<c64>()) EXPECT_EQ(v, c64(1, 0));
+}
+
+}  // namespace
+}  // namespace ripple::test
