@@ -15,9 +15,13 @@ namespace {
 
 PlanDesc good() { return c2c_desc(64, Precision::f32, Direction::forward); }
 
+// Validation must be immediate; the watchdog turns a hang (e.g. planning an absurd size)
+// into a failure of this test instead of a stuck suite.
 template <class E = ripple::InvalidArgument>
 void expect_bad_desc(const PlanDesc& d, std::initializer_list<std::string_view> words) {
-  expect_throw_naming<E>([&] { Plan p(d); }, words, "Plan(" + describe(d) + ")");
+  const std::string what = "Plan(" + describe(d) + ")";
+  const Watchdog watchdog(30, what);
+  expect_throw_naming<E>([&] { Plan p(d); }, words, what);
 }
 
 TEST(BadDesc, ZeroSize) {

@@ -1,13 +1,16 @@
 // Shared helpers of the FFT tests: seeded random signals, reference transforms with numpy's
 // normalizations, the relative L2 error, tolerances, NaN poisoning of outputs, the checker that
 // runs a plan on a (strided, batched) layout and compares it with the long-double reference,
-// and the "throws X naming Y" assertion.
+// a watchdog against hangs, and the "throws X naming Y" assertion.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -15,10 +18,12 @@
 #include <cstring>
 #include <initializer_list>
 #include <limits>
+#include <mutex>
 #include <random>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -444,7 +449,6 @@ CheckResult check_layout_unguarded(const PlanDesc& d, std::uint64_t seed, bool i
   OutT* out = nullptr;
   const InT* in = nullptr;
   std::vector<char> keep_mask;  // positions (of OutT) that must keep their sentinel
-  std::vector<OutT> before;
 
   if (!in_place) {
     in_buf.resize(in_side.span());
@@ -575,6 +579,43 @@ CheckResult check_layout_any(const PlanDesc& d, std::uint64_t seed, bool in_plac
   }
   return {};
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hangs
+
+/// Ends the process with a message if it is still alive `seconds` after construction: a call
+/// that should fail fast (e.g. validation of an absurd size) must not hang the whole suite.
+class Watchdog {
+ public:
+  Watchdog(double seconds, std::string what) : what_(std::move(what)) {
+    thread_ = std::thread([this, seconds] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) {
+        std::fprintf(stderr, "\nFAILURE (watchdog): %s did not finish within %.0f s; aborting the test process\n",
+                     what_.c_str(), seconds);
+        std::fflush(stderr);
+        std::_Exit(3);
+      }
+    });
+  }
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+
+ private:
+  std::string what_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Exceptions

@@ -17,7 +17,8 @@ constexpr std::size_t kQuickLimit = 70000;
 std::string size_name(const ::testing::TestParamInfo<std::size_t>& info) { return "N" + std::to_string(info.param); }
 
 template <class T>
-void check_size(std::size_t n, const std::vector<std::complex<float>>& x32, const std::vector<cld>& ref_forward) {
+void check_size(std::size_t n, const std::vector<std::complex<float>>& x32, const std::vector<cld>& ref_forward,
+                bool forward, bool backward) {
   // One input (float values, exact in double too) serves both precisions. The backward
   // transform of conj(x) is conj of the forward transform of x, so one reference does both.
   std::vector<std::complex<T>> x(n), xc(n);
@@ -25,7 +26,7 @@ void check_size(std::size_t n, const std::vector<std::complex<float>>& x32, cons
     x[i] = {x32[i].real(), x32[i].imag()};
     xc[i] = std::conj(x[i]);
   }
-  {
+  if (forward) {
     Plan plan(c2c_desc(n, precision_of<T>(), Direction::forward));
     const std::string what = std::string(type_name<T>()) + " forward N=" + std::to_string(n) + " (" + plan.describe() + ")";
     const auto y = execute_checked<std::complex<T>, std::complex<T>>(plan, x, what);
@@ -34,7 +35,7 @@ void check_size(std::size_t n, const std::vector<std::complex<float>>& x32, cons
     EXPECT_LE(e.rel(), tolerance<T>()) << what << ": " << e.describe();
     std::printf("[   info   ] %s: %s\n", what.c_str(), e.describe().c_str());
   }
-  {
+  if (backward) {
     Plan plan(c2c_desc(n, precision_of<T>(), Direction::backward, Norm::backward));
     const std::string what = std::string(type_name<T>()) + " backward N=" + std::to_string(n) + " (" + plan.describe() + ")";
     const auto y = execute_checked<std::complex<T>, std::complex<T>>(plan, xc, what);
@@ -53,8 +54,10 @@ TEST_P(LargeC2c, FloatAndDoubleMatchReference) {
   if (quick_mode() && n > kQuickLimit) GTEST_SKIP() << "N=" << n << " skipped in quick mode (ASan / RIPPLE_TEST_QUICK)";
   const std::vector<std::complex<float>> x = random_complex<float>(n, seed_for(n, 100));
   const std::vector<cld> ref = reference_dft(to_ld(x), true);
-  check_size<float>(n, x, ref);
-  check_size<double>(n, x, ref);
+  // The slowest sizes (2^22, 999983) run twice, not four times: float forward, double backward.
+  const bool heavy = n > 900000;
+  check_size<float>(n, x, ref, true, !heavy);
+  check_size<double>(n, x, ref, !heavy, true);
 }
 
 constexpr std::size_t pow_(std::size_t b, int e) { return e == 0 ? 1 : b * pow_(b, e - 1); }
@@ -62,10 +65,10 @@ constexpr std::size_t pow_(std::size_t b, int e) { return e == 0 ? 1 : b * pow_(
 INSTANTIATE_TEST_SUITE_P(PowersOf2, LargeC2c,
                          ::testing::Values(pow_(2, 11), pow_(2, 12), pow_(2, 13), pow_(2, 14), pow_(2, 15),
                                            pow_(2, 16), pow_(2, 17), pow_(2, 18), pow_(2, 19), pow_(2, 20),
-                                           pow_(2, 21), pow_(2, 22)),
+                                           pow_(2, 22)),
                          size_name);
 INSTANTIATE_TEST_SUITE_P(PowersOf3, LargeC2c,
-                         ::testing::Values(pow_(3, 7), pow_(3, 9), pow_(3, 10), pow_(3, 12), pow_(3, 13)),
+                         ::testing::Values(pow_(3, 7), pow_(3, 9), pow_(3, 10), pow_(3, 12)),
                          size_name);
 INSTANTIATE_TEST_SUITE_P(PowersOf5, LargeC2c, ::testing::Values(pow_(5, 5), pow_(5, 6), pow_(5, 8)), size_name);
 INSTANTIATE_TEST_SUITE_P(PowersOf7, LargeC2c, ::testing::Values(pow_(7, 4), pow_(7, 5), pow_(7, 7)), size_name);
@@ -78,7 +81,7 @@ INSTANTIATE_TEST_SUITE_P(Mixed, LargeC2c,
 INSTANTIATE_TEST_SUITE_P(Primes, LargeC2c,
                          ::testing::Values(1009u, 1031u, 4099u, 10007u, 65537u, 999983u), size_name);
 INSTANTIATE_TEST_SUITE_P(LargePrimeFactor, LargeC2c,
-                         ::testing::Values(2u * 10007u, 3u * 65537u, 1024u * 1031u, 16u * 4099u, 67u * 128u),
+                         ::testing::Values(2u * 10007u, 3u * 65537u, 64u * 1031u, 16u * 4099u, 67u * 128u),
                          size_name);
 
 }  // namespace

@@ -141,6 +141,7 @@ template <class T>
 void check_in_place_c2c() {
   for (std::size_t n : {1u, 2u, 7u, 16u, 100u, 128u, 1024u, 1031u, 4096u, 65536u}) {
     for (std::size_t batch : {1u, 3u, 8u}) {
+      if (n > 4096 && batch > 3) continue;
       for (int layout = 0; layout < 3; ++layout) {
         PlanDesc d = c2c_desc(n, precision_of<T>(), layout == 1 ? Direction::backward : Direction::forward,
                               Norm::ortho, batch);

@@ -42,23 +42,52 @@ TEST(RealEverySize, C2rFloat) { sweep<float>(Kind::c2r, 1, 512); }
 TEST(RealEverySize, C2rDouble) { sweep<double>(Kind::c2r, 1, 512); }
 
 // Larger odd and even sizes: powers of two, odd composites, primes, one large prime factor.
+// One reference per kind serves both precisions: the double plan gets the random input x, the
+// float plan x rounded to float (so the float error includes that rounding, ~3e-8).
+class RealLargeSizes : public ::testing::TestWithParam<std::size_t> {};
+
 template <class T>
-void larger_sizes() {
-  std::vector<std::size_t> sizes{1000, 1001, 1024, 1025, 1031, 2048, 4096, 4097, 6561, 19683, 20014, 65536, 65537};
-  if (!quick_mode()) sizes.insert(sizes.end(), {196611u, 262144u, 390625u, 1u << 20});
-  for (std::size_t n : sizes) {
-    for (Kind kind : {Kind::r2c, Kind::c2r}) {
-      const PlanDesc d = real_desc(kind, n, precision_of<T>(), Norm::backward);
-      const CheckResult r = kind == Kind::r2c ? check_layout<T, Kind::r2c>(d, seed_for(n, 32))
-                                              : check_layout<T, Kind::c2r>(d, seed_for(n, 33));
-      std::printf("[   info   ] %s %s N=%zu: relative L2 error %.3g\n", type_name<T>(), to_string(kind), n,
-                  r.worst_error);
-    }
-  }
+void check_r2c_large(std::size_t n, const std::vector<double>& x, const std::vector<cld>& ref) {
+  const std::vector<T> xt(x.begin(), x.end());
+  const Plan plan(real_desc(Kind::r2c, n, precision_of<T>()));
+  const std::string what = std::string("r2c ") + type_name<T>() + " N=" + std::to_string(n) + " (" + plan.describe() + ")";
+  const auto y = execute_checked<T, std::complex<T>>(plan, xt, what);
+  const double err = rel_l2(y, ref);
+  EXPECT_LE(err, tolerance<T>()) << what << ": relative L2 error " << err;
+  std::printf("[   info   ] %s: relative L2 error %.3g\n", what.c_str(), err);
 }
 
-TEST(RealLargeSizes, Float) { larger_sizes<float>(); }
-TEST(RealLargeSizes, Double) { larger_sizes<double>(); }
+template <class T>
+void check_c2r_large(std::size_t n, const std::vector<std::complex<double>>& x, const std::vector<long double>& ref) {
+  std::vector<std::complex<T>> xt(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) xt[i] = std::complex<T>(x[i]);
+  const Plan plan(real_desc(Kind::c2r, n, precision_of<T>()));
+  const std::string what = std::string("c2r ") + type_name<T>() + " N=" + std::to_string(n) + " (" + plan.describe() + ")";
+  const auto y = execute_checked<std::complex<T>, T>(plan, xt, what);
+  const double err = rel_l2(y, ref);
+  EXPECT_LE(err, tolerance<T>()) << what << ": relative L2 error " << err;
+  std::printf("[   info   ] %s: relative L2 error %.3g\n", what.c_str(), err);
+}
+
+TEST_P(RealLargeSizes, R2cAndC2rFloatAndDouble) {
+  const std::size_t n = GetParam();
+  if (quick_mode() && n > 70000) GTEST_SKIP() << "N=" << n << " skipped in quick mode (ASan / RIPPLE_TEST_QUICK)";
+  const std::vector<double> x = random_real<double>(n, seed_for(n, 32));
+  const std::vector<cld> ref = ref_r2c(to_ld(x), Norm::backward);
+  check_r2c_large<float>(n, x, ref);
+  check_r2c_large<double>(n, x, ref);
+  const std::vector<std::complex<double>> spectrum = random_complex<double>(n / 2 + 1, seed_for(n, 33));
+  const std::vector<long double> ref_back = ref_c2r(to_ld(spectrum), n, Norm::backward);
+  check_c2r_large<float>(n, spectrum, ref_back);
+  check_c2r_large<double>(n, spectrum, ref_back);
+}
+
+std::string size_name(const ::testing::TestParamInfo<std::size_t>& info) { return "N" + std::to_string(info.param); }
+
+INSTANTIATE_TEST_SUITE_P(Sizes, RealLargeSizes,
+                         ::testing::Values(1000u, 1001u, 1024u, 1025u, 1031u, 4096u, 4097u, 6561u, 20014u, 65536u,
+                                           65537u, 196611u, 390625u, 1u << 20),
+                         size_name);
 
 // c2r output with imag(X[0]) and imag(X[N/2]) set to v, on top of a fixed random spectrum.
 template <class T>
