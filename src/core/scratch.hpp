@@ -28,21 +28,28 @@ class ScratchArena {
   std::vector<std::pair<std::size_t, std::size_t>> live_;  // (block, end offset) of each
 };
 
-/// RAII frame: memory taken through it is returned when it goes out of scope.
+/// RAII frame: memory taken through it is returned when it goes out of scope. The thread's
+/// arena is looked up on first use only, so a frame that takes nothing costs nothing.
 class Scratch {
  public:
-  Scratch() : arena_(ScratchArena::this_thread()), mark_(arena_.mark()) {}
-  ~Scratch() { arena_.release(mark_); }
+  Scratch() = default;
+  ~Scratch() {
+    if (arena_ != nullptr) arena_->release(mark_);
+  }
   Scratch(const Scratch&) = delete;
   Scratch& operator=(const Scratch&) = delete;
   template <class T>
   T* get(std::size_t count) {
-    return static_cast<T*>(arena_.acquire(count * sizeof(T)));
+    if (arena_ == nullptr) {
+      arena_ = &ScratchArena::this_thread();
+      mark_ = arena_->mark();
+    }
+    return static_cast<T*>(arena_->acquire(count * sizeof(T)));
   }
 
  private:
-  ScratchArena& arena_;
-  std::size_t mark_;
+  ScratchArena* arena_ = nullptr;
+  std::size_t mark_ = 0;
 };
 
 }  // namespace ripple::core

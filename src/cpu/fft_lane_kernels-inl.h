@@ -278,6 +278,7 @@ struct LaneAccess {
         contiguous(stride == 1 || hn::Lanes(d) == 2),  // one lane per vector: plain access
         count(lanes_used),
         lane_stride(stride) {
+    if (contiguous) return;  // the gather index is only needed for scattered lanes
     const DW dw;
     constexpr std::size_t kWordsPerComplex = sizeof(std::complex<T>) / 8;
     HWY_ALIGN int64_t idx[hn::MaxLanes(DW())];
@@ -314,22 +315,44 @@ struct LaneAccess {
   }
 };
 
-// W x W block of complex values, transposed through a small stack tile (portable to every
-// vector width; the tile stays in L1).
+// W x W block of complex values, transposed in registers where the vector shape has a short
+// shuffle sequence (256-bit: 4 complex floats or 2 complex doubles; 128-bit: 2 complex floats),
+// else through a small stack tile that stays in L1.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE void TransposeComplex(D d, V* v) {
   using T = hn::TFromD<D>;
   constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
-  const std::size_t w = hn::Lanes(d) / 2;
-  HWY_ALIGN T tile[2 * kMax * kMax];
-  HWY_ALIGN T flipped[2 * kMax * kMax];
-  for (std::size_t r = 0; r < w; ++r) hn::Store(v[r], d, tile + 2 * r * w);
-  for (std::size_t r = 0; r < w; ++r)
-    for (std::size_t c = 0; c < w; ++c) {
-      flipped[2 * (c * w + r)] = tile[2 * (r * w + c)];
-      flipped[2 * (c * w + r) + 1] = tile[2 * (r * w + c) + 1];
-    }
-  for (std::size_t r = 0; r < w; ++r) v[r] = hn::Load(d, flipped + 2 * r * w);
+  constexpr std::size_t kBytes = hn::MaxLanes(D()) * sizeof(T);
+  const hn::Repartition<double, D> dd;  // one complex float per 64-bit lane
+  if constexpr (kBytes == 32 && kMax == 4) {
+    const auto a = hn::BitCast(dd, v[0]), b = hn::BitCast(dd, v[1]);
+    const auto c = hn::BitCast(dd, v[2]), e = hn::BitCast(dd, v[3]);
+    const auto t0 = hn::InterleaveLower(a, b), t1 = hn::InterleaveUpper(dd, a, b);
+    const auto t2 = hn::InterleaveLower(c, e), t3 = hn::InterleaveUpper(dd, c, e);
+    v[0] = hn::BitCast(d, hn::ConcatLowerLower(dd, t2, t0));
+    v[1] = hn::BitCast(d, hn::ConcatLowerLower(dd, t3, t1));
+    v[2] = hn::BitCast(d, hn::ConcatUpperUpper(dd, t2, t0));
+    v[3] = hn::BitCast(d, hn::ConcatUpperUpper(dd, t3, t1));
+  } else if constexpr (kBytes == 32 && kMax == 2) {
+    const V lo = hn::ConcatLowerLower(d, v[1], v[0]);
+    v[1] = hn::ConcatUpperUpper(d, v[1], v[0]);
+    v[0] = lo;
+  } else if constexpr (kBytes == 16 && kMax == 2 && sizeof(T) == 4) {
+    const auto a = hn::BitCast(dd, v[0]), b = hn::BitCast(dd, v[1]);
+    v[0] = hn::BitCast(d, hn::InterleaveLower(a, b));
+    v[1] = hn::BitCast(d, hn::InterleaveUpper(dd, a, b));
+  } else {
+    const std::size_t w = hn::Lanes(d) / 2;
+    HWY_ALIGN T tile[2 * kMax * kMax];
+    HWY_ALIGN T flipped[2 * kMax * kMax];
+    for (std::size_t r = 0; r < w; ++r) hn::Store(v[r], d, tile + 2 * r * w);
+    for (std::size_t r = 0; r < w; ++r)
+      for (std::size_t c = 0; c < w; ++c) {
+        flipped[2 * (c * w + r)] = tile[2 * (r * w + c)];
+        flipped[2 * (c * w + r) + 1] = tile[2 * (r * w + c) + 1];
+      }
+    for (std::size_t r = 0; r < w; ++r) v[r] = hn::Load(d, flipped + 2 * r * w);
+  }
 }
 
 // Sequences whose elements are contiguous but whose lanes are far apart (a batch of whole
@@ -442,10 +465,9 @@ void RunWide(const WideArgs<T>& a) {
   T* out = reinterpret_cast<T*>(a.dst);
   constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
   V v[kMax > 0 ? kMax : 1];
-  const LaneAccess<D> last_dst(d, a.dst_stride, m % w == 0 ? w : m % w);
-  for (std::size_t g = 0; g < m; g += w) {
-    const bool partial = g + w > m;  // m not a multiple of w: the last block is cut short
-    for (std::size_t r = 0; r < w; ++r) v[r] = g + r < m ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
+  // Transpose each w x w block of Y, finish with a size-w butterfly, store X[k1 + m*k2].
+  const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) {
+    for (std::size_t r = 0; r < w; ++r) v[r] = r < rows ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
     TransposeComplex(d, v);  // v[l] now holds lanes k1 = g..g+w-1 of column l
     if constexpr (kMax == 2) {
       Dft2<D>(v[0], v[1]);
@@ -454,10 +476,12 @@ void RunWide(const WideArgs<T>& a) {
     } else if constexpr (kMax == 8) {
       Dft8(d, rot, v);
     }
-    const LaneAccess<D>& to = partial ? last_dst : dst;
     for (std::size_t k2 = 0; k2 < w; ++k2)
       to.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + m * k2) * a.dst_stride);
-  }
+  };
+  const std::size_t full = m - m % w;
+  for (std::size_t g = 0; g < full; g += w) finish(g, w, dst);
+  if (full < m) finish(full, m - full, LaneAccess<D>(d, a.dst_stride, m - full));
 }
 
 void RunPanelF32(const PanelArgs<float>& a) { RunPanel(a); }

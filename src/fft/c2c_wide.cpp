@@ -33,12 +33,15 @@ template <class T>
 void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
                          unsigned) const {
   const auto& kernels = fft_kernels<T>();
+  // Short transforms keep their scratch on the stack: the thread's arena costs more than they do.
+  constexpr std::size_t kStackScalars = 4096 / sizeof(T);
+  alignas(64) T stack[kStackScalars];
   core::Scratch scratch;
   cpu::WideArgs<T> args;
   args.plan = &columns_;
   args.twiddles = twiddles_.data();
   args.scale = scale;
-  args.scratch = scratch.get<T>(6 * this->n());
+  args.scratch = 6 * this->n() <= kStackScalars ? stack : scratch.get<T>(6 * this->n());
   args.src_stride = layout.in_stride;
   args.dst_stride = layout.out_stride;
   for (std::size_t b = 0; b < layout.batch; ++b) {
