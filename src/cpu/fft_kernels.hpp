@@ -46,11 +46,17 @@ struct WideArgs {
   T* scratch = nullptr;
 };
 
+/// Real transforms of even size n = 2h through a complex one of size h (w[k] = w_n^k, k <= h/2,
+/// forward sign). split: x[0..h) holds Z = FFT_h(x_even + i x_odd) on entry and X[0..h] (times
+/// scale) on return. merge: from X[0..h] (contiguous) builds z[0..h) with 2E[k] + 2iO[k], whose
+/// backward FFT_h is the real signal times n (imaginary parts of X[0], X[h] are ignored).
 template <class T>
 struct FftKernels {
   std::size_t lanes;  // complex values per vector
   void (*panel)(const PanelArgs<T>&);
   void (*wide)(const WideArgs<T>&);
+  void (*real_split)(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T scale);
+  void (*real_merge)(const std::complex<T>* x, std::complex<T>* z, std::size_t h, const std::complex<T>* w);
 };
 
 /// Kernels for the best target this CPU supports (looked up once, then cached).

@@ -484,7 +484,100 @@ void RunWide(const WideArgs<T>& a) {
   if (full < m) finish(full, m - full, LaneAccess<D>(d, a.dst_stride, m - full));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Real transforms: the pairs (k, h-k) are processed W at a time, the upper partners loaded
+// as a block and lane-reversed.
+
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE V ReverseComplex(D d, V v) {
+  const hn::Repartition<uint64_t, D> du;
+  const auto r = hn::Reverse(du, hn::BitCast(du, v));  // 64-bit words in reverse order
+  if constexpr (sizeof(hn::TFromD<D>) == 4) {
+    return hn::BitCast(d, r);
+  } else {
+    return hn::BitCast(d, hn::Reverse2(du, r));  // put (re, im) of each double back in order
+  }
+}
+
+template <class T>
+void RealSplit(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T scale) {
+  using D = hn::ScalableTag<T>;
+  const D d;
+  using V = hn::Vec<D>;
+  const std::size_t W = hn::Lanes(d) / 2;
+  const std::complex<T> z0 = x[0];
+  x[0] = (z0.real() + z0.imag()) * scale;
+  x[h] = (z0.real() - z0.imag()) * scale;
+  const T half = T(0.5) * scale;
+  const V vhalf = hn::Set(d, half);
+  const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
+  const V sign_odd = hn::OddEven(neg, zero), sign_even = hn::OddEven(zero, neg);
+  const Rotator<D> minus_i(d, true);
+  T* p = reinterpret_cast<T*>(x);
+  const T* pw = reinterpret_cast<const T*>(w);
+  std::size_t k = 1;
+  for (; 2 * (k + W - 1) < h - 1 && W > 1; k += W) {  // [k, k+W) and [h-k-W+1, h-k] disjoint
+    const V zk = hn::LoadU(d, p + 2 * k);
+    const V zr = hn::Xor(ReverseComplex(d, hn::LoadU(d, p + 2 * (h - k - W + 1))), sign_odd);  // conj
+    const V e = hn::Add(zk, zr);
+    const V o = minus_i(d, hn::Sub(zk, zr));
+    const V wo = MulLaneTwiddle(d, o, hn::LoadU(d, pw + 2 * k), sign_even);
+    hn::StoreU(hn::Mul(hn::Add(e, wo), vhalf), d, p + 2 * k);
+    const V upper = hn::Xor(hn::Sub(e, wo), sign_odd);  // conj(E - w O)
+    hn::StoreU(hn::Mul(ReverseComplex(d, upper), vhalf), d, p + 2 * (h - k - W + 1));
+  }
+  for (; k <= h / 2; ++k) {
+    const std::complex<T> zk = x[k], zr = std::conj(x[h - k]);
+    const std::complex<T> e = zk + zr, o = (zk - zr) * std::complex<T>(0, -1);
+    const std::complex<T> wo = w[k] * o;
+    x[k] = (e + wo) * half;
+    x[h - k] = std::conj(e - wo) * half;
+  }
+}
+
+template <class T>
+void RealMerge(const std::complex<T>* x, std::complex<T>* z, std::size_t h, const std::complex<T>* w) {
+  using D = hn::ScalableTag<T>;
+  const D d;
+  using V = hn::Vec<D>;
+  const std::size_t W = hn::Lanes(d) / 2;
+  const T x0 = x[0].real(), xh = x[h].real();  // imaginary parts ignored, as numpy
+  z[0] = {x0 + xh, x0 - xh};
+  const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
+  const V sign_odd = hn::OddEven(neg, zero), sign_even = hn::OddEven(zero, neg);
+  const Rotator<D> plus_i(d, false);
+  const T* px = reinterpret_cast<const T*>(x);
+  T* pz = reinterpret_cast<T*>(z);
+  const T* pw = reinterpret_cast<const T*>(w);
+  std::size_t k = 1;
+  for (; 2 * (k + W - 1) < h - 1 && W > 1; k += W) {
+    const V xk = hn::LoadU(d, px + 2 * k);
+    const V xr = hn::Xor(ReverseComplex(d, hn::LoadU(d, px + 2 * (h - k - W + 1))), sign_odd);
+    const V e = hn::Add(xk, xr);
+    const V w_conj = hn::Xor(hn::LoadU(d, pw + 2 * k), sign_odd);
+    const V o = MulLaneTwiddle(d, hn::Sub(xk, xr), w_conj, sign_even);
+    hn::StoreU(hn::Add(e, plus_i(d, o)), d, pz + 2 * k);
+    // Z[h-k] = conj(2E) + i conj(2O)
+    const V upper = hn::Add(hn::Xor(e, sign_odd), plus_i(d, hn::Xor(o, sign_odd)));
+    hn::StoreU(ReverseComplex(d, upper), d, pz + 2 * (h - k - W + 1));
+  }
+  for (; k <= h / 2; ++k) {
+    const std::complex<T> xk = x[k], xr = std::conj(x[h - k]);
+    const std::complex<T> e = xk + xr, o = (xk - xr) * std::conj(w[k]);
+    z[k] = e + std::complex<T>(0, 1) * o;
+    z[h - k] = std::conj(e) + std::complex<T>(0, 1) * std::conj(o);
+  }
+}
+
 void RunPanelF32(const PanelArgs<float>& a) { RunPanel(a); }
+void RealSplitF32(std::complex<float>* x, std::size_t h, const std::complex<float>* w, float s) { RealSplit(x, h, w, s); }
+void RealSplitF64(std::complex<double>* x, std::size_t h, const std::complex<double>* w, double s) { RealSplit(x, h, w, s); }
+void RealMergeF32(const std::complex<float>* x, std::complex<float>* z, std::size_t h, const std::complex<float>* w) {
+  RealMerge(x, z, h, w);
+}
+void RealMergeF64(const std::complex<double>* x, std::complex<double>* z, std::size_t h, const std::complex<double>* w) {
+  RealMerge(x, z, h, w);
+}
 void RunWideF32(const WideArgs<float>& a) { RunWide(a); }
 void RunWideF64(const WideArgs<double>& a) { RunWide(a); }
 void RunPanelF64(const PanelArgs<double>& a) { RunPanel(a); }

@@ -1,6 +1,7 @@
 #include "fft/real.hpp"
 
 #include "core/scratch.hpp"
+#include "fft/kernels.hpp"
 #include "fft/unit_roots.hpp"
 
 namespace ripple::fft::detail {
@@ -49,23 +50,21 @@ void RealFft<T>::r2c(const T* in, std::complex<T>* out, const RealLayout& layout
     z = packed;
     c2c_layout.in_dist = std::ptrdiff_t(h);
   }
-  c2c_->execute(z, out, c2c_layout, T(1), threads);
-  // Split Z (in out[0..h)) into X[0..h]: X[k] = E[k] + w^k O[k], pairs (k, h-k) together.
-  const T half = T(0.5) * scale;
+  // Split Z into X[0..h] (pairs (k, h-k) together), on contiguous spectra: in `out` itself when
+  // its elements are adjacent, else in scratch and copied out.
+  const auto& kernels = fft_kernels<T>();
+  if (layout.out_stride == 1) {
+    c2c_->execute(z, out, c2c_layout, T(1), threads);
+    for (std::size_t b = 0; b < layout.batch; ++b) kernels.real_split(out + b * layout.out_dist, h, w_.data(), scale);
+    return;
+  }
+  std::complex<T>* spectra = scratch.get<std::complex<T>>((h + 1) * layout.batch);
+  c2c_layout.out_stride = 1;
+  c2c_layout.out_dist = std::ptrdiff_t(h + 1);
+  c2c_->execute(z, spectra, c2c_layout, T(1), threads);
   for (std::size_t b = 0; b < layout.batch; ++b) {
-    std::complex<T>* x = out + b * layout.out_dist;
-    auto at = [&](std::size_t k) -> std::complex<T>& { return x[k * layout.out_stride]; };
-    const std::complex<T> z0 = at(0);
-    at(0) = (z0.real() + z0.imag()) * scale;
-    at(h) = (z0.real() - z0.imag()) * scale;
-    for (std::size_t k = 1; k <= h / 2; ++k) {
-      const std::complex<T> zk = at(k), zr = std::conj(at(h - k));
-      const std::complex<T> e = zk + zr, o = (zk - zr) * std::complex<T>(0, -1);  // 2E, 2O
-      const std::complex<T> wo = w_[k] * o;
-      at(k) = (e + wo) * half;
-      // X[h-k] = conj(E[k] - w^k O[k])
-      at(h - k) = std::conj(e - wo) * half;
-    }
+    kernels.real_split(spectra + b * (h + 1), h, w_.data(), scale);
+    for (std::size_t k = 0; k <= h; ++k) out[b * layout.out_dist + k * layout.out_stride] = spectra[b * (h + 1) + k];
   }
 }
 
@@ -91,20 +90,16 @@ void RealFft<T>::c2r(const std::complex<T>* in, T* out, const RealLayout& layout
     return;
   }
   // Even: Z[k] = 2E[k] + i 2O[k] from the pairs (k, h-k), then a half-size backward c2c.
+  const auto& kernels = fft_kernels<T>();
   std::complex<T>* z = scratch.get<std::complex<T>>(h * layout.batch);
+  std::complex<T>* gathered = layout.in_stride == 1 ? nullptr : scratch.get<std::complex<T>>(h + 1);
   for (std::size_t b = 0; b < layout.batch; ++b) {
     const std::complex<T>* x = in + b * layout.in_dist;
-    std::complex<T>* zb = z + b * h;
-    auto at = [&](std::size_t k) { return x[k * layout.in_stride]; };
-    const T x0 = at(0).real(), xh = at(h).real();  // imaginary parts ignored, as numpy
-    zb[0] = {x0 + xh, x0 - xh};
-    for (std::size_t k = 1; k <= h / 2; ++k) {
-      const std::complex<T> xk = at(k), xr = std::conj(at(h - k));
-      const std::complex<T> e = xk + xr, o = (xk - xr) * std::conj(w_[k]);
-      zb[k] = e + std::complex<T>(0, 1) * o;
-      // The pair's other member: 2E[h-k] = conj(2E[k]), 2O[h-k] = conj(2O[k]).
-      zb[h - k] = std::conj(e) + std::complex<T>(0, 1) * std::conj(o);
+    if (gathered != nullptr) {
+      for (std::size_t k = 0; k <= h; ++k) gathered[k] = x[k * layout.in_stride];
+      x = gathered;
     }
+    kernels.real_merge(x, z + b * h, h, w_.data());
   }
   if (layout.out_stride == 1 && layout.out_dist % 2 == 0) {
     c2c_->execute(z, reinterpret_cast<std::complex<T>*>(out),
