@@ -33,7 +33,7 @@ struct PanelArgs {
 /// x[l + W*m] is read as M vectors (lane l), a lane FFT of size M (plan) runs down the lanes,
 /// Y[k1][l] is multiplied by twiddles[k1*W + l] = w_N^{l*k1}, then W x W blocks are transposed
 /// and a DFT of size W across them gives X[k1 + M*k2]. Strides in complex units; scratch holds
-/// 3 * M * W complex values.
+/// 2 * M * W complex values.
 template <class T>
 struct WideArgs {
   const fft::detail::LaneFft<T>* plan = nullptr;

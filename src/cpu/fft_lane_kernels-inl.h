@@ -447,7 +447,8 @@ void RunWide(const WideArgs<T>& a) {
   if (w != hn::MaxLanes(D()) / 2 || w < 2 || w > 8) return;
   T* const buf0 = a.scratch;
   T* const buf1 = a.scratch + m * L;
-  T* const y = a.scratch + 2 * m * L;
+  // The last pass writes Y into the buffer it does not read: pass q writes buffer (q+1) % 2.
+  T* const y = a.plan->passes.size() % 2 == 0 ? buf0 : buf1;
   const LaneAccess<D> src(d, a.src_stride, w);
   const T* in = reinterpret_cast<const T*>(a.src);
   const std::ptrdiff_t src_step = 2 * std::ptrdiff_t(w) * a.src_stride;

@@ -38,7 +38,7 @@ double C2cBluestein<T>::cost(std::size_t n, std::size_t lanes) {
 }
 
 template <class T>
-C2cBluestein<T>::C2cBluestein(std::size_t n, bool forward)
+C2cBluestein<T>::C2cBluestein(std::size_t n, bool forward, unsigned threads)
     : C2cNode<T>(n), m_(convolution_size(n)) {
   // b[k] = e^{+pi i k^2/n} for the forward transform (conjugate for backward); k^2 mod 2n
   // exactly, so the phase is accurate for every k.
@@ -58,13 +58,13 @@ C2cBluestein<T>::C2cBluestein(std::size_t n, bool forward)
     wrapped[k] = v;
     if (k > 0) wrapped[m_ - k] = v;
   }
-  const auto transform = plan_c2c<double>(m_, true, 1);
-  transform->execute(wrapped.data(), wrapped.data(), Layout{}, 1.0 / double(m_), 1);
+  const auto transform = plan_c2c<double>(m_, true, 1, threads);
+  transform->execute(wrapped.data(), wrapped.data(), Layout{}, 1.0 / double(m_), threads);
   chirp_spectrum_.resize(m_);
   for (std::size_t k = 0; k < m_; ++k)
     chirp_spectrum_[k] = {static_cast<T>(wrapped[k].real()), static_cast<T>(wrapped[k].imag())};
-  forward_ = plan_c2c<T>(m_, true, 1);
-  backward_ = plan_c2c<T>(m_, false, 1);
+  forward_ = plan_c2c<T>(m_, true, 1, threads);
+  backward_ = plan_c2c<T>(m_, false, 1, threads);
 }
 
 template <class T>

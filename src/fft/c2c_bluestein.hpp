@@ -12,7 +12,7 @@ namespace ripple::fft::detail {
 template <class T>
 class C2cBluestein final : public C2cNode<T> {
  public:
-  C2cBluestein(std::size_t n, bool forward);
+  C2cBluestein(std::size_t n, bool forward, unsigned threads);
   void execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
                unsigned threads) const override;
   std::string describe() const override;

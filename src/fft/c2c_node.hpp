@@ -38,9 +38,10 @@ class C2cNode {
 template <class T>
 using C2cNodePtr = std::unique_ptr<const C2cNode<T>>;
 
-/// Best c2c node for `batch` transforms of size n (chosen by estimated cost).
+/// Best c2c node for `batch` transforms of size n executed with `threads` threads (chosen by
+/// estimated cost).
 template <class T>
-C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch);
+C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned threads);
 
 /// Estimated cost of one transform of size n with the best algorithm (arbitrary units).
 double c2c_cost(std::size_t n, std::size_t lanes);

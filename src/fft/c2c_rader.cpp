@@ -61,7 +61,7 @@ double C2cRader<T>::cost(std::size_t n, std::size_t lanes) {
 }
 
 template <class T>
-C2cRader<T>::C2cRader(std::size_t n, bool forward) : C2cNode<T>(n) {
+C2cRader<T>::C2cRader(std::size_t n, bool forward, unsigned threads) : C2cNode<T>(n) {
   const std::size_t m = n - 1;
   const std::size_t g = primitive_root(n);
   const std::size_t g_inv = pow_mod(g, n - 2, n);
@@ -80,12 +80,12 @@ C2cRader<T>::C2cRader(std::size_t n, bool forward) : C2cNode<T>(n) {
     const auto w = roots(scatter_[q], forward);
     h[q] = {static_cast<double>(w.real()), static_cast<double>(w.imag())};
   }
-  plan_c2c<double>(m, true, 1)->execute(h.data(), h.data(), Layout{}, 1.0 / double(m), 1);
+  plan_c2c<double>(m, true, 1, threads)->execute(h.data(), h.data(), Layout{}, 1.0 / double(m), threads);
   kernel_spectrum_.resize(m);
   for (std::size_t q = 0; q < m; ++q)
     kernel_spectrum_[q] = {static_cast<T>(h[q].real()), static_cast<T>(h[q].imag())};
-  forward_ = plan_c2c<T>(m, true, 1);
-  backward_ = plan_c2c<T>(m, false, 1);
+  forward_ = plan_c2c<T>(m, true, 1, threads);
+  backward_ = plan_c2c<T>(m, false, 1, threads);
 }
 
 template <class T>

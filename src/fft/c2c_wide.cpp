@@ -9,11 +9,10 @@
 namespace ripple::fft::detail {
 
 template <class T>
-bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes) {
+bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes, unsigned threads) {
   if (lanes < 2 || lanes > 8 || n % lanes != 0 || n < lanes * lanes) return false;
-  const std::size_t m = n / lanes;
-  // Three buffers of m vectors must stay in L2 for the single pass over memory to pay off.
-  return std::isfinite(lane_fft_cost_per_point(m)) && 3 * n * sizeof(std::complex<T>) <= (std::size_t(768) << 10);
+  if (threads > 1 && n * sizeof(std::complex<T>) > (std::size_t(1) << 20)) return false;
+  return std::isfinite(lane_fft_cost_per_point(n / lanes));
 }
 
 template <class T>
@@ -41,7 +40,7 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
   args.plan = &columns_;
   args.twiddles = twiddles_.data();
   args.scale = scale;
-  args.scratch = 6 * this->n() <= kStackScalars ? stack : scratch.get<T>(6 * this->n());
+  args.scratch = 4 * this->n() <= kStackScalars ? stack : scratch.get<T>(4 * this->n());
   args.src_stride = layout.in_stride;
   args.dst_stride = layout.out_stride;
   for (std::size_t b = 0; b < layout.batch; ++b) {

@@ -133,9 +133,9 @@ class PlanImpl {
   void build(bool forward) {
     Tree<T> tree;
     if (desc.kind == Kind::c2c) {
-      tree.c2c = plan_c2c<T>(n, forward, desc.batch);
+      tree.c2c = plan_c2c<T>(n, forward, desc.batch, threads);
     } else {
-      tree.real = std::make_unique<RealFft<T>>(n, desc.kind == Kind::r2c, desc.batch);
+      tree.real = std::make_unique<RealFft<T>>(n, desc.kind == Kind::r2c, desc.batch, threads);
     }
     tree_ = std::move(tree);
   }

@@ -55,7 +55,7 @@ double smooth_c2c_cost(std::size_t n, std::size_t lanes) {
 }
 
 template <class T>
-C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch) {
+C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned threads) {
   const std::size_t lanes = fft_kernels<T>().lanes;
   const double lane_cost = lane_fft_cost_per_point(n);
   // Batches that fill the lanes go through panels whenever n factors into passes and a panel
@@ -64,19 +64,19 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch) {
   if (batch >= lanes && std::isfinite(lane_cost) && panel_fits_cache)
     return std::make_unique<C2cPanels<T>>(n, forward);
   if (n <= 2) return std::make_unique<C2cPanels<T>>(n, forward);
-  // Single mid-size transforms that split as m x W: in registers, one pass over memory.
-  if (C2cWide<T>::applicable(n, lanes)) return std::make_unique<C2cWide<T>>(n, forward);
+  // Single transforms that split as m x W: lane passes, then the last stage in registers.
+  if (C2cWide<T>::applicable(n, lanes, threads)) return std::make_unique<C2cWide<T>>(n, forward);
   const Choice choice = choose_single(n, lanes);
   switch (choice.method) {
     case Method::panels: return std::make_unique<C2cPanels<T>>(n, forward);
     case Method::four_step: return std::make_unique<C2cFourStep<T>>(choice.n1, n / choice.n1, forward);
-    case Method::rader: return std::make_unique<C2cRader<T>>(n, forward);
+    case Method::rader: return std::make_unique<C2cRader<T>>(n, forward, threads);
     case Method::bluestein: break;
   }
-  return std::make_unique<C2cBluestein<T>>(n, forward);
+  return std::make_unique<C2cBluestein<T>>(n, forward, threads);
 }
 
-template C2cNodePtr<float> plan_c2c<float>(std::size_t, bool, std::size_t);
-template C2cNodePtr<double> plan_c2c<double>(std::size_t, bool, std::size_t);
+template C2cNodePtr<float> plan_c2c<float>(std::size_t, bool, std::size_t, unsigned);
+template C2cNodePtr<double> plan_c2c<double>(std::size_t, bool, std::size_t, unsigned);
 
 }  // namespace ripple::fft::detail

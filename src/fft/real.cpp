@@ -7,9 +7,9 @@
 namespace ripple::fft::detail {
 
 template <class T>
-RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch) : n_(n) {
+RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch, unsigned threads) : n_(n) {
   const bool even = n % 2 == 0;
-  c2c_ = plan_c2c<T>(even ? n / 2 : n, forward, batch);
+  c2c_ = plan_c2c<T>(even ? n / 2 : n, forward, batch, threads);
   if (even) {
     const UnitRoots roots(n);
     w_.resize(n / 2 + 1);

@@ -17,7 +17,7 @@ template <class T>
 class RealFft {
  public:
   /// forward: r2c; otherwise c2r.
-  RealFft(std::size_t n, bool forward, std::size_t batch);
+  RealFft(std::size_t n, bool forward, std::size_t batch, unsigned threads);
   void r2c(const T* in, std::complex<T>* out, const RealLayout& layout, T scale, unsigned threads) const;
   void c2r(const std::complex<T>* in, T* out, const RealLayout& layout, T scale, unsigned threads) const;
   std::string describe() const;
