@@ -3,15 +3,16 @@
 #include <cmath>
 
 #include "core/scratch.hpp"
+#include "core/thread_pool.hpp"
 #include "fft/kernels.hpp"
 #include "fft/unit_roots.hpp"
 
 namespace ripple::fft::detail {
 
 template <class T>
-bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes, unsigned threads) {
+bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes, std::size_t batch, unsigned threads) {
   if (lanes < 2 || lanes > 8 || n % lanes != 0 || n < lanes * lanes) return false;
-  if (threads > 1 && n * sizeof(std::complex<T>) > (std::size_t(1) << 20)) return false;
+  if (batch < threads && n * sizeof(std::complex<T>) > (std::size_t(1) << 20)) return false;
   return std::isfinite(lane_fft_cost_per_point(n / lanes));
 }
 
@@ -30,7 +31,19 @@ C2cWide<T>::C2cWide(std::size_t n, bool forward)
 
 template <class T>
 void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
-                         unsigned) const {
+                         unsigned threads) const {
+  if (threads > 1 && layout.batch > 1) {
+    // Batch entries shared out among the threads, a contiguous range each.
+    const std::size_t tasks = std::min<std::size_t>(layout.batch, 4 * threads);
+    core::parallel_for(tasks, threads, [&](std::size_t task) {
+      const std::size_t first = layout.batch * task / tasks, last = layout.batch * (task + 1) / tasks;
+      Layout part = layout;
+      part.batch = last - first;
+      execute(in + std::ptrdiff_t(first) * layout.in_dist, out + std::ptrdiff_t(first) * layout.out_dist, part,
+              scale, 1);
+    });
+    return;
+  }
   const auto& kernels = fft_kernels<T>();
   // Short transforms keep their scratch on the stack: the thread's arena costs more than they do.
   constexpr std::size_t kStackScalars = 4096 / sizeof(T);

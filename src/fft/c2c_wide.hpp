@@ -18,9 +18,10 @@ class C2cWide final : public C2cNode<T> {
                unsigned threads) const override;
   std::string describe() const override;
 
-  /// Whether n can take this path with `lanes` complex values per vector. It runs on one
-  /// thread, so long transforms with threads to spare go to the four-step instead.
-  static bool applicable(std::size_t n, std::size_t lanes, unsigned threads);
+  /// Whether n can take this path with `lanes` complex values per vector. Threads share out
+  /// the batch, so a long transform with fewer batch entries than threads goes to the
+  /// four-step instead.
+  static bool applicable(std::size_t n, std::size_t lanes, std::size_t batch, unsigned threads);
 
  private:
   std::size_t lanes_;

@@ -15,6 +15,7 @@ namespace ripple::fft::detail {
 
 namespace {
 constexpr std::size_t kPanelCacheBytes = std::size_t(512) << 10;
+constexpr std::size_t kWideBatchMax = 512;
 
 enum class Method { panels, four_step, rader, bluestein };
 
@@ -58,14 +59,18 @@ template <class T>
 C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned threads) {
   const std::size_t lanes = fft_kernels<T>().lanes;
   const double lane_cost = lane_fft_cost_per_point(n);
-  // Batches that fill the lanes go through panels whenever n factors into passes and a panel
-  // (n vectors, two buffers) stays in the L2 cache; longer transforms go one by one.
-  const bool panel_fits_cache = 2 * n * lanes * sizeof(std::complex<T>) <= kPanelCacheBytes;
-  if (batch >= lanes && std::isfinite(lane_cost) && panel_fits_cache)
-    return std::make_unique<C2cPanels<T>>(n, forward);
   if (n <= 2) return std::make_unique<C2cPanels<T>>(n, forward);
-  // Single transforms that split as m x W: lane passes, then the last stage in registers.
-  if (C2cWide<T>::applicable(n, lanes, threads)) return std::make_unique<C2cWide<T>>(n, forward);
+  // Transforms that split as m x W: lane passes, then the last stage in registers. For
+  // batches that fill the lanes it beat panels up to n = 256 and lost at 1024 (2-core Zen 3,
+  // float, 64 MB of data), hence the bound.
+  const bool batch_fills_lanes = batch >= lanes;
+  if ((!batch_fills_lanes || n <= kWideBatchMax) && C2cWide<T>::applicable(n, lanes, batch, threads))
+    return std::make_unique<C2cWide<T>>(n, forward);
+  // Other batches that fill the lanes go through panels whenever n factors into passes and a
+  // panel (n vectors, two buffers) stays in the L2 cache; longer transforms go one by one.
+  const bool panel_fits_cache = 2 * n * lanes * sizeof(std::complex<T>) <= kPanelCacheBytes;
+  if (batch_fills_lanes && std::isfinite(lane_cost) && panel_fits_cache)
+    return std::make_unique<C2cPanels<T>>(n, forward);
   const Choice choice = choose_single(n, lanes);
   switch (choice.method) {
     case Method::panels: return std::make_unique<C2cPanels<T>>(n, forward);
