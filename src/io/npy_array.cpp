@@ -14,7 +14,6 @@ std::size_t dtype_size(Dtype dtype) noexcept {
     case Dtype::f32:
       return 4;
     case Dtype::f64:
-      return 8;
     case Dtype::c64:
       return 8;
     case Dtype::c128:
