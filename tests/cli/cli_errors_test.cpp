@@ -40,6 +40,7 @@ TEST_F(CliErrors, EachEndsInOneLineAndTheRightExitCode) {
       {"fft c.npy out.npy --norm sideways", 2, "--norm"},
       {"fft c.npy out.npy --n 0", 2, "positive integer"},
       {"fft c.npy out.npy --n=-4", 2, "positive integer"},
+      {"fft c.npy out.npy --n 99999999999999999999999", 2, "too large"},
       {"fft c.npy out.npy --threads 0", 2, "--threads"},
       {"fft r.npy out.npy --inverse", 2, "needs complex input"},
       {"fft r.npy out.npy --real-output", 2, "needs complex input"},

@@ -1,5 +1,6 @@
 // `ripple fft IN OUT`: FFT of a .npy file along its last axis, written to another .npy file.
 // '-' for IN or OUT means standard input or output.
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -24,11 +25,15 @@ struct FftOptions {
   bool verbose = false;
 };
 
-// CLI11 validator: "" when `text` is a positive decimal integer, else the complaint.
+// CLI11 validator: "" when `text` is a positive decimal integer that fits size_t, else the
+// complaint.
 std::string positive_integer(const std::string& text) {
-  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-  if (digits && text.find_first_not_of('0') != std::string::npos) return {};
-  return "must be a positive integer, not '" + text + "'";
+  std::size_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc::result_out_of_range) return "'" + text + "' is too large";
+  if (error != std::errc() || end != text.data() + text.size() || value == 0)
+    return "must be a positive integer, not '" + text + "'";
+  return {};
 }
 
 fft::Norm parse_norm(const std::string& name) {
