@@ -37,13 +37,14 @@ TEST(ReferenceFft, MatchesExactSumsOnSampledBinsOfLargeSizes) {
     Rng rng(seed_for(n, 3));
     const ripple::test::UnitRootsLd roots(n);  // table-free roots, not the FFT's own tables
     L2Error e;
-    for (int s = 0; s < 12; ++s) {
+    for (int s = 0; s < 6; ++s) {
       const std::size_t k = s == 0 ? 0 : rng.below(n);
       cld sum = 0;
       std::size_t idx = 0;  // k * j mod n
       for (std::size_t j = 0; j < n; ++j) {
         sum += x[j] * roots(idx);
-        idx = (idx + k) % n;
+        idx += k;
+        if (idx >= n) idx -= n;
       }
       e.add(y[k], sum);
     }
