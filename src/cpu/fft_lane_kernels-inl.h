@@ -294,7 +294,11 @@ struct LaneAccess {
     const std::size_t L = hn::Lanes(d);
     if (contiguous) {
       if (2 * count == L) return hn::LoadU(d, base);
-      return hn::MaskedLoad(hn::FirstN(d, 2 * count), d, base);
+      // Partial: through a tile, because MaskedLoad may read the whole vector on some
+      // targets (SSE4), past the end of the caller's array.
+      HWY_ALIGN T tile[hn::MaxLanes(D())] = {};
+      std::copy_n(base, 2 * count, tile);
+      return hn::Load(d, tile);
     }
     const DW dw;
     return hn::BitCast(d, hn::GatherIndex(dw, reinterpret_cast<const double*>(base), index));
@@ -304,7 +308,12 @@ struct LaneAccess {
     const std::size_t L = hn::Lanes(d);
     if (contiguous) {
       if (2 * count == L) return hn::StoreU(v, d, base);
-      return hn::BlendedStore(v, hn::FirstN(d, 2 * count), d, base);
+      // Partial: through a tile, because BlendedStore may rewrite the whole vector on some
+      // targets (SSE4), racing with whoever owns the memory past the end.
+      HWY_ALIGN T tile[hn::MaxLanes(D())];
+      hn::Store(v, d, tile);
+      std::copy_n(tile, 2 * count, base);
+      return;
     }
     HWY_ALIGN T lanes[hn::MaxLanes(D())];
     hn::Store(v, d, lanes);
