@@ -1,6 +1,8 @@
 #include "fft/c2c_four_step.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 #include <limits>
 
 #include "core/scratch.hpp"
@@ -22,8 +24,14 @@ template <class T>
 std::size_t C2cFourStep<T>::choose_n1(std::size_t n, std::size_t lanes, double* cost) {
   std::size_t best = 1;
   double best_cost = std::numeric_limits<double>::infinity();
-  for (std::size_t n1 = 2; n1 * 2 <= n; ++n1) {
-    if (n % n1 != 0) continue;
+  // Divisors come in pairs (d, n/d): walking d up to sqrt(n) sees every split.
+  std::vector<std::size_t> splits;
+  for (std::size_t d = 2; d * d <= n; ++d)
+    if (n % d == 0) {
+      splits.push_back(d);
+      if (d * d != n) splits.push_back(n / d);
+    }
+  for (const std::size_t n1 : splits) {
     const std::size_t n2 = n / n1;
     const double c1 = lane_fft_cost_per_point(n1), c2 = lane_fft_cost_per_point(n2);
     if (!std::isfinite(c1) || !std::isfinite(c2)) continue;
