@@ -58,13 +58,7 @@ C2cBluestein<T>::C2cBluestein(std::size_t n, bool forward, unsigned threads)
     wrapped[k] = v;
     if (k > 0) wrapped[m_ - k] = v;
   }
-  const auto transform = plan_c2c<double>(m_, true, 1, threads);
-  transform->execute(wrapped.data(), wrapped.data(), Layout{}, 1.0 / double(m_), threads);
-  chirp_spectrum_.resize(m_);
-  for (std::size_t k = 0; k < m_; ++k)
-    chirp_spectrum_[k] = {static_cast<T>(wrapped[k].real()), static_cast<T>(wrapped[k].imag())};
-  forward_ = plan_c2c<T>(m_, true, 1, threads);
-  backward_ = plan_c2c<T>(m_, false, 1, threads);
+  convolution_ = std::make_unique<const CyclicConvolution<T>>(std::move(wrapped), threads);
 }
 
 template <class T>
@@ -78,16 +72,14 @@ void C2cBluestein<T>::execute(const std::complex<T>* in, std::complex<T>* out, c
     std::complex<T>* y = out + std::ptrdiff_t(b) * layout.out_dist;
     for (std::size_t k = 0; k < n; ++k) a[k] = x[std::ptrdiff_t(k) * layout.in_stride] * chirp_[k];
     std::fill(a + n, a + m_, std::complex<T>(0));
-    forward_->execute(a, a, Layout{}, T(1), threads);
-    for (std::size_t k = 0; k < m_; ++k) a[k] *= chirp_spectrum_[k];
-    backward_->execute(a, a, Layout{}, T(1), threads);
+    convolution_->apply(a, threads);
     for (std::size_t k = 0; k < n; ++k) y[std::ptrdiff_t(k) * layout.out_stride] = a[k] * chirp_[k] * scale;
   }
 }
 
 template <class T>
 std::string C2cBluestein<T>::describe() const {
-  return "bluestein(m=" + std::to_string(m_) + ": " + forward_->describe() + ")";
+  return "bluestein(m=" + std::to_string(m_) + ": " + convolution_->forward->describe() + ")";
 }
 
 template class C2cBluestein<float>;

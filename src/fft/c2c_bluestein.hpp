@@ -6,6 +6,7 @@
 
 #include "core/aligned.hpp"
 #include "fft/c2c_node.hpp"
+#include "fft/cyclic_convolution.hpp"
 
 namespace ripple::fft::detail {
 
@@ -23,9 +24,8 @@ class C2cBluestein final : public C2cNode<T> {
 
  private:
   std::size_t m_;
-  core::AlignedVector<std::complex<T>> chirp_;          // conj(b[k]), k < n
-  core::AlignedVector<std::complex<T>> chirp_spectrum_;  // FFT_m(b) / m
-  C2cNodePtr<T> forward_, backward_;
+  core::AlignedVector<std::complex<T>> chirp_;  // conj(b[k]), k < n
+  std::unique_ptr<const CyclicConvolution<T>> convolution_;  // with b wrapped to length m
 };
 
 }  // namespace ripple::fft::detail

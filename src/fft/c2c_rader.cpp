@@ -80,12 +80,7 @@ C2cRader<T>::C2cRader(std::size_t n, bool forward, unsigned threads) : C2cNode<T
     const auto w = roots(scatter_[q], forward);
     h[q] = {static_cast<double>(w.real()), static_cast<double>(w.imag())};
   }
-  plan_c2c<double>(m, true, 1, threads)->execute(h.data(), h.data(), Layout{}, 1.0 / double(m), threads);
-  kernel_spectrum_.resize(m);
-  for (std::size_t q = 0; q < m; ++q)
-    kernel_spectrum_[q] = {static_cast<T>(h[q].real()), static_cast<T>(h[q].imag())};
-  forward_ = plan_c2c<T>(m, true, 1, threads);
-  backward_ = plan_c2c<T>(m, false, 1, threads);
+  convolution_ = std::make_unique<const CyclicConvolution<T>>(std::move(h), threads);
 }
 
 template <class T>
@@ -99,10 +94,8 @@ void C2cRader<T>::execute(const std::complex<T>* in, std::complex<T>* out, const
     std::complex<T>* y = out + std::ptrdiff_t(b) * layout.out_dist;
     const std::complex<T> x0 = x[0];
     for (std::size_t q = 0; q < m; ++q) a[q] = x[std::ptrdiff_t(gather_[q]) * layout.in_stride];
-    forward_->execute(a, a, Layout{}, T(1), threads);
-    const std::complex<T> sum = x0 + a[0];  // a[0] is now the sum of x[1..n)
-    for (std::size_t q = 0; q < m; ++q) a[q] *= kernel_spectrum_[q];
-    backward_->execute(a, a, Layout{}, T(1), threads);
+    std::complex<T> sum;  // X[0]: x0 plus bin 0 of the forward transform (the sum of x[1..n))
+    convolution_->apply(a, threads, [&](const std::complex<T>* spectrum) { sum = x0 + spectrum[0]; });
     y[0] = sum * scale;
     for (std::size_t p = 0; p < m; ++p)
       y[std::ptrdiff_t(scatter_[p]) * layout.out_stride] = (x0 + a[p]) * scale;
@@ -111,7 +104,7 @@ void C2cRader<T>::execute(const std::complex<T>* in, std::complex<T>* out, const
 
 template <class T>
 std::string C2cRader<T>::describe() const {
-  return "rader(" + forward_->describe() + ")";
+  return "rader(" + convolution_->forward->describe() + ")";
 }
 
 template class C2cRader<float>;

@@ -7,6 +7,7 @@
 
 #include "core/aligned.hpp"
 #include "fft/c2c_node.hpp"
+#include "fft/cyclic_convolution.hpp"
 
 namespace ripple::fft::detail {
 
@@ -23,8 +24,7 @@ class C2cRader final : public C2cNode<T> {
  private:
   std::vector<std::size_t> gather_;   // g^q mod n, q < n-1
   std::vector<std::size_t> scatter_;  // g^-p mod n, p < n-1
-  core::AlignedVector<std::complex<T>> kernel_spectrum_;  // FFT_{n-1}(h) / (n-1)
-  C2cNodePtr<T> forward_, backward_;
+  std::unique_ptr<const CyclicConvolution<T>> convolution_;  // with h, length n-1
 };
 
 /// Whether n is prime (deterministic for 64-bit n).
