@@ -69,7 +69,8 @@ class Plan {
   /// counted in elements of the input / output type).
   std::size_t input_span() const;
   std::size_t output_span() const;
-  /// Short human-readable description of the chosen algorithm, e.g. "c2c 1024 = 16x16x4".
+  /// Short human-readable description of the chosen algorithm, e.g.
+  /// "c2c f32 n=1024: wide(8x8x4 | 4)" (the radices of each stage and how they are combined).
   std::string describe() const;
 
   /// Executes the plan. The overload must match the plan's kind and precision, else
