@@ -24,10 +24,6 @@ struct Pass {
   std::size_t generic_offset = 0;  // first entry of cos/sin tables for a generic radix
 };
 
-/// Radices with hand-written butterflies; any other prime uses the generic O(p^2) butterfly.
-inline bool has_codelet(int radix) {
-  return radix == 2 || radix == 3 || radix == 4 || radix == 5 || radix == 7 || radix == 8 || radix == 16;
-}
 /// Largest prime the generic butterfly accepts; larger prime factors go to Bluestein/Rader.
 constexpr int kMaxGenericRadix = 61;
 
