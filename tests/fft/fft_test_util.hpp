@@ -307,25 +307,18 @@ struct Side {
   }
 };
 
-inline Side input_side(const PlanDesc& d) {
+// The layout of one side; the half-spectrum side (c2r input, r2c output) has n/2+1 elements.
+inline Side side_of(const PlanDesc& d, bool half_spectrum, std::ptrdiff_t stride, std::ptrdiff_t dist) {
   const std::size_t n = d.shape.at(0);
   Side s;
-  s.count = d.kind == Kind::c2r ? n / 2 + 1 : n;
+  s.count = half_spectrum ? n / 2 + 1 : n;
   s.batch = d.batch;
-  s.stride = static_cast<std::size_t>(d.in_stride);
-  s.dist = d.in_dist == 0 ? s.stride * s.count : static_cast<std::size_t>(d.in_dist);
+  s.stride = static_cast<std::size_t>(stride);
+  s.dist = dist == 0 ? s.stride * s.count : static_cast<std::size_t>(dist);
   return s;
 }
-
-inline Side output_side(const PlanDesc& d) {
-  const std::size_t n = d.shape.at(0);
-  Side s;
-  s.count = d.kind == Kind::r2c ? n / 2 + 1 : n;
-  s.batch = d.batch;
-  s.stride = static_cast<std::size_t>(d.out_stride);
-  s.dist = d.out_dist == 0 ? s.stride * s.count : static_cast<std::size_t>(d.out_dist);
-  return s;
-}
+inline Side input_side(const PlanDesc& d) { return side_of(d, d.kind == Kind::c2r, d.in_stride, d.in_dist); }
+inline Side output_side(const PlanDesc& d) { return side_of(d, d.kind == Kind::r2c, d.out_stride, d.out_dist); }
 
 inline std::string describe(const PlanDesc& d) {
   std::ostringstream s;

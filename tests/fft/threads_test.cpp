@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <span>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -14,6 +15,28 @@ namespace ripple::fft::test {
 namespace {
 
 constexpr int kThreads = 6;
+
+// Runs body(t) on kThreads threads released together (so their calls overlap) and returns what
+// each one threw ("" for none).
+template <class Body>
+std::vector<std::string> run_together(const Body& body) {
+  std::vector<std::string> errors(kThreads);
+  std::atomic<int> ready{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      ready.fetch_add(1);
+      while (ready.load() < kThreads) std::this_thread::yield();
+      try {
+        body(t);
+      } catch (const std::exception& e) {
+        errors[t] = e.what();
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  return errors;
+}
 
 /// A plan description plus a packed input for it, and what running it produced.
 struct Job {
@@ -78,26 +101,14 @@ void expect_same_result(const Job& a, const Job& b, const std::string& what) {
 TEST(Concurrency, PlansCreatedFromSeveralThreadsAtOnce) {
   const std::vector<Job> templates = make_jobs();
   std::vector<std::vector<Job>> results(kThreads, templates);
-  std::atomic<int> ready{0};
-  std::vector<std::thread> threads;
-  std::vector<std::string> errors(kThreads);
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      ready.fetch_add(1);
-      while (ready.load() < kThreads) std::this_thread::yield();
-      try {
-        const std::size_t count = results[t].size();
-        for (std::size_t k = 0; k < count; ++k) {
-          Job& j = results[t][(k * 7 + static_cast<std::size_t>(t) * 5) % count];
-          const Plan plan(j.desc);
-          run_job(plan, j);
-        }
-      } catch (const std::exception& e) {
-        errors[t] = e.what();
-      }
-    });
-  }
-  for (auto& th : threads) th.join();
+  const std::vector<std::string> errors = run_together([&](int t) {
+    const std::size_t count = results[t].size();
+    for (std::size_t k = 0; k < count; ++k) {
+      Job& j = results[t][(k * 7 + static_cast<std::size_t>(t) * 5) % count];
+      const Plan plan(j.desc);
+      run_job(plan, j);
+    }
+  });
   for (int t = 0; t < kThreads; ++t) EXPECT_EQ(errors[t], "") << "thread " << t << " threw";
   for (std::size_t k = 0; k < templates.size(); ++k) {
     Job single = templates[k];
@@ -119,25 +130,13 @@ TEST(Concurrency, OnePlanExecutedFromSeveralThreadsAtOnce) {
   }
   constexpr int kRepeats = 3;
   std::vector<std::vector<Job>> results(kThreads, jobs);
-  std::vector<std::string> errors(kThreads);
-  std::vector<std::thread> threads;
-  std::atomic<int> ready{0};
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      ready.fetch_add(1);
-      while (ready.load() < kThreads) std::this_thread::yield();
-      try {
-        for (int r = 0; r < kRepeats; ++r)
-          for (std::size_t k = 0; k < jobs.size(); ++k) {
-            const std::size_t idx = (k + static_cast<std::size_t>(t) * 3) % jobs.size();
-            run_job(plans[idx], results[t][idx]);
-          }
-      } catch (const std::exception& e) {
-        errors[t] = e.what();
+  const std::vector<std::string> errors = run_together([&](int t) {
+    for (int r = 0; r < kRepeats; ++r)
+      for (std::size_t k = 0; k < jobs.size(); ++k) {
+        const std::size_t idx = (k + static_cast<std::size_t>(t) * 3) % jobs.size();
+        run_job(plans[idx], results[t][idx]);
       }
-    });
-  }
-  for (auto& th : threads) th.join();
+  });
   for (int t = 0; t < kThreads; ++t) {
     EXPECT_EQ(errors[t], "") << "thread " << t << " threw";
     for (std::size_t k = 0; k < jobs.size(); ++k)
@@ -152,20 +151,14 @@ TEST(Concurrency, OneShotFunctionsFromSeveralThreadsAtOnce) {
   std::vector<std::vector<std::complex<float>>> inputs, expected;
   for (std::size_t n : sizes) inputs.push_back(random_complex<float>(n, seed_for(n, 300)));
   std::vector<std::vector<std::vector<std::complex<float>>>> got(kThreads);
-  std::vector<std::thread> threads;
-  std::atomic<int> ready{0};
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      ready.fetch_add(1);
-      while (ready.load() < kThreads) std::this_thread::yield();
-      got[t].resize(sizes.size());
-      for (std::size_t k = 0; k < sizes.size(); ++k) {
-        const std::size_t idx = (k + static_cast<std::size_t>(t)) % sizes.size();
-        got[t][idx] = fft(std::span<const std::complex<float>>(inputs[idx]), Norm::ortho);
-      }
-    });
-  }
-  for (auto& th : threads) th.join();
+  const std::vector<std::string> errors = run_together([&](int t) {
+    got[t].resize(sizes.size());
+    for (std::size_t k = 0; k < sizes.size(); ++k) {
+      const std::size_t idx = (k + static_cast<std::size_t>(t)) % sizes.size();
+      got[t][idx] = fft(std::span<const std::complex<float>>(inputs[idx]), Norm::ortho);
+    }
+  });
+  for (int t = 0; t < kThreads; ++t) EXPECT_EQ(errors[t], "") << "thread " << t << " threw";
   for (std::size_t k = 0; k < sizes.size(); ++k) {
     const auto seq = fft(std::span<const std::complex<float>>(inputs[k]), Norm::ortho);
     const double err = rel_l2(seq, ref_c2c(to_ld(inputs[k]), true, Norm::ortho));
