@@ -1,0 +1,89 @@
+// n-dimensional data as numpy describes it: a shape and per-axis strides, so functions with
+// numpy/scipy semantics (an `axis` argument, zi arrays shaped around the data) take a view of
+// the caller's memory without copying, whatever its layout (rows, interleaved frames, a
+// transposed or sliced array).
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace ripple {
+
+/// Strides (in elements) of a C-ordered (row-major) array of this shape.
+std::vector<std::ptrdiff_t> c_strides(std::span<const std::size_t> shape);
+
+/// Text of a shape as numpy prints it: "()", "(5,)", "(2, 3)".
+std::string shape_text(std::span<const std::size_t> shape);
+
+/// Turns a numpy-style axis (negative counts from the end) into 0..ndim-1. Throws
+/// InvalidArgument naming `name` and the value when it is out of range, as numpy's AxisError.
+std::size_t normalize_axis(int axis, std::size_t ndim, const char* name = "axis");
+
+/// A view of someone else's elements: data pointer, shape and strides in elements (negative
+/// strides allowed). T may be const. Views are cheap to copy and never own memory.
+template <class T>
+class ArrayView {
+ public:
+  ArrayView() = default;
+  /// A C-contiguous array of this shape starting at `data`.
+  ArrayView(T* data, std::vector<std::size_t> shape)
+      : data_(data), shape_(std::move(shape)), strides_(c_strides(shape_)) {}
+  ArrayView(T* data, std::vector<std::size_t> shape, std::vector<std::ptrdiff_t> strides)
+      : data_(data), shape_(std::move(shape)), strides_(std::move(strides)) {}
+  /// A 1-D contiguous view of a span.
+  ArrayView(std::span<T> values) : ArrayView(values.data(), {values.size()}) {}  // NOLINT
+  /// A non-const view converts to a const one.
+  template <class U>
+    requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>)
+  ArrayView(const ArrayView<U>& other)  // NOLINT
+      : data_(other.data()), shape_(other.shape()), strides_(other.strides()) {}
+
+  T* data() const noexcept { return data_; }
+  const std::vector<std::size_t>& shape() const noexcept { return shape_; }
+  const std::vector<std::ptrdiff_t>& strides() const noexcept { return strides_; }
+  std::size_t ndim() const noexcept { return shape_.size(); }
+  std::size_t extent(std::size_t axis) const { return shape_.at(axis); }
+  std::ptrdiff_t stride(std::size_t axis) const { return strides_.at(axis); }
+  /// Number of elements (1 for a 0-d view).
+  std::size_t size() const noexcept {
+    std::size_t n = 1;
+    for (std::size_t e : shape_) n *= e;
+    return n;
+  }
+
+ private:
+  T* data_ = nullptr;
+  std::vector<std::size_t> shape_;
+  std::vector<std::ptrdiff_t> strides_;
+};
+
+/// An owning C-ordered n-dimensional array: what functions with numpy semantics return.
+template <class T>
+struct Array {
+  std::vector<std::size_t> shape;
+  std::vector<T> values;  ///< C order; values.size() is the product of shape
+
+  Array() = default;
+  explicit Array(std::vector<std::size_t> array_shape)
+      : shape(std::move(array_shape)), values(count(shape)) {}
+  Array(std::vector<std::size_t> array_shape, std::vector<T> array_values)
+      : shape(std::move(array_shape)), values(std::move(array_values)) {}
+
+  ArrayView<T> view() { return {values.data(), shape}; }
+  ArrayView<const T> view() const { return {values.data(), shape}; }
+  std::size_t ndim() const noexcept { return shape.size(); }
+  std::size_t size() const noexcept { return values.size(); }
+
+ private:
+  static std::size_t count(const std::vector<std::size_t>& s) {
+    std::size_t n = 1;
+    for (std::size_t e : s) n *= e;
+    return n;
+  }
+};
+
+}  // namespace ripple
