@@ -1,0 +1,6 @@
+// IIR filters: representations (sos.hpp), filtering with scipy's semantics (filtering.hpp) and
+// the streaming filter that keeps its state between calls (stream.hpp).
+#pragma once
+
+#include "ripple/iir/filtering.hpp"
+#include "ripple/iir/sos.hpp"

@@ -1,0 +1,330 @@
+// Highway kernels for biquad cascades on staging blocks (see iir_kernels.hpp). Re-included once
+// per SIMD target by iir_kernels.cpp.
+#if defined(RIPPLE_CPU_IIR_KERNELS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef RIPPLE_CPU_IIR_KERNELS_INL_H_
+#undef RIPPLE_CPU_IIR_KERNELS_INL_H_
+#else
+#define RIPPLE_CPU_IIR_KERNELS_INL_H_
+#endif
+
+#include <cstddef>
+#include <utility>
+
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace ripple::cpu::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// K sections fused over G adjacent vectors of lanes: the recurrence of one section is a chain
+// of two dependent multiply-adds per sample, so independent vectors (G) and sections in
+// flight (K) are what keep the FMA units busy. The states live in registers for the whole
+// block.
+template <std::size_t K, std::size_t G, class T>
+HWY_INLINE void CascadeGroup(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, std::size_t lane0,
+                             const T* HWY_RESTRICT coef, T* HWY_RESTRICT state) {
+  const hn::ScalableTag<T> d;
+  using V = hn::Vec<decltype(d)>;
+  const std::size_t w = hn::Lanes(d);
+  V b0[K], b1[K], b2[K], a1[K], a2[K], z0[K][G], z1[K][G];
+  for (std::size_t s = 0; s < K; ++s) {
+    b0[s] = hn::Set(d, coef[5 * s + 0]);
+    b1[s] = hn::Set(d, coef[5 * s + 1]);
+    b2[s] = hn::Set(d, coef[5 * s + 2]);
+    a1[s] = hn::Set(d, coef[5 * s + 3]);
+    a2[s] = hn::Set(d, coef[5 * s + 4]);
+    for (std::size_t g = 0; g < G; ++g) {
+      z0[s][g] = hn::LoadU(d, state + (2 * s) * pitch + lane0 + g * w);
+      z1[s][g] = hn::LoadU(d, state + (2 * s + 1) * pitch + lane0 + g * w);
+    }
+  }
+  T* row = buf + lane0;
+  for (std::size_t t = 0; t < rows; ++t, row += pitch) {
+    V x[G];
+    for (std::size_t g = 0; g < G; ++g) x[g] = hn::Load(d, row + g * w);
+    for (std::size_t s = 0; s < K; ++s) {
+      for (std::size_t g = 0; g < G; ++g) {
+        // y = b0 x + z0; z0' = (b1 x + z1) - a1 y; z1' = b2 x - a2 y. Only y -> z0' is on the
+        // loop-carried chain; the other products are computed off it.
+        const V y = hn::MulAdd(b0[s], x[g], z0[s][g]);
+        const V p = hn::MulAdd(b1[s], x[g], z1[s][g]);
+        const V m = hn::Mul(b2[s], x[g]);
+        z0[s][g] = hn::NegMulAdd(a1[s], y, p);
+        z1[s][g] = hn::NegMulAdd(a2[s], y, m);
+        x[g] = y;
+      }
+    }
+    for (std::size_t g = 0; g < G; ++g) hn::Store(x[g], d, row + g * w);
+  }
+  for (std::size_t s = 0; s < K; ++s) {
+    for (std::size_t g = 0; g < G; ++g) {
+      hn::StoreU(z0[s][g], d, state + (2 * s) * pitch + lane0 + g * w);
+      hn::StoreU(z1[s][g], d, state + (2 * s + 1) * pitch + lane0 + g * w);
+    }
+  }
+}
+
+// Groups of G vectors while they last, then single vectors.
+template <std::size_t K, std::size_t G, class T>
+HWY_INLINE void CascadeAllLanes(T* buf, std::size_t rows, std::size_t pitch, const T* coef, T* state) {
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d);
+  std::size_t lane = 0;
+  for (; lane + G * w <= pitch; lane += G * w) CascadeGroup<K, G>(buf, rows, pitch, lane, coef, state);
+  for (; lane < pitch; lane += w) CascadeGroup<K, 1>(buf, rows, pitch, lane, coef, state);
+}
+
+template <class T>
+void Cascade(T* buf, std::size_t rows, std::size_t pitch, const T* coef, std::size_t count, T* state) {
+  switch (count) {
+    case 1: return CascadeAllLanes<1, 4>(buf, rows, pitch, coef, state);
+    case 2: return CascadeAllLanes<2, 2>(buf, rows, pitch, coef, state);
+    case 3: return CascadeAllLanes<3, 1>(buf, rows, pitch, coef, state);
+    case 4: return CascadeAllLanes<4, 1>(buf, rows, pitch, coef, state);
+    default: return;  // the executor never asks for more than kMaxFusedSections
+  }
+}
+
+// One section of the time scan over every lane, from the states in `state` (zero for the
+// scan's blocks), optionally first adding the previous section's free response to its input:
+// x[t][j] += r_in[2t] * sigma_in[j] + r_in[2t+1] * sigma_in[pitch + j]. Fusing that correction
+// into this pass saves a load and a store per vector.
+template <bool kCorrect, std::size_t G, class T>
+HWY_INLINE void SectionGroup(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, std::size_t lane0,
+                             const T* HWY_RESTRICT coef, T* HWY_RESTRICT state, const T* HWY_RESTRICT r_in,
+                             const T* HWY_RESTRICT sigma_in) {
+  const hn::ScalableTag<T> d;
+  using V = hn::Vec<decltype(d)>;
+  const std::size_t w = hn::Lanes(d);
+  const V b0 = hn::Set(d, coef[0]), b1 = hn::Set(d, coef[1]), b2 = hn::Set(d, coef[2]);
+  const V a1 = hn::Set(d, coef[3]), a2 = hn::Set(d, coef[4]);
+  V z0[G], z1[G], s0[G], s1[G];
+  for (std::size_t g = 0; g < G; ++g) {
+    z0[g] = hn::LoadU(d, state + lane0 + g * w);
+    z1[g] = hn::LoadU(d, state + pitch + lane0 + g * w);
+    if constexpr (kCorrect) {
+      s0[g] = hn::LoadU(d, sigma_in + lane0 + g * w);
+      s1[g] = hn::LoadU(d, sigma_in + pitch + lane0 + g * w);
+    }
+  }
+  T* row = buf + lane0;
+  for (std::size_t t = 0; t < rows; ++t, row += pitch) {
+    V r0, r1;
+    if constexpr (kCorrect) {
+      r0 = hn::Set(d, r_in[2 * t]);
+      r1 = hn::Set(d, r_in[2 * t + 1]);
+    }
+    for (std::size_t g = 0; g < G; ++g) {
+      V x = hn::Load(d, row + g * w);
+      if constexpr (kCorrect) x = hn::MulAdd(r1, s1[g], hn::MulAdd(r0, s0[g], x));
+      const V y = hn::MulAdd(b0, x, z0[g]);
+      const V p = hn::MulAdd(b1, x, z1[g]);
+      const V m = hn::Mul(b2, x);
+      z0[g] = hn::NegMulAdd(a1, y, p);
+      z1[g] = hn::NegMulAdd(a2, y, m);
+      hn::Store(y, d, row + g * w);
+    }
+  }
+  for (std::size_t g = 0; g < G; ++g) {
+    hn::StoreU(z0[g], d, state + lane0 + g * w);
+    hn::StoreU(z1[g], d, state + pitch + lane0 + g * w);
+  }
+}
+
+template <bool kCorrect, class T>
+HWY_INLINE void SectionAllLanes(T* buf, std::size_t rows, std::size_t pitch, const T* coef, T* state, const T* r_in,
+                                const T* sigma_in) {
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d);
+  constexpr std::size_t G = 4;
+  std::size_t lane = 0;
+  for (; lane + G * w <= pitch; lane += G * w) {
+    SectionGroup<kCorrect, G>(buf, rows, pitch, lane, coef, state, r_in, sigma_in);
+  }
+  for (; lane < pitch; lane += w) SectionGroup<kCorrect, 1>(buf, rows, pitch, lane, coef, state, r_in, sigma_in);
+}
+
+template <class T>
+void Section(T* buf, std::size_t rows, std::size_t pitch, const T* coef, T* state, const T* r_in,
+             const T* sigma_in) {
+  if (r_in != nullptr) {
+    SectionAllLanes<true>(buf, rows, pitch, coef, state, r_in, sigma_in);
+  } else {
+    SectionAllLanes<false>(buf, rows, pitch, coef, state, r_in, sigma_in);
+  }
+}
+
+template <class T>
+void AddFreeResponse(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, const T* HWY_RESTRICT r,
+                     const T* HWY_RESTRICT sigma) {
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d);
+  for (std::size_t lane = 0; lane < pitch; lane += w) {
+    const auto s0 = hn::LoadU(d, sigma + lane);
+    const auto s1 = hn::LoadU(d, sigma + pitch + lane);
+    T* p = buf + lane;
+    for (std::size_t t = 0; t < rows; ++t, p += pitch) {
+      const auto v = hn::MulAdd(hn::Set(d, r[2 * t]), s0, hn::Load(d, p));
+      hn::Store(hn::MulAdd(hn::Set(d, r[2 * t + 1]), s1, v), d, p);
+    }
+  }
+}
+
+// W x W block of real values transposed in registers (v[i] = row i in, column i out) where
+// the vector shape has a short shuffle sequence (128- and 256-bit vectors), else through a
+// small stack tile.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void TransposeSquare(D d, V* v) {
+  using T = hn::TFromD<D>;
+  constexpr std::size_t kLanes = hn::MaxLanes(D());
+  constexpr std::size_t kBytes = kLanes * sizeof(T);
+  if constexpr (kBytes == 32 && sizeof(T) == 4) {
+    const hn::Repartition<double, D> dd;
+    V t[8];
+    for (std::size_t i = 0; i < 8; i += 2) {
+      t[i] = hn::InterleaveLower(d, v[i], v[i + 1]);  // within 128-bit blocks
+      t[i + 1] = hn::InterleaveUpper(d, v[i], v[i + 1]);
+    }
+    hn::Vec<decltype(dd)> u[8];
+    for (std::size_t q = 0; q < 8; q += 4) {
+      const auto a = hn::BitCast(dd, t[q]), b = hn::BitCast(dd, t[q + 1]);
+      const auto c = hn::BitCast(dd, t[q + 2]), e = hn::BitCast(dd, t[q + 3]);
+      u[q] = hn::InterleaveLower(dd, a, c);
+      u[q + 1] = hn::InterleaveUpper(dd, a, c);
+      u[q + 2] = hn::InterleaveLower(dd, b, e);
+      u[q + 3] = hn::InterleaveUpper(dd, b, e);
+    }
+    for (std::size_t k = 0; k < 4; ++k) {
+      v[k] = hn::BitCast(d, hn::ConcatLowerLower(dd, u[k + 4], u[k]));
+      v[k + 4] = hn::BitCast(d, hn::ConcatUpperUpper(dd, u[k + 4], u[k]));
+    }
+  } else if constexpr (kBytes == 32 && sizeof(T) == 8) {
+    const V t0 = hn::InterleaveLower(d, v[0], v[1]), t1 = hn::InterleaveUpper(d, v[0], v[1]);
+    const V t2 = hn::InterleaveLower(d, v[2], v[3]), t3 = hn::InterleaveUpper(d, v[2], v[3]);
+    v[0] = hn::ConcatLowerLower(d, t2, t0);
+    v[1] = hn::ConcatLowerLower(d, t3, t1);
+    v[2] = hn::ConcatUpperUpper(d, t2, t0);
+    v[3] = hn::ConcatUpperUpper(d, t3, t1);
+  } else if constexpr (kBytes == 16 && sizeof(T) == 4) {
+    const hn::Repartition<double, D> dd;
+    const auto t0 = hn::BitCast(dd, hn::InterleaveLower(d, v[0], v[1]));
+    const auto t1 = hn::BitCast(dd, hn::InterleaveUpper(d, v[0], v[1]));
+    const auto t2 = hn::BitCast(dd, hn::InterleaveLower(d, v[2], v[3]));
+    const auto t3 = hn::BitCast(dd, hn::InterleaveUpper(d, v[2], v[3]));
+    v[0] = hn::BitCast(d, hn::InterleaveLower(dd, t0, t2));
+    v[1] = hn::BitCast(d, hn::InterleaveUpper(dd, t0, t2));
+    v[2] = hn::BitCast(d, hn::InterleaveLower(dd, t1, t3));
+    v[3] = hn::BitCast(d, hn::InterleaveUpper(dd, t1, t3));
+  } else if constexpr (kBytes == 16 && sizeof(T) == 8) {
+    const V lo = hn::InterleaveLower(d, v[0], v[1]);
+    v[1] = hn::InterleaveUpper(d, v[0], v[1]);
+    v[0] = lo;
+  } else {
+    const std::size_t w = hn::Lanes(d);
+    HWY_ALIGN T tile[kLanes * kLanes];
+    for (std::size_t r = 0; r < w; ++r) hn::Store(v[r], d, tile + r * w);
+    for (std::size_t r = 0; r < w; ++r) {
+      for (std::size_t c = 0; c < r; ++c) std::swap(tile[r * w + c], tile[c * w + r]);
+    }
+    for (std::size_t r = 0; r < w; ++r) v[r] = hn::Load(d, tile + r * w);
+  }
+}
+
+// Staging of lanes that are unit-stride runs `lane_stride` apart: lane j, sample t at
+// seq[j * lane_stride + t] <-> buf[t * pitch + j], W x W blocks through registers.
+template <class T>
+void StageIn(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, const T* HWY_RESTRICT seq,
+             std::ptrdiff_t lane_stride) {
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d);
+  const std::size_t full = rows - rows % w;
+  for (std::size_t j = 0; j < pitch; j += w) {
+    const T* src = seq + static_cast<std::ptrdiff_t>(j) * lane_stride;
+    for (std::size_t t = 0; t < full; t += w) {
+      hn::Vec<decltype(d)> v[hn::MaxLanes(d)];
+      for (std::size_t i = 0; i < w; ++i) v[i] = hn::LoadU(d, src + static_cast<std::ptrdiff_t>(i) * lane_stride + t);
+      TransposeSquare(d, v);
+      for (std::size_t k = 0; k < w; ++k) hn::Store(v[k], d, buf + (t + k) * pitch + j);
+    }
+    for (std::size_t t = full; t < rows; ++t) {
+      for (std::size_t i = 0; i < w; ++i) buf[t * pitch + j + i] = src[static_cast<std::ptrdiff_t>(i) * lane_stride + t];
+    }
+  }
+}
+
+// The reverse of StageIn; with r != nullptr it first adds the last section's free response
+// (as Section's input correction) on the way out.
+template <class T>
+void StageOut(const T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, T* HWY_RESTRICT seq,
+              std::ptrdiff_t lane_stride, const T* HWY_RESTRICT r, const T* HWY_RESTRICT sigma) {
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d);
+  const std::size_t full = rows - rows % w;
+  for (std::size_t j = 0; j < pitch; j += w) {
+    T* dst = seq + static_cast<std::ptrdiff_t>(j) * lane_stride;
+    const auto s0 = r != nullptr ? hn::LoadU(d, sigma + j) : hn::Zero(d);
+    const auto s1 = r != nullptr ? hn::LoadU(d, sigma + pitch + j) : hn::Zero(d);
+    for (std::size_t t = 0; t < full; t += w) {
+      hn::Vec<decltype(d)> v[hn::MaxLanes(d)];
+      for (std::size_t k = 0; k < w; ++k) {
+        v[k] = hn::Load(d, buf + (t + k) * pitch + j);
+        if (r != nullptr) {
+          v[k] = hn::MulAdd(hn::Set(d, r[2 * (t + k) + 1]), s1, hn::MulAdd(hn::Set(d, r[2 * (t + k)]), s0, v[k]));
+        }
+      }
+      TransposeSquare(d, v);
+      for (std::size_t i = 0; i < w; ++i) hn::StoreU(v[i], d, dst + static_cast<std::ptrdiff_t>(i) * lane_stride + t);
+    }
+    for (std::size_t t = full; t < rows; ++t) {
+      for (std::size_t i = 0; i < w; ++i) {
+        T v = buf[t * pitch + j + i];
+        if (r != nullptr) v += r[2 * t] * sigma[j + i] + r[2 * t + 1] * sigma[pitch + j + i];
+        dst[static_cast<std::ptrdiff_t>(i) * lane_stride + t] = v;
+      }
+    }
+  }
+}
+
+inline void CascadeF32(float* b, std::size_t rows, std::size_t pitch, const float* c, std::size_t n, float* s) {
+  Cascade(b, rows, pitch, c, n, s);
+}
+inline void CascadeF64(double* b, std::size_t rows, std::size_t pitch, const double* c, std::size_t n,
+                       double* s) {
+  Cascade(b, rows, pitch, c, n, s);
+}
+inline void AddFreeResponseF32(float* b, std::size_t rows, std::size_t pitch, const float* r, const float* s) {
+  AddFreeResponse(b, rows, pitch, r, s);
+}
+inline void AddFreeResponseF64(double* b, std::size_t rows, std::size_t pitch, const double* r,
+                               const double* s) {
+  AddFreeResponse(b, rows, pitch, r, s);
+}
+inline void StageInF32(float* b, std::size_t rows, std::size_t pitch, const float* s, std::ptrdiff_t ls) {
+  StageIn(b, rows, pitch, s, ls);
+}
+inline void StageInF64(double* b, std::size_t rows, std::size_t pitch, const double* s, std::ptrdiff_t ls) {
+  StageIn(b, rows, pitch, s, ls);
+}
+inline void StageOutF32(const float* b, std::size_t rows, std::size_t pitch, float* s, std::ptrdiff_t ls,
+                        const float* r, const float* sigma) {
+  StageOut(b, rows, pitch, s, ls, r, sigma);
+}
+inline void StageOutF64(const double* b, std::size_t rows, std::size_t pitch, double* s, std::ptrdiff_t ls,
+                        const double* r, const double* sigma) {
+  StageOut(b, rows, pitch, s, ls, r, sigma);
+}
+inline void SectionF32(float* b, std::size_t rows, std::size_t pitch, const float* c, float* st, const float* r,
+                       const float* sigma) {
+  Section(b, rows, pitch, c, st, r, sigma);
+}
+inline void SectionF64(double* b, std::size_t rows, std::size_t pitch, const double* c, double* st,
+                       const double* r, const double* sigma) {
+  Section(b, rows, pitch, c, st, r, sigma);
+}
+inline int IirLanesF32() { return static_cast<int>(hn::Lanes(hn::ScalableTag<float>())); }
+inline int IirLanesF64() { return static_cast<int>(hn::Lanes(hn::ScalableTag<double>())); }
+
+}  // namespace ripple::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

@@ -1,0 +1,315 @@
+// Section cascades on the CPU (see iir_sos_executor.hpp). Three ways to run a line:
+//  - channels side by side: W lines (W = SIMD width, or a few times W) share a staging block,
+//    lane j = line j, and the recurrence runs as it is, vertically in SIMD;
+//  - one line scanned in time: J = kScanVectors * W lanes each filter L consecutive samples
+//    from a zero state, a serial scan in double of the affine block maps z -> A^L z + e gives
+//    every block's true start state, and each block adds its free response C A^t z;
+//  - serially, exactly as scipy, for short lines, short tails and unstable sections.
+// One long line with several threads is split into ranges filtered at once from a zero state;
+// the cascade's carries (2K states, in double) are then scanned over the ranges and each range
+// adds the free response of its true start state, which decays after a few time constants.
+#include "cpu/iir_sos_executor.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/scratch.hpp"
+#include "core/thread_pool.hpp"
+#include "cpu/iir_kernels.hpp"
+#include "iir/tuning.hpp"
+
+namespace ripple::cpu {
+namespace {
+
+using iir::detail::Biquad;
+using iir::detail::Mat2;
+using iir::detail::SosPlan;
+using iir::detail::Vec2;
+namespace tuning = iir::tuning;
+
+// scipy's recurrence, one sample at a time; st holds 2 states per section.
+template <class T>
+void serial_cascade(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os,
+                    std::size_t n, T* st) {
+  const std::size_t sections = plan.sections;
+  for (std::size_t t = 0; t < n; ++t) {
+    T x = in[static_cast<std::ptrdiff_t>(t) * is];
+    for (std::size_t s = 0; s < sections; ++s) {
+      const T* c = plan.section_coef(s);
+      T* z = st + 2 * s;
+      const T y = c[0] * x + z[0];
+      z[0] = c[1] * x - c[3] * y + z[1];
+      z[1] = c[2] * x - c[4] * y;
+      x = y;
+    }
+    out[static_cast<std::ptrdiff_t>(t) * os] = x;
+  }
+}
+
+// Copies rows [t0, t0 + rows) of `pitch` lanes (lane j starts at base[j], samples `stride`
+// apart) into buf[t][j], and back.
+// True when lane j starts right after lane j - 1 (interleaved channels): rows are then
+// contiguous runs of `pitch` values.
+template <class T>
+bool lanes_adjacent(const T* const* base, std::size_t pitch) {
+  for (std::size_t j = 1; j < pitch; ++j) {
+    if (base[j] != base[0] + j) return false;
+  }
+  return true;
+}
+
+// Copies rows [t0, t0 + rows) of `pitch` lanes (lane j starts at base[j], samples `stride`
+// apart) into buf[t][j], and back. Interleaved lanes move a row at a time; otherwise a lane
+// at a time, so a line with unit stride is read sequentially.
+// The distance between consecutive lanes when it is the same for all, else 0.
+template <class T>
+std::ptrdiff_t uniform_lane_stride(const T* const* base, std::size_t pitch) {
+  const std::ptrdiff_t step = pitch > 1 ? base[1] - base[0] : 1;
+  for (std::size_t j = 2; j < pitch; ++j) {
+    if (base[j] - base[j - 1] != step) return 0;
+  }
+  return step;
+}
+
+template <class T>
+void stage_in(T* buf, std::size_t rows, std::size_t pitch, const T* const* base, std::ptrdiff_t stride,
+              std::size_t t0) {
+  const auto first = static_cast<std::ptrdiff_t>(t0) * stride;
+  if (stride == 1) {
+    if (const std::ptrdiff_t lane_stride = uniform_lane_stride(base, pitch); lane_stride != 0) {
+      iir_kernels<T>().stage_in(buf, rows, pitch, base[0] + first, lane_stride);
+      return;
+    }
+  }
+  if (lanes_adjacent(base, pitch)) {
+    for (std::size_t t = 0; t < rows; ++t) {
+      std::memcpy(buf + t * pitch, base[0] + first + static_cast<std::ptrdiff_t>(t) * stride, pitch * sizeof(T));
+    }
+    return;
+  }
+  for (std::size_t j = 0; j < pitch; ++j) {
+    const T* src = base[j] + first;
+    for (std::size_t t = 0; t < rows; ++t) buf[t * pitch + j] = src[static_cast<std::ptrdiff_t>(t) * stride];
+  }
+}
+
+// With r != nullptr, a free response is added on the way out (see IirKernels::stage_out).
+template <class T>
+void stage_out(T* buf, std::size_t rows, std::size_t pitch, T* const* base, std::ptrdiff_t stride, std::size_t t0,
+               const T* r = nullptr, const T* sigma = nullptr) {
+  const IirKernels<T>& kernels = iir_kernels<T>();
+  const auto first = static_cast<std::ptrdiff_t>(t0) * stride;
+  if (stride == 1) {
+    if (const std::ptrdiff_t lane_stride = uniform_lane_stride(base, pitch); lane_stride != 0) {
+      kernels.stage_out(buf, rows, pitch, base[0] + first, lane_stride, r, sigma);
+      return;
+    }
+  }
+  if (r != nullptr) kernels.add_free_response(buf, rows, pitch, r, sigma);
+  if (lanes_adjacent(base, pitch)) {
+    for (std::size_t t = 0; t < rows; ++t) {
+      std::memcpy(base[0] + first + static_cast<std::ptrdiff_t>(t) * stride, buf + t * pitch, pitch * sizeof(T));
+    }
+    return;
+  }
+  for (std::size_t j = 0; j < pitch; ++j) {
+    T* dst = base[j] + first;
+    for (std::size_t t = 0; t < rows; ++t) dst[static_cast<std::ptrdiff_t>(t) * stride] = buf[t * pitch + j];
+  }
+}
+
+// Lines [c0, c0 + pitch) side by side in SIMD lanes.
+template <class T>
+void run_channel_group(const SosPlan<T>& plan, const SosLines<T>& lines, std::size_t c0, std::size_t pitch,
+                       T* state) {
+  const IirKernels<T>& kernels = iir_kernels<T>();
+  const std::size_t sections = plan.sections;
+  const std::size_t block = tuning::kChannelBlockRows;
+  core::Scratch scratch;
+  T* buf = scratch.get<T>(block * pitch);
+  T* st = scratch.get<T>(2 * sections * pitch);
+  for (std::size_t j = 0; j < pitch; ++j) {
+    for (std::size_t k = 0; k < 2 * sections; ++k) st[k * pitch + j] = state[(c0 + j) * 2 * sections + k];
+  }
+  for (std::size_t t0 = 0; t0 < lines.length; t0 += block) {
+    const std::size_t rows = std::min(block, lines.length - t0);
+    stage_in(buf, rows, pitch, lines.in.data() + c0, lines.in_stride, t0);
+    for (std::size_t s = 0; s < sections; s += kMaxFusedSections) {
+      const std::size_t count = std::min(kMaxFusedSections, sections - s);
+      kernels.cascade(buf, rows, pitch, plan.section_coef(s), count, st + 2 * s * pitch);
+    }
+    stage_out(buf, rows, pitch, lines.out.data() + c0, lines.out_stride, t0);
+  }
+  for (std::size_t j = 0; j < pitch; ++j) {
+    for (std::size_t k = 0; k < 2 * sections; ++k) state[(c0 + j) * 2 * sections + k] = st[k * pitch + j];
+  }
+}
+
+// Lanes of the time scan and the shortest line worth scanning.
+template <class T>
+std::size_t scan_lanes() {
+  return iir_kernels<T>().lanes * tuning::kScanVectors;
+}
+
+// One line (or a range of one) scanned in time. carry[s] is section s's state at the start
+// and, on return, at the end of the range.
+template <class T>
+void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
+                Vec2* carry) {
+  const IirKernels<T>& kernels = iir_kernels<T>();
+  const std::size_t lanes = scan_lanes<T>();
+  const std::size_t sections = plan.sections;
+  core::Scratch scratch;
+  T* buf = scratch.get<T>(lanes * plan.block_rows);
+  T* st = scratch.get<T>(2 * lanes);
+  T* sigma[2] = {scratch.get<T>(2 * lanes), scratch.get<T>(2 * lanes)};
+  const T** in_lanes = scratch.get<const T*>(lanes);
+  T** out_lanes = scratch.get<T*>(lanes);
+  std::size_t pos = 0;
+  while (n - pos >= lanes * tuning::kScanMinRows) {
+    const std::size_t rows = std::min(plan.block_rows, (n - pos) / lanes);
+    for (std::size_t j = 0; j < lanes; ++j) {
+      const auto at = static_cast<std::ptrdiff_t>(pos + j * rows);
+      in_lanes[j] = in + at * is;
+      out_lanes[j] = out + at * os;
+    }
+    stage_in(buf, rows, lanes, in_lanes, is, 0);
+    // Section s filters every block from a zero state, its input first corrected by section
+    // s - 1's free response; the scan then gives section s's true block start states.
+    const T* r_prev = nullptr;
+    const T* sigma_prev = nullptr;
+    for (std::size_t s = 0; s < sections; ++s) {
+      std::fill(st, st + 2 * lanes, T(0));
+      kernels.section(buf, rows, lanes, plan.section_coef(s), st, r_prev, sigma_prev);
+      const Mat2 a = rows == plan.block_rows ? plan.block_transition[s]
+                                             : iir::detail::power(iir::detail::transition(plan.biquads[s]), rows);
+      T* sig = sigma[s % 2];
+      Vec2 z = carry[s];
+      for (std::size_t j = 0; j < lanes; ++j) {
+        sig[j] = T(z[0]);
+        sig[lanes + j] = T(z[1]);
+        const Vec2 next = iir::detail::apply(a, z);
+        z = {next[0] + double(st[j]), next[1] + double(st[lanes + j])};
+      }
+      carry[s] = z;
+      r_prev = plan.section_free_rows(s);
+      sigma_prev = sig;
+    }
+    stage_out(buf, rows, lanes, out_lanes, os, 0, r_prev, sigma_prev);
+    pos += lanes * rows;
+  }
+  if (pos < n) {
+    T* z = scratch.get<T>(2 * sections);
+    for (std::size_t s = 0; s < sections; ++s) {
+      z[2 * s] = T(carry[s][0]);
+      z[2 * s + 1] = T(carry[s][1]);
+    }
+    const auto at = static_cast<std::ptrdiff_t>(pos);
+    serial_cascade(plan, in + at * is, is, out + at * os, os, n - pos, z);
+    for (std::size_t s = 0; s < sections; ++s) carry[s] = {double(z[2 * s]), double(z[2 * s + 1])};
+  }
+}
+
+// Adds to out[0..n) the cascade's response to start state z with zero input, until it has
+// decayed far below the last bit of the result.
+template <class T>
+void add_cascade_free_response(const SosPlan<T>& plan, std::vector<double> z, T* out, std::ptrdiff_t os,
+                               std::size_t n) {
+  double scale = 0.0;
+  for (double v : z) scale = std::max(scale, std::abs(v));
+  if (scale == 0.0) return;
+  const double stop = scale * tuning::kFreeResponseDecay;
+  for (std::size_t t = 0; t < n; ++t) {
+    double u = 0.0;
+    for (std::size_t s = 0; s < plan.sections; ++s) {
+      const Biquad& q = plan.biquads[s];
+      const double y = q.b0 * u + z[2 * s];
+      z[2 * s] = q.b1 * u - q.a1 * y + z[2 * s + 1];
+      z[2 * s + 1] = q.b2 * u - q.a2 * y;
+      u = y;
+    }
+    T& o = out[static_cast<std::ptrdiff_t>(t) * os];
+    o = T(double(o) + u);
+    if ((t & 255) == 255) {
+      double left = 0.0;
+      for (double v : z) left = std::max(left, std::abs(v));
+      if (left < stop) return;
+    }
+  }
+}
+
+// One line: scanned (over several threads when long enough), or serial.
+template <class T>
+void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
+              T* state, unsigned threads) {
+  const std::size_t sections = plan.sections;
+  if (!plan.stable || n < scan_lanes<T>() * tuning::kScanMinRows) {
+    serial_cascade(plan, in, is, out, os, n, state);
+    return;
+  }
+  const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(threads, n / tuning::kMinSamplesPerThread));
+  std::vector<Vec2> carry(parts * sections, Vec2{0.0, 0.0});
+  for (std::size_t s = 0; s < sections; ++s) carry[s] = {double(state[2 * s]), double(state[2 * s + 1])};
+  auto begin = [&](std::size_t r) { return n * r / parts; };
+  core::parallel_for(parts, static_cast<unsigned>(parts), [&](std::size_t r) {
+    const auto b = static_cast<std::ptrdiff_t>(begin(r));
+    scan_range(plan, in + b * is, is, out + b * os, os, begin(r + 1) - begin(r), carry.data() + r * sections);
+  });
+  // carry[r] is range r's end state as if it had started from zero (range 0 started from the
+  // true state). The true start of range r is the true end of range r - 1.
+  const std::size_t order = 2 * sections;
+  std::vector<std::vector<double>> start(parts);
+  std::vector<double> end(order);
+  for (std::size_t k = 0; k < order; ++k) end[k] = carry[k / 2][k % 2];
+  for (std::size_t r = 1; r < parts; ++r) {
+    start[r] = end;
+    const auto m = iir::detail::matrix_power(plan.cascade.m, order, begin(r + 1) - begin(r));
+    end = iir::detail::matrix_apply(m, start[r]);
+    for (std::size_t k = 0; k < order; ++k) end[k] += carry[r * sections + k / 2][k % 2];
+  }
+  for (std::size_t k = 0; k < order; ++k) state[k] = T(end[k]);
+  if (parts > 1) {
+    core::parallel_for(parts - 1, static_cast<unsigned>(parts - 1), [&](std::size_t i) {
+      const std::size_t r = i + 1;
+      const auto b = static_cast<std::ptrdiff_t>(begin(r));
+      add_cascade_free_response(plan, start[r], out + b * os, os, begin(r + 1) - begin(r));
+    });
+  }
+}
+
+}  // namespace
+
+template <class T>
+void run_sos_cascade(const iir::detail::SosPlan<T>& plan, const SosLines<T>& lines, T* state, unsigned threads) {
+  const std::size_t count = lines.in.size();
+  if (count == 0 || lines.length == 0 || plan.sections == 0) return;
+  threads = std::max(threads, 1u);
+  const std::size_t w = iir_kernels<T>().lanes;
+  // Full groups of W lines go side by side in lanes, a few vectors per work item when there
+  // are enough to keep every thread busy; the rest run one line at a time.
+  const std::size_t vectors = count / w;
+  const std::size_t per_item = std::clamp<std::size_t>(vectors / threads, 1, tuning::kScanVectors);
+  const std::size_t group_items = (vectors + per_item - 1) / per_item;
+  const std::size_t singles = count - vectors * w;
+  const std::size_t items = group_items + singles;
+  const auto line_threads = static_cast<unsigned>(std::max<std::size_t>(1, threads / items));
+  const std::size_t sections = plan.sections;
+  core::parallel_for(items, threads, [&](std::size_t i) {
+    if (i < group_items) {
+      const std::size_t c0 = i * per_item * w;
+      const std::size_t pitch = std::min(per_item, vectors - i * per_item) * w;
+      run_channel_group(plan, lines, c0, pitch, state);
+    } else {
+      const std::size_t c = vectors * w + (i - group_items);
+      run_line(plan, lines.in[c], lines.in_stride, lines.out[c], lines.out_stride, lines.length,
+               state + c * 2 * sections, line_threads);
+    }
+  });
+}
+
+template void run_sos_cascade<float>(const iir::detail::SosPlan<float>&, const SosLines<float>&, float*, unsigned);
+template void run_sos_cascade<double>(const iir::detail::SosPlan<double>&, const SosLines<double>&, double*,
+                                      unsigned);
+
+}  // namespace ripple::cpu

@@ -1,0 +1,25 @@
+// Tuning constants of the CPU section-cascade executor, kept apart from the algorithm. Figures
+// measured on a 2-core AMD EPYC (Zen 3, AVX2); see bench/results/iir-*.md.
+#pragma once
+
+#include <cstddef>
+
+namespace ripple::iir::tuning {
+
+/// Rows of one scan block: each of the scan's lanes filters this many consecutive samples
+/// from a zero state before the carries correct it. Longer blocks mean fewer carries but a
+/// larger staging block (lanes x rows values should stay in L1/L2).
+inline constexpr std::size_t kScanBlockRows = 256;
+/// Vectors of lanes a scan block spans (independent recurrences in flight per section).
+inline constexpr std::size_t kScanVectors = 4;
+/// A partial final scan block is worth it from this many rows; shorter tails run serially.
+inline constexpr std::size_t kScanMinRows = 16;
+/// Rows of one staging block when channels are filtered side by side in lanes.
+inline constexpr std::size_t kChannelBlockRows = 256;
+/// Splitting one long signal over threads pays from this many samples per thread.
+inline constexpr std::size_t kMinSamplesPerThread = std::size_t{1} << 16;
+/// The cascade's free response added at a thread's range start is followed until its state
+/// has shrunk by this factor (2^-64: far below the last bit of any double result).
+inline constexpr double kFreeResponseDecay = 0x1p-64;
+
+}  // namespace ripple::iir::tuning
