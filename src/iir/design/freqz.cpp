@@ -21,7 +21,7 @@ constexpr double two_pi = 2 * std::numbers::pi;
 /// of the polynomial module, which freqz applies to b and a with x = exp(-j w)).
 cplx polyval_ascending(std::span<const double> c, cplx x) {
   cplx acc = c.back();
-  for (std::size_t i = c.size() - 1; i-- > 0;) acc = cplx(c[i]) + design::multiply(acc, x);
+  for (std::size_t i = c.size() - 1; i-- > 0;) acc = cplx(c[i]) + design::multiply_elementwise(acc, x);
   return acc;
 }
 
@@ -75,7 +75,7 @@ FrequencyResponse sos_response(const Sos& sos, std::vector<double> w, double fs)
     for (const auto& row : sos.rows()) {
       const cplx num = polyval_ascending(std::span<const double>(row.data(), 3), zm1);
       const cplx den = polyval_ascending(std::span<const double>(row.data() + 3, 3), zm1);
-      r.h[i] = design::multiply(r.h[i], design::divide(num, den));
+      r.h[i] = design::multiply_elementwise(r.h[i], design::divide(num, den));
     }
   }
   const double to_fs = fs / two_pi;

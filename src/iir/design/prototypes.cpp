@@ -25,9 +25,11 @@ Zpk buttap(int n) {
   Zpk zpk;
   zpk.p.reserve(std::size_t(n));
   for (int i = 0; i < n; ++i) {
-    // -exp(1j * pi * m / (2 n)); m = 0 (odd n) gives the exactly real pole -1.
-    const double theta = pi * centred_index(n, i) / (2 * n);
-    zpk.p.emplace_back(-std::cos(theta), -std::sin(theta));
+    // -exp(1j * pi * m / (2 n)), evaluated as scipy does: ((1j * pi) * m) / (2 n) is a complex
+    // division, which numpy does as a product with 1 / (2 n) (not the same rounding as a real
+    // division). m = 0 (odd n) gives the exactly real pole -1.
+    const cplx arg = design::divide(cplx(0.0, pi * centred_index(n, i)), cplx(2.0 * n));
+    zpk.p.push_back(-std::exp(arg));
   }
   zpk.k = 1.0;
   return zpk;
@@ -44,12 +46,7 @@ Zpk cheb1ap(int n, double rp) {
     const double theta = pi * centred_index(n, i) / (2 * n);
     zpk.p.push_back(-std::sinh(cplx(mu, theta)));  // poles on an ellipse
   }
-  double k = 1.0;
-  {
-    cplx prod = 1.0;
-    for (const cplx& p : zpk.p) prod = design::multiply(prod, -p);
-    k = prod.real();
-  }
+  double k = design::product_of_negated(zpk.p).real();
   if (n % 2 == 0) k = k / std::sqrt(1 + eps * eps);  // even orders have -rp dB at DC
   zpk.k = k;
   return zpk;
