@@ -24,6 +24,7 @@ namespace {
 
 using iir::detail::Biquad;
 using iir::detail::Mat2;
+using iir::detail::Real;
 using iir::detail::SosPlan;
 using iir::detail::Vec2;
 namespace tuning = iir::tuning;
@@ -152,18 +153,80 @@ std::size_t scan_lanes() {
   return iir_kernels<T>().lanes * tuning::kScanVectors;
 }
 
+// A section's free response still to be added to the staging block before the next section
+// reads it: rows of C A^t and per-lane true start states, in the block's current precision.
+template <class U>
+struct PendingCorrection {
+  const U* rows = nullptr;
+  const U* sigma = nullptr;
+};
+
+// The staging block of a time scan: in T, or widened to double for sections whose float
+// blocks would be inaccurate (SosPlan::scan_wide).
+template <class T>
+struct ScanBlock {
+  T* values;
+  double* wide;  // lanes x rows doubles when T is float and a section needs them
+  bool in_wide = false;
+  PendingCorrection<T> pending;
+  PendingCorrection<double> pending_wide;
+
+  // Adds the pending correction, then moves the block to the precision the next section needs.
+  void switch_to(bool want_wide, std::size_t rows, std::size_t lanes) {
+    if (want_wide == in_wide) return;
+    if (in_wide && pending_wide.rows != nullptr) {
+      iir_kernels<double>().add_free_response(wide, rows, lanes, pending_wide.rows, pending_wide.sigma);
+    } else if (!in_wide && pending.rows != nullptr) {
+      iir_kernels<T>().add_free_response(values, rows, lanes, pending.rows, pending.sigma);
+    }
+    pending = {};
+    pending_wide = {};
+    const std::size_t count = rows * lanes;
+    if (want_wide) {
+      for (std::size_t i = 0; i < count; ++i) wide[i] = double(values[i]);
+    } else {
+      for (std::size_t i = 0; i < count; ++i) values[i] = T(wide[i]);
+    }
+    in_wide = want_wide;
+  }
+};
+
+// Runs section s over every lane of the block from a zero state (after the pending
+// correction), then scans the lanes' end states into their true start states: sigma gets the
+// start state of each lane (to correct this section's output), carry[s] the state after the
+// block.
+template <class U>
+void scan_section(U* values, std::size_t rows, std::size_t lanes, const U* coef, const U* free_rows,
+                  const Mat2& block_map, U* state, U* sigma, PendingCorrection<U>& pending, Vec2& carry) {
+  std::fill(state, state + 2 * lanes, U(0));
+  iir_kernels<U>().section(values, rows, lanes, coef, state, pending.rows, pending.sigma);
+  Vec2 z = carry;
+  for (std::size_t j = 0; j < lanes; ++j) {
+    sigma[j] = U(z[0]);
+    sigma[lanes + j] = U(z[1]);
+    const Vec2 next = iir::detail::apply(block_map, z);
+    z = {next[0] + state[j], next[1] + state[lanes + j]};
+  }
+  carry = z;
+  pending = {free_rows, sigma};
+}
+
 // One line (or a range of one) scanned in time. carry[s] is section s's state at the start
 // and, on return, at the end of the range.
 template <class T>
 void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
                 Vec2* carry) {
-  const IirKernels<T>& kernels = iir_kernels<T>();
   const std::size_t lanes = scan_lanes<T>();
   const std::size_t sections = plan.sections;
+  const bool any_wide = std::find(plan.scan_wide.begin(), plan.scan_wide.end(), true) != plan.scan_wide.end();
   core::Scratch scratch;
-  T* buf = scratch.get<T>(lanes * plan.block_rows);
+  ScanBlock<T> block{scratch.get<T>(lanes * plan.block_rows),
+                     any_wide ? scratch.get<double>(lanes * plan.block_rows) : nullptr};
   T* st = scratch.get<T>(2 * lanes);
+  double* st_wide = any_wide ? scratch.get<double>(2 * lanes) : nullptr;
   T* sigma[2] = {scratch.get<T>(2 * lanes), scratch.get<T>(2 * lanes)};
+  double* sigma_wide[2] = {any_wide ? scratch.get<double>(2 * lanes) : nullptr,
+                           any_wide ? scratch.get<double>(2 * lanes) : nullptr};
   const T** in_lanes = scratch.get<const T*>(lanes);
   T** out_lanes = scratch.get<T*>(lanes);
   std::size_t pos = 0;
@@ -174,29 +237,23 @@ void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, 
       in_lanes[j] = in + at * is;
       out_lanes[j] = out + at * os;
     }
-    stage_in(buf, rows, lanes, in_lanes, is, 0);
-    // Section s filters every block from a zero state, its input first corrected by section
-    // s - 1's free response; the scan then gives section s's true block start states.
-    const T* r_prev = nullptr;
-    const T* sigma_prev = nullptr;
+    stage_in(block.values, rows, lanes, in_lanes, is, 0);
     for (std::size_t s = 0; s < sections; ++s) {
-      std::fill(st, st + 2 * lanes, T(0));
-      kernels.section(buf, rows, lanes, plan.section_coef(s), st, r_prev, sigma_prev);
       const Mat2 a = rows == plan.block_rows ? plan.block_transition[s]
                                              : iir::detail::power(iir::detail::transition(plan.biquads[s]), rows);
-      T* sig = sigma[s % 2];
-      Vec2 z = carry[s];
-      for (std::size_t j = 0; j < lanes; ++j) {
-        sig[j] = T(z[0]);
-        sig[lanes + j] = T(z[1]);
-        const Vec2 next = iir::detail::apply(a, z);
-        z = {next[0] + double(st[j]), next[1] + double(st[lanes + j])};
+      const bool wide = plan.scan_wide[s];
+      block.switch_to(wide, rows, lanes);
+      if (wide) {
+        scan_section(block.wide, rows, lanes, plan.section_coef_wide(s), plan.section_free_rows_wide(s), a, st_wide,
+                     sigma_wide[s % 2], block.pending_wide, carry[s]);
+      } else {
+        scan_section(block.values, rows, lanes, plan.section_coef(s), plan.section_free_rows(s), a, st,
+                     sigma[s % 2], block.pending, carry[s]);
       }
-      carry[s] = z;
-      r_prev = plan.section_free_rows(s);
-      sigma_prev = sig;
     }
-    stage_out(buf, rows, lanes, out_lanes, os, 0, r_prev, sigma_prev);
+    block.switch_to(false, rows, lanes);
+    stage_out(block.values, rows, lanes, out_lanes, os, 0, block.pending.rows, block.pending.sigma);
+    block.pending = {};
     pos += lanes * rows;
   }
   if (pos < n) {
@@ -207,15 +264,16 @@ void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, 
     }
     const auto at = static_cast<std::ptrdiff_t>(pos);
     serial_cascade(plan, in + at * is, is, out + at * os, os, n - pos, z);
-    for (std::size_t s = 0; s < sections; ++s) carry[s] = {double(z[2 * s]), double(z[2 * s + 1])};
+    for (std::size_t s = 0; s < sections; ++s) carry[s] = {z[2 * s], z[2 * s + 1]};
   }
 }
 
 // Adds to out[0..n) the cascade's response to start state z with zero input, until it has
 // decayed far below the last bit of the result.
 template <class T>
-void add_cascade_free_response(const SosPlan<T>& plan, std::vector<double> z, T* out, std::ptrdiff_t os,
+void add_cascade_free_response(const SosPlan<T>& plan, const std::vector<Real>& start, T* out, std::ptrdiff_t os,
                                std::size_t n) {
+  std::vector<double> z(start.begin(), start.end());
   double scale = 0.0;
   for (double v : z) scale = std::max(scale, std::abs(v));
   if (scale == 0.0) return;
@@ -249,8 +307,8 @@ void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, st
     return;
   }
   const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(threads, n / tuning::kMinSamplesPerThread));
-  std::vector<Vec2> carry(parts * sections, Vec2{0.0, 0.0});
-  for (std::size_t s = 0; s < sections; ++s) carry[s] = {double(state[2 * s]), double(state[2 * s + 1])};
+  std::vector<Vec2> carry(parts * sections, Vec2{0, 0});
+  for (std::size_t s = 0; s < sections; ++s) carry[s] = {state[2 * s], state[2 * s + 1]};
   auto begin = [&](std::size_t r) { return n * r / parts; };
   core::parallel_for(parts, static_cast<unsigned>(parts), [&](std::size_t r) {
     const auto b = static_cast<std::ptrdiff_t>(begin(r));
@@ -259,8 +317,8 @@ void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, st
   // carry[r] is range r's end state as if it had started from zero (range 0 started from the
   // true state). The true start of range r is the true end of range r - 1.
   const std::size_t order = 2 * sections;
-  std::vector<std::vector<double>> start(parts);
-  std::vector<double> end(order);
+  std::vector<std::vector<Real>> start(parts);
+  std::vector<Real> end(order);
   for (std::size_t k = 0; k < order; ++k) end[k] = carry[k / 2][k % 2];
   for (std::size_t r = 1; r < parts; ++r) {
     start[r] = end;

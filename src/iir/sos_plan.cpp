@@ -2,6 +2,9 @@
 // describes the filter the recurrence really computes.
 #include "iir/sos_plan.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "iir/tuning.hpp"
 
 namespace ripple::iir::detail {
@@ -21,8 +24,17 @@ SosPlan<T> make_sos_plan(const BasicSos<S>& sos) {
   if (!plan.stable) return plan;
   plan.block_rows = tuning::kScanBlockRows;
   for (const Biquad& q : plan.biquads) {
-    for (double r : free_response_rows(q, plan.block_rows)) plan.free_rows.push_back(T(r));
+    const auto rows = free_response_rows(q, plan.block_rows);
+    double gain = 0.0;
+    for (std::size_t t = 0; t < plan.block_rows; ++t) {
+      plan.free_rows.push_back(T(rows[2 * t]));
+      plan.free_rows.push_back(T(rows[2 * t + 1]));
+      gain = std::max(gain, std::abs(rows[2 * t]) + std::abs(rows[2 * t + 1]));
+    }
+    plan.free_rows_wide.insert(plan.free_rows_wide.end(), rows.begin(), rows.end());
     plan.block_transition.push_back(power(transition(q), plan.block_rows));
+    plan.scan_wide.push_back(sizeof(T) < sizeof(double) && gain > tuning::kFloatScanTransientGainLimit);
+    plan.coef_wide.insert(plan.coef_wide.end(), {q.b0, q.b1, q.b2, q.a1, q.a2});
   }
   plan.cascade = cascade_system(plan.biquads);
   return plan;

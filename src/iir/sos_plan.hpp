@@ -21,11 +21,20 @@ struct SosPlan {
   // Scan tables, present when stable:
   std::size_t block_rows = 0;          ///< L
   std::vector<T> free_rows;            ///< per section, rows of C A^t (t < L) as pairs: L*2 values
+  std::vector<double> free_rows_wide;  ///< the same in double, for sections scanned in double
   std::vector<Mat2> block_transition;  ///< per section, A^L
+  /// Per section: scan its blocks in double even for float data. A float block filtered from a
+  /// zero state carries a transient up to transient_gain() times the true state; its rounding
+  /// enters the block's end state and, through the carries, every later block, which for
+  /// lightly damped sections on short signals costs more than the serial recurrence loses.
+  std::vector<bool> scan_wide;
+  std::vector<double> coef_wide;  ///< coef in double
   CascadeSystem cascade;               ///< the whole cascade, for carries over thread ranges
 
   const T* section_coef(std::size_t s) const { return coef.data() + 5 * s; }
   const T* section_free_rows(std::size_t s) const { return free_rows.data() + 2 * block_rows * s; }
+  const double* section_coef_wide(std::size_t s) const { return coef_wide.data() + 5 * s; }
+  const double* section_free_rows_wide(std::size_t s) const { return free_rows_wide.data() + 2 * block_rows * s; }
 };
 
 /// Prepares sections (already validated: a0 == 1) for filtering in precision T.

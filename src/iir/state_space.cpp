@@ -1,11 +1,12 @@
 // State-space forms of biquads and cascades (see state_space.hpp for the conventions).
 #include "iir/state_space.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ripple::iir::detail {
 
-Mat2 transition(const Biquad& q) { return {-q.a1, 1.0, -q.a2, 0.0}; }
+Mat2 transition(const Biquad& q) { return {-Real(q.a1), 1, -Real(q.a2), 0}; }
 
 Mat2 multiply(const Mat2& x, const Mat2& y) {
   return {x[0] * y[0] + x[1] * y[2], x[0] * y[1] + x[1] * y[3],  //
@@ -15,7 +16,7 @@ Mat2 multiply(const Mat2& x, const Mat2& y) {
 Vec2 apply(const Mat2& m, const Vec2& v) { return {m[0] * v[0] + m[1] * v[1], m[2] * v[0] + m[3] * v[1]}; }
 
 Mat2 power(const Mat2& a, std::size_t n) {
-  Mat2 result{1.0, 0.0, 0.0, 1.0};
+  Mat2 result{1, 0, 0, 1};
   Mat2 base = a;
   for (; n != 0; n >>= 1) {
     if (n & 1) result = multiply(result, base);
@@ -33,11 +34,11 @@ std::vector<double> free_response_rows(const Biquad& q, std::size_t rows) {
   std::vector<double> r(2 * rows);
   // Row t+1 of A^(t+1) = (row t of A^t) * A, so with row t = (p, q'):
   //   (p, q') * [[-a1, 1], [-a2, 0]] = (-a1 p - a2 q', p).
-  double p = 1.0, s = 0.0;
+  Real p = 1, s = 0;
   for (std::size_t t = 0; t < rows; ++t) {
-    r[2 * t] = p;
-    r[2 * t + 1] = s;
-    const double next = -q.a1 * p - q.a2 * s;
+    r[2 * t] = double(p);
+    r[2 * t + 1] = double(s);
+    const Real next = -Real(q.a1) * p - Real(q.a2) * s;
     s = p;
     p = next;
   }
@@ -48,30 +49,28 @@ CascadeSystem cascade_system(const std::vector<Biquad>& sections) {
   CascadeSystem sys;
   sys.states = 2 * sections.size();
   const std::size_t n = sys.states;
-  sys.m.assign(n * n, 0.0);
-  sys.c.assign(n, 0.0);
+  sys.m.assign(n * n, 0);
   // Column j of M is the next state from the unit state e_j with zero input; c_j its output.
   for (std::size_t j = 0; j < n; ++j) {
-    double u = 0.0;  // input of the current section
+    Real u = 0;  // input of the current section
     for (std::size_t s = 0; s < sections.size(); ++s) {
       const Biquad& q = sections[s];
-      const double z0 = (2 * s == j) ? 1.0 : 0.0;
-      const double z1 = (2 * s + 1 == j) ? 1.0 : 0.0;
-      const double y = q.b0 * u + z0;
+      const Real z0 = (2 * s == j) ? 1 : 0;
+      const Real z1 = (2 * s + 1 == j) ? 1 : 0;
+      const Real y = q.b0 * u + z0;
       sys.m[(2 * s) * n + j] = q.b1 * u - q.a1 * y + z1;
       sys.m[(2 * s + 1) * n + j] = q.b2 * u - q.a2 * y;
       u = y;
     }
-    sys.c[j] = u;
   }
   return sys;
 }
 
-std::vector<double> matrix_apply(const std::vector<double>& m, const std::vector<double>& x) {
+std::vector<Real> matrix_apply(const std::vector<Real>& m, const std::vector<Real>& x) {
   const std::size_t n = x.size();
-  std::vector<double> y(n, 0.0);
+  std::vector<Real> y(n, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    double acc = 0.0;
+    Real acc = 0;
     for (std::size_t j = 0; j < n; ++j) acc += m[i * n + j] * x[j];
     y[i] = acc;
   }
@@ -79,12 +78,12 @@ std::vector<double> matrix_apply(const std::vector<double>& m, const std::vector
 }
 
 namespace {
-std::vector<double> matrix_multiply(const std::vector<double>& a, const std::vector<double>& b, std::size_t n) {
-  std::vector<double> c(n * n, 0.0);
+std::vector<Real> matrix_multiply(const std::vector<Real>& a, const std::vector<Real>& b, std::size_t n) {
+  std::vector<Real> c(n * n, 0);
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t k = 0; k < n; ++k) {
-      const double aik = a[i * n + k];
-      if (aik == 0.0) continue;
+      const Real aik = a[i * n + k];
+      if (aik == 0) continue;
       for (std::size_t j = 0; j < n; ++j) c[i * n + j] += aik * b[k * n + j];
     }
   }
@@ -92,10 +91,10 @@ std::vector<double> matrix_multiply(const std::vector<double>& a, const std::vec
 }
 }  // namespace
 
-std::vector<double> matrix_power(const std::vector<double>& m, std::size_t order, std::size_t n) {
-  std::vector<double> result(order * order, 0.0);
-  for (std::size_t i = 0; i < order; ++i) result[i * order + i] = 1.0;
-  std::vector<double> base = m;
+std::vector<Real> matrix_power(const std::vector<Real>& m, std::size_t order, std::size_t n) {
+  std::vector<Real> result(order * order, 0);
+  for (std::size_t i = 0; i < order; ++i) result[i * order + i] = 1;
+  std::vector<Real> base = m;
   for (; n != 0; n >>= 1) {
     if (n & 1) result = matrix_multiply(result, base, order);
     if (n > 1) base = matrix_multiply(base, base, order);

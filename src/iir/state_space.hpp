@@ -19,9 +19,13 @@
 
 namespace ripple::iir::detail {
 
-/// A 2x2 matrix in double, row-major.
-using Mat2 = std::array<double, 4>;
-using Vec2 = std::array<double, 2>;
+/// Carries and matrix powers are kept in long double: for poles near z = 1 the block maps are
+/// far from normal (entries of A^L grow like L before they decay), and in double the scan of
+/// carries loses up to three digits against the serial recurrence.
+using Real = long double;
+/// A 2x2 matrix, row-major, and a 2-vector.
+using Mat2 = std::array<Real, 4>;
+using Vec2 = std::array<Real, 2>;
 
 /// A section's coefficients in double: b0 b1 b2 a1 a2 (a0 is 1).
 struct Biquad {
@@ -45,13 +49,12 @@ std::vector<double> free_response_rows(const Biquad& q, std::size_t rows);
 /// Z' = M Z, output y = c Z. Used to carry the cascade's state over a long range at once.
 struct CascadeSystem {
   std::size_t states = 0;
-  std::vector<double> m;  ///< states x states, row-major
-  std::vector<double> c;  ///< output row
+  std::vector<Real> m;  ///< states x states, row-major
 };
 CascadeSystem cascade_system(const std::vector<Biquad>& sections);
 /// M^n for a square row-major matrix of order `order`.
-std::vector<double> matrix_power(const std::vector<double>& m, std::size_t order, std::size_t n);
+std::vector<Real> matrix_power(const std::vector<Real>& m, std::size_t order, std::size_t n);
 /// y = M x for a square matrix.
-std::vector<double> matrix_apply(const std::vector<double>& m, const std::vector<double>& x);
+std::vector<Real> matrix_apply(const std::vector<Real>& m, const std::vector<Real>& x);
 
 }  // namespace ripple::iir::detail

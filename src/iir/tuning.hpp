@@ -14,6 +14,11 @@ inline constexpr std::size_t kScanBlockRows = 256;
 inline constexpr std::size_t kScanVectors = 4;
 /// A partial final scan block is worth it from this many rows; shorter tails run serially.
 inline constexpr std::size_t kScanMinRows = 16;
+/// Float sections whose zero-state blocks can swing further than this from the true output
+/// (max over t < L of |C A^t|_1: 1 for well-damped sections, hundreds for lightly damped poles
+/// near z = 1) are scanned in double, so the scan stays more accurate than the serial float
+/// recurrence (tests/iir check the ratio).
+inline constexpr double kFloatScanTransientGainLimit = 8.0;
 /// Rows of one staging block when channels are filtered side by side in lanes.
 inline constexpr std::size_t kChannelBlockRows = 256;
 /// Splitting one long signal over threads pays from this many samples per thread.
