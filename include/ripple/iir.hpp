@@ -4,3 +4,4 @@
 
 #include "ripple/iir/filtering.hpp"
 #include "ripple/iir/sos.hpp"
+#include "ripple/iir/stream.hpp"

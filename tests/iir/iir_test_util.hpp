@@ -63,9 +63,11 @@ inline Sos resonant_sos(std::size_t count, double radius, unsigned seed = 1) {
 }
 
 /// scipy's sosfilt recurrence on one line in precision W (long double for the reference, T to
-/// reproduce a serial float computation), coefficients rounded to T first; z = 2 per section.
+/// reproduce a serial float computation), coefficients rounded to T first; z = 2 per section,
+/// the initial state (zero when empty), and the final state in *final when given.
 template <class W, class T, class X>
-std::vector<W> serial_sosfilt(const Sos& sos, const std::vector<X>& x, std::vector<W> z = {}) {
+std::vector<W> serial_sosfilt(const Sos& sos, const std::vector<X>& x, std::vector<W> z = {},
+                              std::vector<W>* final = nullptr) {
   if (z.empty()) z.assign(2 * sos.size(), W(0));
   std::vector<W> y(x.size());
   for (std::size_t t = 0; t < x.size(); ++t) {
@@ -80,6 +82,7 @@ std::vector<W> serial_sosfilt(const Sos& sos, const std::vector<X>& x, std::vect
     }
     y[t] = u;
   }
+  if (final != nullptr) *final = z;
   return y;
 }
 

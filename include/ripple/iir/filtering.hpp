@@ -52,6 +52,11 @@ template <class T>
 concept Sample = std::same_as<T, float> || std::same_as<T, double> || std::same_as<T, std::complex<float>> ||
                  std::same_as<T, std::complex<double>>;
 
+/// Element types of views taken by the functions below: a Sample, const or not (views of
+/// writable and read-only data are both accepted).
+template <class X>
+concept SampleElement = Sample<std::remove_const_t<X>>;
+
 /// numpy's result_type over coefficient and sample types: double if any is double, complex if
 /// any is complex.
 template <class... Ts>
@@ -84,10 +89,10 @@ Filtered<R> lfilter(std::span<const typename real_of<R>::type> b, std::span<cons
                     ArrayView<const R> x, int axis, const ArrayView<const R>* zi);
 
 // x as a view of R: the caller's memory when the types agree, else a converted copy in `keep`.
-template <Sample R, Sample X>
-ArrayView<const R> as_view(ArrayView<const X> x, Array<R>& keep) {
-  if constexpr (std::is_same_v<R, X>) {
-    return x;
+template <Sample R, SampleElement X>
+ArrayView<const R> as_view(ArrayView<X> x, Array<R>& keep) {
+  if constexpr (std::is_same_v<R, std::remove_const_t<X>>) {
+    return ArrayView<const R>(x.data(), x.shape(), x.strides());
   } else {
     keep = Array<R>(x.shape());
     std::vector<std::size_t> index(x.ndim(), 0);
@@ -112,9 +117,9 @@ std::vector<typename real_of<R>::type> as_real(std::span<const C> v) {
 
 /// Filters x along `axis` through the cascade of second-order sections (scipy.signal.sosfilt).
 /// Returns an array of x's shape, C-ordered, of type result_t<S, X>.
-template <std::floating_point S, Sample X>
-Array<result_t<S, X>> sosfilt(const BasicSos<S>& sos, ArrayView<const X> x, int axis = -1) {
-  using R = result_t<S, X>;
+template <std::floating_point S, SampleElement X>
+Array<result_t<S, std::remove_const_t<X>>> sosfilt(const BasicSos<S>& sos, ArrayView<X> x, int axis = -1) {
+  using R = result_t<S, std::remove_const_t<X>>;
   Array<R> keep;
   return detail::sosfilt<R>(BasicSos<typename detail::real_of<R>::type>(sos), detail::as_view<R>(x, keep), axis,
                             nullptr)
@@ -124,10 +129,10 @@ Array<result_t<S, X>> sosfilt(const BasicSos<S>& sos, ArrayView<const X> x, int 
 /// sosfilt starting from state zi, shape (n_sections, ..., 2, ...): x's shape with the axis
 /// dimension replaced by 2, after a leading n_sections. Returns y and the final state zf (zi's
 /// shape). Feed zf back as zi to filter a signal in pieces.
-template <std::floating_point S, Sample X, Sample Z>
-Filtered<result_t<S, X, Z>> sosfilt(const BasicSos<S>& sos, ArrayView<const X> x, int axis,
-                                    ArrayView<const Z> zi) {
-  using R = result_t<S, X, Z>;
+template <std::floating_point S, SampleElement X, SampleElement Z>
+Filtered<result_t<S, std::remove_const_t<X>, std::remove_const_t<Z>>> sosfilt(const BasicSos<S>& sos, ArrayView<X> x,
+                                                                              int axis, ArrayView<Z> zi) {
+  using R = result_t<S, std::remove_const_t<X>, std::remove_const_t<Z>>;
   Array<R> keep_x, keep_zi;
   const ArrayView<const R> zi_r = detail::as_view<R>(zi, keep_zi);
   return detail::sosfilt<R>(BasicSos<typename detail::real_of<R>::type>(sos), detail::as_view<R>(x, keep_x), axis,
@@ -151,10 +156,11 @@ Array<S> sosfilt_zi(const BasicSos<S>& sos);
 /// number of sections whose b2 and a2 are both 0, as scipy) per `padtype`, filtered forward
 /// from sosfilt_zi * first sample, backward from sosfilt_zi * last output, and cropped.
 /// Throws InvalidArgument when x's axis length is not greater than padlen.
-template <std::floating_point S, Sample X>
-Array<result_t<S, X>> sosfiltfilt(const BasicSos<S>& sos, ArrayView<const X> x, int axis = -1,
-                                  PadType padtype = PadType::odd, std::optional<std::size_t> padlen = std::nullopt) {
-  using R = result_t<S, X>;
+template <std::floating_point S, SampleElement X>
+Array<result_t<S, std::remove_const_t<X>>> sosfiltfilt(const BasicSos<S>& sos, ArrayView<X> x, int axis = -1,
+                                                       PadType padtype = PadType::odd,
+                                                       std::optional<std::size_t> padlen = std::nullopt) {
+  using R = result_t<S, std::remove_const_t<X>>;
   Array<R> keep;
   return detail::sosfiltfilt<R>(BasicSos<typename detail::real_of<R>::type>(sos), detail::as_view<R>(x, keep),
                                 axis, padtype, padlen);
@@ -170,9 +176,10 @@ ArrayStorage<result_t<S, X>> sosfiltfilt(const BasicSos<S>& sos, const std::vect
 /// Direct-form II transposed filter of any order along `axis` (scipy.signal.lfilter):
 /// a[0] y[n] = sum b[k] x[n-k] - sum_{k>=1} a[k] y[n-k]. Coefficients are normalized by a[0].
 /// Throws InvalidArgument for empty b or a, or a[0] == 0.
-template <std::floating_point C, Sample X>
-Array<result_t<C, X>> lfilter(std::span<const C> b, std::span<const C> a, ArrayView<const X> x, int axis = -1) {
-  using R = result_t<C, X>;
+template <std::floating_point C, SampleElement X>
+Array<result_t<C, std::remove_const_t<X>>> lfilter(std::span<const C> b, std::span<const C> a, ArrayView<X> x,
+                                                   int axis = -1) {
+  using R = result_t<C, std::remove_const_t<X>>;
   Array<R> keep;
   const auto br = detail::as_real<R>(b), ar = detail::as_real<R>(a);
   return detail::lfilter<R>(br, ar, detail::as_view<R>(x, keep), axis, nullptr).y;
@@ -180,10 +187,11 @@ Array<result_t<C, X>> lfilter(std::span<const C> b, std::span<const C> a, ArrayV
 
 /// lfilter from state zi: x's shape with the axis dimension replaced by max(len(a), len(b)) - 1
 /// (other dimensions may be 1 and are then broadcast, as scipy). Returns y and zf.
-template <std::floating_point C, Sample X, Sample Z>
-Filtered<result_t<C, X, Z>> lfilter(std::span<const C> b, std::span<const C> a, ArrayView<const X> x, int axis,
-                                    ArrayView<const Z> zi) {
-  using R = result_t<C, X, Z>;
+template <std::floating_point C, SampleElement X, SampleElement Z>
+Filtered<result_t<C, std::remove_const_t<X>, std::remove_const_t<Z>>> lfilter(std::span<const C> b,
+                                                                              std::span<const C> a, ArrayView<X> x,
+                                                                              int axis, ArrayView<Z> zi) {
+  using R = result_t<C, std::remove_const_t<X>, std::remove_const_t<Z>>;
   Array<R> keep_x, keep_zi;
   const ArrayView<const R> zi_r = detail::as_view<R>(zi, keep_zi);
   const auto br = detail::as_real<R>(b), ar = detail::as_real<R>(a);

@@ -1,0 +1,98 @@
+// sosfilt against the serial long-double recurrence, over lengths around every block boundary
+// of the scan (1, 31, 32, 33, one scan block +- 1, many blocks), 1..12 sections, float and
+// double, with and without an initial state, one and several threads. Float results must be at
+// least as accurate as scipy's serial float recurrence (<= 1.5x its error), including poles
+// near the unit circle (butter(8, 1e-3) from scipy) over signals many blocks long.
+#include "common/golden.hpp"
+#include "iir/iir_test_util.hpp"
+#include "ripple/runtime.hpp"
+
+namespace ripple::iir::test {
+namespace {
+
+// Lanes x rows of one scan block on this machine for float (the largest: AVX-512, 16 lanes x 4
+// vectors x 256 rows) and lengths around it.
+std::vector<std::size_t> lengths() {
+  std::vector<std::size_t> n{1, 2, 31, 32, 33, 255, 256, 257, 511, 512, 513, 2047, 2048, 2049, 8191, 8192, 8193,
+                             16383, 16384, 16385, 40000};
+  if (!quick_mode()) n.insert(n.end(), {262143, 1000003});
+  return n;
+}
+
+template <class T>
+double bound() {
+  return std::is_same_v<T, float> ? 1e-5 : 1e-13;
+}
+
+template <class T>
+void check(const Sos& sos, std::size_t n, bool with_state, unsigned seed) {
+  SCOPED_TRACE("n=" + std::to_string(n) + " sections=" + std::to_string(sos.size()) + " zi=" + std::to_string(with_state));
+  const auto x = random_signal<T>(n, seed);
+  std::vector<long double> z0;
+  Array<T> zi({sos.size(), 2});
+  for (std::size_t i = 0; i < zi.size(); ++i) {
+    zi.values[i] = with_state ? T(0.5 * std::sin(1.0 + i)) : T(0);
+    z0.push_back(zi.values[i]);
+  }
+  const auto [y, zf] = sosfilt(BasicSos<T>(sos), ArrayView<const T>(x.data(), {n}), -1, zi.view());
+  std::vector<long double> zref;
+  const auto ref = serial_sosfilt<long double, T>(sos, x, z0, &zref);
+  EXPECT_LE(rel_l2(y.values, ref), bound<T>());
+  EXPECT_LE(rel_l2(zf.values, zref), 10 * bound<T>());
+}
+
+TEST(IirReference, SosfiltAllLengthsAndSections) {
+  for (std::size_t sections : {1, 2, 3, 4, 5, 8, 12}) {
+    const Sos sos = resonant_sos(sections, 0.9, static_cast<unsigned>(sections));
+    for (std::size_t n : lengths()) {
+      if (sections > 4 && n > 100000) continue;
+      check<float>(sos, n, n % 2 == 1, 7);
+      check<double>(sos, n, n % 2 == 0, 8);
+    }
+  }
+}
+
+TEST(IirReference, ThreadCountsAgree) {
+  const std::size_t n = quick_mode() ? 300000 : 1500000;
+  const Sos sos = resonant_sos(4, 0.97, 3);
+  const auto x = random_signal<double>(n, 11);
+  const auto ref = serial_sosfilt<long double, double>(sos, x);
+  const unsigned before = default_threads();
+  for (unsigned threads : {1u, 2u, 3u, 4u}) {
+    set_threads(threads);
+    const auto y = sosfilt(sos, x);
+    EXPECT_LE(rel_l2(y, ref), 1e-13) << threads << " threads";
+  }
+  set_threads(before);
+}
+
+// The accuracy contract: ripple's float error <= 1.5x the serial float recurrence's.
+void check_float_accuracy(const Sos& sos, const std::string& name, std::size_t n) {
+  SCOPED_TRACE(name + " n=" + std::to_string(n));
+  const auto x = random_signal<float>(n, 99);
+  const auto ref = serial_sosfilt<long double, float>(sos, x);
+  const double serial = rel_l2(serial_sosfilt<float, float>(sos, x), ref);
+  const auto y = sosfilt(SosF(sos), x);
+  EXPECT_LE(rel_l2(y, ref), 1.5 * serial) << "serial float error " << serial;
+}
+
+TEST(IirReference, FloatAsAccurateAsSerialNearUnitCircle) {
+  for (const char* name : {"d_butter8_0.001", "d_butter8_0.01", "d_cheby2_2_0.001", "d_cheby2_12_0.001",
+                           "d_cheby1_12_0.01", "d_butter12_0.45", "d_butter4_0.1"}) {
+    const auto a = ripple::test::read_golden(std::string(name) + ".sos");
+    const Sos sos = Sos::from_flat(a.values<double>());
+    for (std::size_t n : {3000ul, 20000ul, quick_mode() ? 60000ul : 400000ul}) check_float_accuracy(sos, name, n);
+  }
+}
+
+TEST(IirReference, UnstableSectionsRunSerially) {
+  // A pole outside the unit circle: the scan does not apply, the recurrence still must.
+  const Sos sos({{1.0, 0.0, 0.0, 1.0, -2.0, 1.01}});
+  const auto x = random_signal<double>(5000, 3);
+  const auto y = sosfilt(sos, x);
+  const auto ref = serial_sosfilt<long double, double>(sos, x);
+  EXPECT_LE(rel_l2(y, ref), 1e-12);
+}
+
+}  // namespace
+}  // namespace ripple::iir::test
