@@ -7,6 +7,7 @@
 #define RIPPLE_CPU_IIR_KERNELS_INL_H_
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 
@@ -16,17 +17,18 @@ HWY_BEFORE_NAMESPACE();
 namespace ripple::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// K sections fused over G adjacent vectors of lanes: the recurrence of one section is a chain
-// of two dependent multiply-adds per sample, so independent vectors (G) and sections in
-// flight (K) are what keep the FMA units busy. The states live in registers for the whole
-// block.
+// K sections fused over G adjacent vectors of lanes, software-pipelined: iteration t runs
+// section s on row t - s, so the K sections of one iteration are independent and only one
+// section's recurrence (two dependent multiply-adds) bounds an iteration. c[s] carries section
+// s's output from one iteration to section s + 1 in the next. The states live in registers for
+// the whole block.
 template <std::size_t K, std::size_t G, class T>
 HWY_INLINE void CascadeGroup(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, std::size_t lane0,
                              const T* HWY_RESTRICT coef, T* HWY_RESTRICT state) {
   const hn::ScalableTag<T> d;
   using V = hn::Vec<decltype(d)>;
   const std::size_t w = hn::Lanes(d);
-  V b0[K], b1[K], b2[K], a1[K], a2[K], z0[K][G], z1[K][G];
+  V b0[K], b1[K], b2[K], a1[K], a2[K], z0[K][G], z1[K][G], c[K][G];
   for (std::size_t s = 0; s < K; ++s) {
     b0[s] = hn::Set(d, coef[5 * s + 0]);
     b1[s] = hn::Set(d, coef[5 * s + 1]);
@@ -36,26 +38,47 @@ HWY_INLINE void CascadeGroup(T* HWY_RESTRICT buf, std::size_t rows, std::size_t 
     for (std::size_t g = 0; g < G; ++g) {
       z0[s][g] = hn::LoadU(d, state + (2 * s) * pitch + lane0 + g * w);
       z1[s][g] = hn::LoadU(d, state + (2 * s + 1) * pitch + lane0 + g * w);
+      c[s][g] = hn::Zero(d);
     }
   }
-  T* row = buf + lane0;
-  for (std::size_t t = 0; t < rows; ++t, row += pitch) {
-    V x[G];
-    for (std::size_t g = 0; g < G; ++g) x[g] = hn::Load(d, row + g * w);
-    for (std::size_t s = 0; s < K; ++s) {
-      for (std::size_t g = 0; g < G; ++g) {
-        // y = b0 x + z0; z0' = (b1 x + z1) - a1 y; z1' = b2 x - a2 y. Only y -> z0' is on the
-        // loop-carried chain; the other products are computed off it.
-        const V y = hn::MulAdd(b0[s], x[g], z0[s][g]);
-        const V p = hn::MulAdd(b1[s], x[g], z1[s][g]);
-        const V m = hn::Mul(b2[s], x[g]);
-        z0[s][g] = hn::NegMulAdd(a1[s], y, p);
-        z1[s][g] = hn::NegMulAdd(a2[s], y, m);
-        x[g] = y;
-      }
+  // y = b0 x + z0; z0' = (b1 x + z1) - a1 y; z1' = b2 x - a2 y. Only y -> z0' is on the
+  // loop-carried chain; the other products are computed off it.
+  auto section = [&](std::size_t s, std::size_t g, V x) HWY_ATTR {
+    const V y = hn::MulAdd(b0[s], x, z0[s][g]);
+    const V p = hn::MulAdd(b1[s], x, z1[s][g]);
+    const V m = hn::Mul(b2[s], x);
+    z0[s][g] = hn::NegMulAdd(a1[s], y, p);
+    z1[s][g] = hn::NegMulAdd(a2[s], y, m);
+    c[s][g] = y;
+  };
+  T* base = buf + lane0;
+  // Sections first..last run this iteration (t - s within the block); later sections first so
+  // each reads the previous iteration's output of the one before it.
+  auto partial_step = [&](std::size_t t, std::size_t first, std::size_t last) HWY_ATTR {
+    for (std::size_t s = K; s-- > 0;) {
+      if (s < first || s > last) continue;
+      for (std::size_t g = 0; g < G; ++g) section(s, g, s == 0 ? hn::Load(d, base + t * pitch + g * w) : c[s - 1][g]);
     }
-    for (std::size_t g = 0; g < G; ++g) hn::Store(x[g], d, row + g * w);
+    if (last == K - 1) {
+      for (std::size_t g = 0; g < G; ++g) hn::Store(c[K - 1][g], d, base + (t - (K - 1)) * pitch + g * w);
+    }
+  };
+  // Ramp up (and, for blocks shorter than the pipeline, also down) before the steady loop.
+  for (std::size_t t = 0; t < K - 1; ++t) {
+    if (t < rows) {
+      partial_step(t, 0, t);
+    } else {
+      partial_step(t, t - rows + 1, t);
+    }
   }
+  for (std::size_t t = K - 1; t < rows; ++t) {
+    for (std::size_t s = K; s-- > 1;) {
+      for (std::size_t g = 0; g < G; ++g) section(s, g, c[s - 1][g]);
+    }
+    for (std::size_t g = 0; g < G; ++g) section(0, g, hn::Load(d, base + t * pitch + g * w));
+    for (std::size_t g = 0; g < G; ++g) hn::Store(c[K - 1][g], d, base + (t - (K - 1)) * pitch + g * w);
+  }
+  for (std::size_t t = std::max(rows, K - 1); t < rows + K - 1; ++t) partial_step(t, t - rows + 1, K - 1);
   for (std::size_t s = 0; s < K; ++s) {
     for (std::size_t g = 0; g < G; ++g) {
       hn::StoreU(z0[s][g], d, state + (2 * s) * pitch + lane0 + g * w);
@@ -136,7 +159,7 @@ HWY_INLINE void SectionAllLanes(T* buf, std::size_t rows, std::size_t pitch, con
                                 const T* sigma_in) {
   const hn::ScalableTag<T> d;
   const std::size_t w = hn::Lanes(d);
-  constexpr std::size_t G = 4;
+  constexpr std::size_t G = kCorrect ? 2 : 4;  // what fits the 16 registers of AVX2 without spilling a state
   std::size_t lane = 0;
   for (; lane + G * w <= pitch; lane += G * w) {
     SectionGroup<kCorrect, G>(buf, rows, pitch, lane, coef, state, r_in, sigma_in);
