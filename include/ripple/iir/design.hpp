@@ -207,8 +207,7 @@ FrequencyResponse sosfreqz(const Sos& sos, std::span<const double> frequencies,
 FrequencyResponse freqz(const Tf& tf, std::int64_t n = 512, bool whole = false,
                         double fs = 2 * std::numbers::pi);
 /// Response of a transfer function at the given frequencies (units of fs). Throws as above.
-FrequencyResponse freqz(const Tf& tf, std::span<const double> frequencies,
-                        double fs = 2 * std::numbers::pi);
+FrequencyResponse freqz(const Tf& tf, std::span<const double> frequencies, double fs = 2 * std::numbers::pi);
 
 // ---------------------------------------------------------------------------------------------
 // RBJ Audio EQ Cookbook biquads (Robert Bristow-Johnson), each one normalized section

@@ -8,6 +8,7 @@
 #include "iir/design/cplxreal.hpp"
 #include "iir/design/numpy_complex.hpp"
 #include "iir/design/poly_roots.hpp"
+#include "iir/design/polynomial.hpp"
 #include "ripple/iir/design.hpp"
 
 namespace ripple::iir {
@@ -15,31 +16,6 @@ namespace ripple::iir {
 using design::cplx;
 
 namespace {
-
-/// Real coefficients of prod(x - r) in descending powers (np.poly; [1] for no roots).
-std::vector<double> poly(const std::vector<cplx>& roots) {
-  std::vector<cplx> c{1.0};
-  for (const cplx& r : roots) {
-    std::vector<cplx> next(c.size() + 1, 0.0);
-    for (std::size_t i = 0; i < c.size(); ++i) {
-      next[i] += c[i];
-      next[i + 1] += design::multiply(c[i], -r);
-    }
-    c = std::move(next);
-  }
-  std::vector<double> out;
-  for (const cplx& x : c) out.push_back(x.real());
-  return out;
-}
-
-/// Full convolution of two coefficient lists (np.convolve, polynomial product).
-std::vector<double> convolve(const std::vector<double>& a, std::span<const double> b) {
-  std::vector<double> out(a.size() + b.size() - 1, 0.0);
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    for (std::size_t j = 0; j < b.size(); ++j) out[i + j] += a[i] * b[j];
-  }
-  return out;
-}
 
 void require_finite_values(const char* function, const char* name, std::span<const double> v) {
   for (std::size_t i = 0; i < v.size(); ++i) {
@@ -64,9 +40,9 @@ Tf zpk2tf(const Zpk& zpk) {
   design::split_conjugates(zpk.z, "zpk2tf", "zeros");  // validation: real polynomials only
   design::split_conjugates(zpk.p, "zpk2tf", "poles");
   Tf tf;
-  tf.b = poly(zpk.z);
+  tf.b = design::poly(zpk.z);
   for (double& b : tf.b) b *= zpk.k;
-  tf.a = poly(zpk.p);
+  tf.a = design::poly(zpk.p);
   return tf;
 }
 
@@ -104,8 +80,8 @@ Tf sos2tf(const Sos& sos) {
   require_sections("sos2tf", sos);
   Tf tf{{1.0}, {1.0}};
   for (const auto& row : sos.rows()) {
-    tf.b = convolve(tf.b, std::span<const double>(row.data(), 3));
-    tf.a = convolve(tf.a, std::span<const double>(row.data() + 3, 3));
+    tf.b = design::convolve(tf.b, std::span<const double>(row.data(), 3));
+    tf.a = design::convolve(tf.a, std::span<const double>(row.data() + 3, 3));
   }
   return tf;
 }

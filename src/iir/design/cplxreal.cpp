@@ -69,8 +69,10 @@ SplitRoots split_conjugates(std::span<const cplx> values, const char* function, 
       const auto by_imag = [](const cplx& a, const cplx& b) {
         return std::fabs(a.imag()) < std::fabs(b.imag());
       };
-      std::stable_sort(positive.begin() + std::ptrdiff_t(start), positive.begin() + std::ptrdiff_t(stop) + 1, by_imag);
-      std::stable_sort(negative.begin() + std::ptrdiff_t(start), negative.begin() + std::ptrdiff_t(stop) + 1, by_imag);
+      std::stable_sort(positive.begin() + std::ptrdiff_t(start), positive.begin() + std::ptrdiff_t(stop) + 1,
+                       by_imag);
+      std::stable_sort(negative.begin() + std::ptrdiff_t(start), negative.begin() + std::ptrdiff_t(stop) + 1,
+                       by_imag);
     }
     start = stop + 1;
   }

@@ -26,8 +26,8 @@ const char* band_name(BandType btype) {
 }
 
 /// Checks the design arguments and returns Wn normalized to Nyquist (scipy: Wn / (fs / 2)).
-std::vector<double> normalized_cutoff(const char* function, int order, const Cutoff& wn,
-                                      BandType btype, std::optional<double> fs) {
+std::vector<double> normalized_cutoff(const char* function, int order, const Cutoff& wn, BandType btype,
+                                      std::optional<double> fs) {
   design::require_order(function, "order", order);
   if (fs) design::require_positive(function, "fs", *fs);
   const std::span<const double> values = wn.values();
@@ -43,8 +43,9 @@ std::vector<double> normalized_cutoff(const char* function, int order, const Cut
     const double w = fs ? values[i] / (*fs / 2) : values[i];
     if (!(w > 0 && w < 1)) {
       const std::string name = needed == 2 ? "Wn[" + std::to_string(i) + "]" : "Wn";
-      const std::string range = fs ? "(0, fs/2) = (0, " + design::format_number(*fs / 2) + ")" : "(0, 1)";
-      design::reject(function, name + " must be in " + range, design::format_number(values[i]));
+      std::string requirement = name + " must be in ";
+      requirement += fs ? "(0, fs/2) = (0, " + design::format_number(*fs / 2) + ")" : "(0, 1)";
+      design::reject(function, requirement, design::format_number(values[i]));
     }
     normalized.push_back(w);
   }

@@ -1,7 +1,8 @@
 // Complex arithmetic as numpy does it, so that designs reproduce scipy's values to the last bit
 // where the operations are the same: division by Smith's algorithm (numpy's loop; the library
 // is compiled with -fcx-limited-range, which would make `/` the textbook formula), squares as
-// numpy's power(x, 2), element-wise products with numpy's fused multiply-adds, and products of arrays accumulated left to right as np.prod.
+// numpy's power(x, 2), element-wise products with numpy's fused multiply-adds, and products of arrays
+// accumulated left to right as np.prod.
 //
 // Signed zeros matter here: numpy promotes a real operand r to complex(r, +0) before adding,
 // subtracting or dividing, and sqrt's branch cut follows the sign of a zero imaginary part (an

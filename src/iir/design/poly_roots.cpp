@@ -147,7 +147,8 @@ bool hessenberg_eigenvalues(Matrix& a, std::vector<cplx>& out) {
       r /= s;
       if (m == l) break;
       const double u = std::fabs(a(m, m - 1)) * (std::fabs(q) + std::fabs(r));
-      const double v = std::fabs(p) * (std::fabs(a(m - 1, m - 1)) + std::fabs(z) + std::fabs(a(m + 1, m + 1)));
+      const double v =
+          std::fabs(p) * (std::fabs(a(m - 1, m - 1)) + std::fabs(z) + std::fabs(a(m + 1, m + 1)));
       if (u <= eps * v) break;
     }
     for (std::size_t i = m + 2; i <= nn; ++i) {
@@ -226,8 +227,10 @@ std::vector<cplx> polynomial_roots(std::span<const double> c, const char* functi
     for (std::size_t i = 2; i <= degree; ++i) a(i, i - 1) = 1;
     balance(a);
     if (!hessenberg_eigenvalues(a, roots)) {
-      throw InvalidArgument(std::string(function) + ": the polynomial root finder did not converge "
-                            "(degree " + std::to_string(degree) + ")");
+      throw InvalidArgument(std::string(function) +
+                            ": the polynomial root finder did not converge "
+                            "(degree " +
+                            std::to_string(degree) + ")");
     }
   }
   roots.insert(roots.end(), trailing_zeros, cplx(0.0, 0.0));

@@ -76,8 +76,8 @@ Sos rbj_low_shelf(double f0, double fs, double q, double gain_db) {
   const double a = amplitude("rbj_low_shelf", gain_db);
   const double k = 2 * std::sqrt(a) * alpha;
   return normalized(a * ((a + 1) - (a - 1) * c + k), 2 * a * ((a - 1) - (a + 1) * c),
-                    a * ((a + 1) - (a - 1) * c - k), (a + 1) + (a - 1) * c + k,
-                    -2 * ((a - 1) + (a + 1) * c), (a + 1) + (a - 1) * c - k);
+                    a * ((a + 1) - (a - 1) * c - k), (a + 1) + (a - 1) * c + k, -2 * ((a - 1) + (a + 1) * c),
+                    (a + 1) + (a - 1) * c - k);
 }
 
 Sos rbj_high_shelf(double f0, double fs, double q, double gain_db) {
@@ -85,8 +85,8 @@ Sos rbj_high_shelf(double f0, double fs, double q, double gain_db) {
   const double a = amplitude("rbj_high_shelf", gain_db);
   const double k = 2 * std::sqrt(a) * alpha;
   return normalized(a * ((a + 1) + (a - 1) * c + k), -2 * a * ((a - 1) + (a + 1) * c),
-                    a * ((a + 1) + (a - 1) * c - k), (a + 1) - (a - 1) * c + k,
-                    2 * ((a - 1) - (a + 1) * c), (a + 1) - (a - 1) * c - k);
+                    a * ((a + 1) + (a - 1) * c - k), (a + 1) - (a - 1) * c + k, 2 * ((a - 1) - (a + 1) * c),
+                    (a + 1) - (a - 1) * c - k);
 }
 
 double rbj_shelf_q(double gain_db, double slope) {
@@ -94,8 +94,9 @@ double rbj_shelf_q(double gain_db, double slope) {
   design::require_positive("rbj_shelf_q", "slope", slope);
   const double inv_q2 = (a + 1 / a) * (1 / slope - 1) + 2;
   if (!(inv_q2 > 0)) {
-    design::reject("rbj_shelf_q", "slope too steep for this gain (1/Q^2 = (A + 1/A)(1/S - 1) + 2 must be > 0)",
-                   "slope " + design::format_number(slope) + " with gain " + design::format_number(gain_db) + " dB");
+    design::reject(
+        "rbj_shelf_q", "slope too steep for this gain (1/Q^2 = (A + 1/A)(1/S - 1) + 2 must be > 0)",
+        "slope " + design::format_number(slope) + " with gain " + design::format_number(gain_db) + " dB");
   }
   return 1 / std::sqrt(inv_q2);
 }

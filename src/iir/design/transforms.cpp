@@ -17,10 +17,16 @@ namespace {
 std::size_t relative_degree(const char* function, const Zpk& zpk) {
   if (zpk.z.size() > zpk.p.size()) {
     design::reject(function, "the system must have at least as many poles as zeros",
-                   std::to_string(zpk.z.size()) + " zeros and " + std::to_string(zpk.p.size()) +
-                       " poles");
+                   std::to_string(zpk.z.size()) + " zeros and " + std::to_string(zpk.p.size()) + " poles");
   }
   return zpk.p.size() - zpk.z.size();
+}
+
+/// real(prod(-z) / prod(-p)): cancels the gain change of inverting every root (lp2hp, lp2bs).
+double inversion_gain(const Zpk& zpk) {
+  const cplx num = design::product_of_negated(zpk.z);
+  const cplx den = design::product_of_negated(zpk.p);
+  return design::divide(num, den).real();
 }
 
 /// For each x: x + sqrt(x^2 - wo^2), then for each x: x - sqrt(x^2 - wo^2) (scipy's shift of
@@ -55,9 +61,7 @@ Zpk lp2hp_zpk(const Zpk& prototype, double wo) {
   for (const cplx& z : prototype.z) out.z.push_back(design::divide(wo, z));
   for (const cplx& p : prototype.p) out.p.push_back(design::divide(wo, p));
   out.z.insert(out.z.end(), degree, cplx(0.0, 0.0));  // zeros at infinity go to the origin
-  out.k = prototype.k * design::divide(design::product_of_negated(prototype.z),
-                                       design::product_of_negated(prototype.p))
-                            .real();
+  out.k = prototype.k * inversion_gain(prototype);
   return out;
 }
 
@@ -85,9 +89,7 @@ Zpk lp2bs_zpk(const Zpk& prototype, double wo, double bw) {
   // Zeros at infinity move to the centre of the stopband, +j wo then -j wo.
   out.z.insert(out.z.end(), degree, cplx(0.0, wo));
   out.z.insert(out.z.end(), degree, cplx(0.0, -wo));
-  out.k = prototype.k * design::divide(design::product_of_negated(prototype.z),
-                                       design::product_of_negated(prototype.p))
-                            .real();
+  out.k = prototype.k * inversion_gain(prototype);
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "iir/design/checks.hpp"
 #include "iir/design/cplxreal.hpp"
 #include "iir/design/numpy_complex.hpp"
+#include "iir/design/polynomial.hpp"
 #include "ripple/iir/design.hpp"
 
 namespace ripple::iir {
@@ -64,8 +65,7 @@ std::size_t index_nearest(const std::vector<cplx>& from, const cplx& to, Which w
     }
   }
   if (best == from.size()) {
-    throw InvalidArgument(std::string(function) + ": no " +
-                          (which == Which::real ? "real" : "complex") +
+    throw InvalidArgument(std::string(function) + ": no " + (which == Which::real ? "real" : "complex") +
                           " zero left to pair with a pole (unbalanced zeros and poles)");
   }
   return best;
@@ -77,27 +77,11 @@ cplx take(std::vector<cplx>& v, std::size_t i) {
   return x;
 }
 
-/// Coefficients of prod(x - r) in descending powers (np.poly), real parts.
-std::vector<double> poly(std::initializer_list<cplx> roots) {
-  std::vector<cplx> c{1.0};
-  for (const cplx& r : roots) {
-    std::vector<cplx> next(c.size() + 1, 0.0);
-    for (std::size_t i = 0; i < c.size(); ++i) {
-      next[i] += c[i];
-      next[i + 1] += design::multiply(c[i], -r);
-    }
-    c = std::move(next);
-  }
-  std::vector<double> out;
-  for (const cplx& x : c) out.push_back(x.real());
-  return out;
-}
-
 /// One section from up to two zeros and poles, right-aligned in [b0 b1 b2 a0 a1 a2]
 /// (scipy's _single_zpksos with k = 1).
 Sos::Row section(std::initializer_list<cplx> zeros, std::initializer_list<cplx> poles) {
   Sos::Row row{};
-  const std::vector<double> b = poly(zeros), a = poly(poles);
+  const std::vector<double> b = design::poly(zeros), a = design::poly(poles);
   std::copy(b.begin(), b.end(), row.begin() + std::ptrdiff_t(3 - b.size()));
   std::copy(a.begin(), a.end(), row.begin() + std::ptrdiff_t(6 - a.size()));
   return row;

@@ -30,7 +30,12 @@ struct DesignCase {
             btype,
             band ? Cutoff{t(r, 3), t(r, 4)} : Cutoff(t(r, 3)),
             t(r, 5) > 0 ? std::optional<double>(t(r, 5)) : std::nullopt,
-            t.index(r, 6), t.index(r, 7), t.index(r, 8), t.index(r, 9), t.index(r, 10), t.index(r, 11),
+            t.index(r, 6),
+            t.index(r, 7),
+            t.index(r, 8),
+            t.index(r, 9),
+            t.index(r, 10),
+            t.index(r, 11),
             t(r, 12)};
   }
 

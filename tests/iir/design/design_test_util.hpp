@@ -118,8 +118,8 @@ inline double root_set_error(std::vector<cplx> x, std::vector<cplx> ref) {
   double diff = 0, scale = 1;
   for (const cplx& r : ref) scale = std::max(scale, std::abs(r));
   for (const cplx& r : ref) {
-    auto best = std::min_element(x.begin(), x.end(),
-                                 [&](const cplx& a, const cplx& b) { return std::abs(a - r) < std::abs(b - r); });
+    auto best = std::min_element(
+        x.begin(), x.end(), [&](const cplx& a, const cplx& b) { return std::abs(a - r) < std::abs(b - r); });
     diff = std::max(diff, std::abs(*best - r));
     x.erase(best);
   }

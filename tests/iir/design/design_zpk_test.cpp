@@ -28,8 +28,8 @@ TEST(IirDesignZpk, MatchesScipyInOrder) {
     EXPECT_LE(ep, design_tolerance) << c.describe();
     EXPECT_LE(ek, design_tolerance) << c.describe();
   }
-  std::printf("max error vs scipy zpk: zeros %.3g, poles %.3g (relative to max |root|), k %.3g\n",
-              worst_z, worst_p, worst_k);
+  std::printf("max error vs scipy zpk: zeros %.3g, poles %.3g (relative to max |root|), k %.3g\n", worst_z,
+              worst_p, worst_k);
 }
 
 // b and a, each relative to its largest coefficient.

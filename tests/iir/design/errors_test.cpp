@@ -32,20 +32,33 @@ TEST(IirDesignErrors, CutoffOutOfRange) {
   expect_invalid([] { butter(4, 1.5); }, {"1.5"}, "value in message");
   // With a sample rate the range is (0, fs/2).
   expect_invalid([] { butter(4, 500.0, BandType::lowpass, 1000.0); }, {"Wn", "fs/2", "500"}, "Wn == fs/2");
-  expect_invalid([] { butter(4, {100.0, 600.0}, BandType::bandpass, 1000.0); }, {"Wn[1]", "600"}, "Wn[1] > fs/2");
+  expect_invalid(
+      [] {
+        butter(4, {100.0, 600.0}, BandType::bandpass, 1000.0);
+      },
+      {"Wn[1]", "600"}, "Wn[1] > fs/2");
 }
 
 TEST(IirDesignErrors, CutoffCountForBandType) {
-  expect_invalid([] { butter(4, 0.2, BandType::bandpass); }, {"Wn", "2 values", "bandpass"}, "one Wn for bandpass");
+  expect_invalid([] { butter(4, 0.2, BandType::bandpass); }, {"Wn", "2 values", "bandpass"},
+                 "one Wn for bandpass");
   expect_invalid([] { cheby1(4, 1, 0.2, BandType::bandstop); }, {"Wn", "bandstop"}, "one Wn for bandstop");
   expect_invalid([] { butter(4, {0.1, 0.2}); }, {"Wn", "1 value", "lowpass"}, "two Wn for lowpass");
-  expect_invalid([] { cheby2(4, 40, {0.1, 0.2}, BandType::highpass); }, {"Wn", "highpass"}, "two Wn for highpass");
+  expect_invalid(
+      [] {
+        cheby2(4, 40, {0.1, 0.2}, BandType::highpass);
+      },
+      {"Wn", "highpass"}, "two Wn for highpass");
   expect_invalid([] { butter(4, {0.1, 0.2, 0.3}, BandType::bandpass); }, {"Wn", "3 values"}, "three Wn");
   expect_invalid([] { butter(4, Cutoff(std::span<const double>{})); }, {"Wn", "0 values"}, "no Wn");
 }
 
 TEST(IirDesignErrors, BandEdgesOutOfOrder) {
-  expect_invalid([] { butter(4, {0.3, 0.2}, BandType::bandpass); }, {"Wn[0]", "Wn[1]", "0.3", "0.2"}, "reversed");
+  expect_invalid(
+      [] {
+        butter(4, {0.3, 0.2}, BandType::bandpass);
+      },
+      {"Wn[0]", "Wn[1]", "0.3", "0.2"}, "reversed");
   expect_invalid([] { cheby1(4, 1, {0.3, 0.3}, BandType::bandstop); }, {"Wn[0]", "less than"}, "equal");
 }
 
@@ -81,8 +94,16 @@ TEST(IirDesignErrors, ImproperSystems) {
 }
 
 TEST(IirDesignErrors, Zpk2sosInputs) {
-  expect_invalid([] { zpk2sos(Zpk{{{0.5, 0.5}}, {0.1}, 1.0}); }, {"zpk2sos", "zeros", "conjugate"}, "lone complex zero");
-  expect_invalid([] { zpk2sos(Zpk{{}, {{0.5, 0.5}, {0.5, -0.4}}, 1.0}); }, {"poles", "conjugate"}, "mismatched pair");
+  expect_invalid(
+      [] {
+        zpk2sos(Zpk{{{0.5, 0.5}}, {0.1}, 1.0});
+      },
+      {"zpk2sos", "zeros", "conjugate"}, "lone complex zero");
+  expect_invalid(
+      [] {
+        zpk2sos(Zpk{{}, {{0.5, 0.5}, {0.5, -0.4}}, 1.0});
+      },
+      {"poles", "conjugate"}, "mismatched pair");
   expect_invalid([] { zpk2sos(Zpk{{nan}, {0.5}, 1.0}); }, {"zeros", "finite"}, "nan zero");
   expect_invalid([] { zpk2sos(Zpk{{0.1}, {0.5}, inf}); }, {"k", "finite"}, "inf gain");
   expect_invalid([] { zpk2tf(Zpk{{{0.5, 0.5}}, {}, 1.0}); }, {"zpk2tf", "conjugate"}, "zpk2tf lone complex");

@@ -23,9 +23,9 @@ TEST(IirDesignFreqz, SosfreqzMatchesScipy) {
     const Sos s = sos_rows(sos, cases.index(r, 0), cases.index(r, 1));
     const std::size_t n = cases.index(r, 3);
     const double fs = cases(r, 5) > 0 ? cases(r, 5) : 2 * std::numbers::pi;
-    const FrequencyResponse got =
-        cases(r, 2) == 0 ? sosfreqz(s, std::int64_t(n), cases(r, 4) != 0, fs)
-                         : sosfreqz(s, slice(freqs.flat(), cases.index(r, 6), n), fs);
+    const FrequencyResponse got = cases(r, 2) == 0
+                                      ? sosfreqz(s, std::int64_t(n), cases(r, 4) != 0, fs)
+                                      : sosfreqz(s, slice(freqs.flat(), cases.index(r, 6), n), fs);
     ASSERT_EQ(got.w.size(), n) << "case " << r;
     ASSERT_EQ(got.h.size(), n) << "case " << r;
     const auto w = slice(w_ref.flat(), cases.index(r, 7), n);

@@ -44,9 +44,10 @@ TEST(IirDesignTf, Tf2sosMatchesScipy) {
       worst_repeated_rows = std::max(worst_repeated_rows, rows);
     }
   }
-  std::printf("tf2sos vs scipy over %zu transfer functions: rows (simple roots) %.3g, rows (repeated "
-              "zeros, not bounded) %.3g, response %.3g\n",
-              cases.rows(), worst_rows, worst_repeated_rows, worst_response);
+  std::printf(
+      "tf2sos vs scipy over %zu transfer functions: rows (simple roots) %.3g, rows (repeated "
+      "zeros, not bounded) %.3g, response %.3g\n",
+      cases.rows(), worst_rows, worst_repeated_rows, worst_response);
 }
 
 TEST(IirDesignTf, Sos2tfMatchesScipy) {

@@ -26,12 +26,13 @@ TEST(IirDesignZpk2sos, MatchesScipyForEveryPairing) {
     const double err = sos_error(zpk2sos(zpk, pairing), ref);
     worst[int(pairing)] = std::max(worst[int(pairing)], err);
     ++count[int(pairing)];
-    EXPECT_LE(err, design_tolerance) << "case " << r << " pairing " << int(pairing) << ": "
-                                     << zpk.z.size() << " zeros, " << zpk.p.size() << " poles";
+    EXPECT_LE(err, design_tolerance) << "case " << r << " pairing " << int(pairing) << ": " << zpk.z.size()
+                                     << " zeros, " << zpk.p.size() << " poles";
   }
-  std::printf("max zpk2sos row error vs scipy: nearest %.3g (%zu cases), keep_odd %.3g (%zu), "
-              "minimal %.3g (%zu)\n",
-              worst[0], count[0], worst[1], count[1], worst[2], count[2]);
+  std::printf(
+      "max zpk2sos row error vs scipy: nearest %.3g (%zu cases), keep_odd %.3g (%zu), "
+      "minimal %.3g (%zu)\n",
+      worst[0], count[0], worst[1], count[1], worst[2], count[2]);
 }
 
 TEST(IirDesignZpk2sos, NoRootsGiveOneGainSection) {
