@@ -2,6 +2,7 @@
 // the streaming filter that keeps its state between calls (stream.hpp).
 #pragma once
 
+#include "ripple/iir/design.hpp"
 #include "ripple/iir/filtering.hpp"
 #include "ripple/iir/sos.hpp"
 #include "ripple/iir/stream.hpp"
