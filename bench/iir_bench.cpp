@@ -131,7 +131,8 @@ Options parse_options(int argc, char** argv) {
       o.sos_file = value();
     } else if (arg == "--case") {
       for (const std::string& name : split(value(), ',')) {
-        const auto it = std::find_if(std::begin(kCases), std::end(kCases), [&](const CaseDef& c) { return name == c.name; });
+        const auto* const it = std::find_if(std::begin(kCases), std::end(kCases),
+                                            [&](const CaseDef& c) { return name == c.name; });
         if (it == std::end(kCases)) usage_error("unknown case '" + name + "'");
         o.cases.push_back(&*it);
       }
@@ -142,7 +143,8 @@ Options parse_options(int argc, char** argv) {
       }
     } else if (arg == "--threads") {
       o.threads.clear();
-      for (const std::string& t : split(value(), ',')) o.threads.push_back(static_cast<unsigned>(parse_uint(t, "--threads")));
+      for (const std::string& t : split(value(), ','))
+        o.threads.push_back(static_cast<unsigned>(parse_uint(t, "--threads")));
       if (o.threads.empty()) usage_error("--threads needs at least one value");
     } else if (arg == "--channels") {
       o.channels = parse_uint(value(), "--channels");
@@ -204,9 +206,9 @@ ripple::iir::Sos read_sos(const std::string& file) {
 
 /// splitmix64 (Steele, Lea, Flood 2014) of seed and index: numpy reproduces it with uint64 arrays.
 std::uint64_t splitmix64(std::uint64_t seed, std::uint64_t i) {
-  std::uint64_t z = seed + (i + 1) * 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  std::uint64_t z = seed + (i + 1) * 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
 }
 
@@ -332,7 +334,8 @@ void run_case(const Options& o, const CaseDef& c, const std::string& dtype, cons
          << ", \"samples_per_s_best\": " << json_number(samples / st.min)
          << ", \"simd_target\": " << json_string(ripple::simd_target())
          << ", \"ripple_version\": " << json_string(ripple::version());
-    if (!o.dump.empty()) line << ", \"dump_head\": " << json_string(head) << ", \"dump_tail\": " << json_string(tail);
+    if (!o.dump.empty())
+      line << ", \"dump_head\": " << json_string(head) << ", \"dump_tail\": " << json_string(tail);
     line << "}";
     std::cout << line.str() << std::endl;
   }
