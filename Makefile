@@ -41,6 +41,7 @@ test-install: build
 
 bench: build
 	bench/run.sh $(BUILD)
+	bench/iir_run.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
