@@ -2,7 +2,7 @@
 // lfilter_zi. Shapes, axis (negative too), zi layout, result precision, default padding and the
 // inputs rejected are scipy's, so results can be checked against it.
 //
-//   ripple::iir::Sos sos = ripple::iir::butter(8, {0.1}, ripple::iir::BandType::lowpass);
+//   ripple::iir::Sos sos = ripple::iir::butter(8, 0.1);            // 4 sections, scipy's design
 //   std::vector<float> x = ...;
 //   std::vector<double> y = ripple::iir::sosfilt(sos, x);  // double sos, float x: double, as scipy
 //

@@ -2,7 +2,7 @@
 // fed in blocks of any sizes (one sample, odd sizes, huge) gives the one-shot sosfilt result to
 // within rounding.
 //
-//   ripple::iir::Filter<float> filter(ripple::iir::butter(4, {0.2}, ripple::iir::BandType::lowpass), 2);
+//   ripple::iir::Filter<float> filter(ripple::iir::butter(4, 0.2), 2);
 //   // stereo WAV frames, interleaved L R L R ...: 2 channels, filtered in place
 //   filter.process_interleaved(frames, frames);
 //
