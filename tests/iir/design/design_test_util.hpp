@@ -111,9 +111,9 @@ inline double complex_error(std::span<const cplx> x, std::span<const cplx> ref) 
   return scale == 0 ? diff : diff / scale;
 }
 
-/// Roots compared as multisets: each of x is matched greedily to the nearest unused ref root;
-/// returns max |x - match| / max(1, max |ref|).
-inline double root_set_error(std::vector<cplx> x, std::vector<cplx> ref) {
+/// Roots compared as multisets: each ref root is matched greedily to the nearest unused root of
+/// x; returns max |match - ref| / max(1, max |ref|).
+inline double root_set_error(std::vector<cplx> x, const std::vector<cplx>& ref) {
   if (x.size() != ref.size()) return INFINITY;
   double diff = 0, scale = 1;
   for (const cplx& r : ref) scale = std::max(scale, std::abs(r));
