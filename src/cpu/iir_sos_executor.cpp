@@ -191,6 +191,21 @@ struct ScanBlock {
   }
 };
 
+// The next scan block is read as `lanes` short runs at once, which the hardware prefetchers do
+// not follow well from memory; asking for its cache lines (and the output's, for writing)
+// while this block computes hides part of that latency (2^24 float samples, 4 sections, one
+// thread: about 2.4 -> 1.9-2.0 ns/sample on the 2-core Zen 3 VM, whose timings are noisy).
+template <class T>
+void prefetch_next_block(const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t count) {
+  constexpr std::size_t kLine = 64 / sizeof(T);
+  if (is == 1) {
+    for (std::size_t i = 0; i < count; i += kLine) __builtin_prefetch(in + i, 0, 3);
+  }
+  if (os == 1) {
+    for (std::size_t i = 0; i < count; i += kLine) __builtin_prefetch(out + i, 1, 3);
+  }
+}
+
 // Runs section s over every lane of the block from a zero state (after the pending
 // correction), then scans the lanes' end states into their true start states: sigma gets the
 // start state of each lane (to correct this section's output), carry[s] the state after the
@@ -238,6 +253,9 @@ void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, 
       out_lanes[j] = out + at * os;
     }
     stage_in(block.values, rows, lanes, in_lanes, is, 0);
+    prefetch_next_block(in + static_cast<std::ptrdiff_t>(pos + lanes * rows) * is, is,
+                        out + static_cast<std::ptrdiff_t>(pos + lanes * rows) * os, os,
+                        std::min(lanes * rows, n - pos - lanes * rows));
     for (std::size_t s = 0; s < sections; ++s) {
       const Mat2 a = rows == plan.block_rows ? plan.block_transition[s]
                                              : iir::detail::power(iir::detail::transition(plan.biquads[s]), rows);
