@@ -245,6 +245,13 @@ std::string json_number(double v) {
   return buf;
 }
 
+/// The per-call seconds in the order they were taken.
+std::string json_array(const std::vector<double>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + json_number(v[i]);
+  return out + "]";
+}
+
 struct Stats {
   double median = 0, min = 0, max = 0;
 };
@@ -330,6 +337,7 @@ void run_case(const Options& o, const CaseDef& c, const std::string& dtype, cons
          << ", \"seed\": " << o.seed << ", \"threads\": " << o.threads[k] << ", \"warmup\": " << o.warmup
          << ", \"reps\": " << reps << ", \"median_s\": " << json_number(st.median)
          << ", \"min_s\": " << json_number(st.min) << ", \"max_s\": " << json_number(st.max)
+         << ", \"times_s\": " << json_array(t[k])
          << ", \"samples_per_s\": " << json_number(samples / st.median)
          << ", \"samples_per_s_best\": " << json_number(samples / st.min)
          << ", \"simd_target\": " << json_string(ripple::simd_target())

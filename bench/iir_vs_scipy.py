@@ -69,9 +69,9 @@ def parse_args():
     p.add_argument("--cases", default="", help="comma list of a, b, c1, c16 (default: all)")
     p.add_argument("--dtypes", default="f32,f64", help="comma list of f32, f64")
     p.add_argument("--threads", type=int, default=0, help="ripple's 'all threads' figure (default: the CPUs usable)")
-    p.add_argument("--reps", type=int, default=None, help="ripple's timed calls per thread count (default 15)")
-    p.add_argument("--min-time", type=float, default=None, help="ripple: time each thread count >= SEC (default 1)")
-    p.add_argument("--scipy-reps", type=int, default=None, help="scipy's timed calls (default 7)")
+    p.add_argument("--reps", type=int, default=None, help="ripple's timed calls per thread count (default 21)")
+    p.add_argument("--min-time", type=float, default=None, help="ripple: time each thread count >= SEC (default 2)")
+    p.add_argument("--scipy-reps", type=int, default=None, help="scipy's timed calls (default 11)")
     p.add_argument("--seed", type=int, default=1, help="signal seed (default 1)")
     p.add_argument("--check-len", type=int, default=4096, help="samples checked at each end of every row")
     p.add_argument("--no-check", action="store_true", help="skip the output check")
@@ -80,11 +80,11 @@ def parse_args():
     p.add_argument("--no-save", action="store_true", help="print only")
     a = p.parse_args()
     if a.reps is None:
-        a.reps = 3 if a.quick else 15
+        a.reps = 3 if a.quick else 21
     if a.min_time is None:
-        a.min_time = 0 if a.quick else 1.0
+        a.min_time = 0 if a.quick else 2.0
     if a.scipy_reps is None:
-        a.scipy_reps = 3 if a.quick else 7
+        a.scipy_reps = 3 if a.quick else 11
     a.exe = a.exe or os.path.join(a.build, "bench", "bench_iir")
     if a.threads <= 0:
         a.threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -121,7 +121,8 @@ def time_scipy(op, sos, x, reps):
         t0 = time.perf_counter()
         y = f(sos, x, axis=-1)
         times.append(time.perf_counter() - t0)
-    return {"median_s": statistics.median(times), "min_s": min(times), "max_s": max(times), "reps": reps}, y
+    return {"median_s": statistics.median(times), "min_s": min(times), "max_s": max(times), "times_s": times,
+            "reps": reps}, y
 
 
 def ends(y, m):
@@ -221,7 +222,13 @@ def msps(seconds, samples):
 
 
 def spread(t):
-    return (t["max_s"] - t["min_s"]) / t["median_s"]
+    """Interquartile range over median of one competitor's per-call times (robust to the odd
+    call that a page-fault storm or another process stretched; min and max are in the JSON)."""
+    times = t["times_s"]
+    if len(times) < 2:
+        return 0.0
+    q1, _, q3 = statistics.quantiles(times, n=4, method="inclusive")
+    return (q3 - q1) / t["median_s"]
 
 
 def fmt_shape(ch, n):
@@ -233,7 +240,7 @@ def table(rows, nthreads, extra2):
     cols = ["case", "op", "shape", "filter", "dtype", "ripple 1T"]
     cols += ["ripple %dT" % nthreads] + (["ripple 2T"] if extra2 else []) + ["scipy"]
     cols += ["r1/scipy", "rN/scipy", "rN/r1"] + (["r2/r1"] if extra2 else [])
-    cols += ["spread", "ripple err", "scipy err", "check"]
+    cols += ["iqr", "ripple err", "scipy err", "check"]
     lines = []
     for r in rows:
         s = r["samples"]
@@ -363,7 +370,7 @@ def main():
     legend = (
         "Msamples/s = channels x samples per channel / median seconds per call, in millions. "
         "r1, rN%s: ripple on 1, %d%s threads; ratios of medians (above 1: ripple faster / threads help). "
-        "spread: largest (max - min) / median among the row's timings. "
+        "iqr: largest interquartile range / median among the row's timings (min and max are in the JSON). "
         "ripple err: relative L2 difference over the first and last %d samples of each row, worst over thread "
         "counts; f64 rows against scipy's output ('ref'), f32 rows (both ripple and scipy) against scipy in "
         "float64 on the same float32 data and coefficients. check: f64 <= %g, f32 ripple <= max(%g x scipy's, %g)."
