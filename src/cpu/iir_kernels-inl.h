@@ -167,13 +167,15 @@ HWY_INLINE void SectionAllLanes(T* buf, std::size_t rows, std::size_t pitch, con
   for (; lane < pitch; lane += w) SectionGroup<kCorrect, 1>(buf, rows, pitch, lane, coef, state, r_in, sigma_in);
 }
 
+// The correction is applied to the first r_rows rows only: beyond them the previous section's
+// free response has decayed below what the result can show (SosPlan::correct_rows).
 template <class T>
 void Section(T* buf, std::size_t rows, std::size_t pitch, const T* coef, T* state, const T* r_in,
-             const T* sigma_in) {
-  if (r_in != nullptr) {
-    SectionAllLanes<true>(buf, rows, pitch, coef, state, r_in, sigma_in);
-  } else {
-    SectionAllLanes<false>(buf, rows, pitch, coef, state, r_in, sigma_in);
+             const T* sigma_in, std::size_t r_rows) {
+  const std::size_t corrected = r_in != nullptr ? std::min(rows, r_rows) : 0;
+  if (corrected > 0) SectionAllLanes<true>(buf, corrected, pitch, coef, state, r_in, sigma_in);
+  if (corrected < rows) {
+    SectionAllLanes<false>(buf + corrected * pitch, rows - corrected, pitch, coef, state, r_in, sigma_in);
   }
 }
 
@@ -279,7 +281,7 @@ void StageIn(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, const T* 
 // (as Section's input correction) on the way out.
 template <class T>
 void StageOut(const T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, T* HWY_RESTRICT seq,
-              std::ptrdiff_t lane_stride, const T* HWY_RESTRICT r, const T* HWY_RESTRICT sigma) {
+              std::ptrdiff_t lane_stride, const T* HWY_RESTRICT r, const T* HWY_RESTRICT sigma, std::size_t r_rows) {
   const hn::ScalableTag<T> d;
   const std::size_t w = hn::Lanes(d);
   const std::size_t full = rows - rows % w;
@@ -289,9 +291,10 @@ void StageOut(const T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, T*
     const auto s1 = r != nullptr ? hn::LoadU(d, sigma + pitch + j) : hn::Zero(d);
     for (std::size_t t = 0; t < full; t += w) {
       hn::Vec<decltype(d)> v[hn::MaxLanes(d)];
+      const bool correct = r != nullptr && t < r_rows;
       for (std::size_t k = 0; k < w; ++k) {
         v[k] = hn::Load(d, buf + (t + k) * pitch + j);
-        if (r != nullptr) {
+        if (correct) {
           v[k] = hn::MulAdd(hn::Set(d, r[2 * (t + k) + 1]), s1, hn::MulAdd(hn::Set(d, r[2 * (t + k)]), s0, v[k]));
         }
       }
@@ -301,7 +304,7 @@ void StageOut(const T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, T*
     for (std::size_t t = full; t < rows; ++t) {
       for (std::size_t i = 0; i < w; ++i) {
         T v = buf[t * pitch + j + i];
-        if (r != nullptr) v += r[2 * t] * sigma[j + i] + r[2 * t + 1] * sigma[pitch + j + i];
+        if (r != nullptr && t < r_rows) v += r[2 * t] * sigma[j + i] + r[2 * t + 1] * sigma[pitch + j + i];
         dst[static_cast<std::ptrdiff_t>(i) * lane_stride + t] = v;
       }
     }
@@ -329,20 +332,20 @@ inline void StageInF64(double* b, std::size_t rows, std::size_t pitch, const dou
   StageIn(b, rows, pitch, s, ls);
 }
 inline void StageOutF32(const float* b, std::size_t rows, std::size_t pitch, float* s, std::ptrdiff_t ls,
-                        const float* r, const float* sigma) {
-  StageOut(b, rows, pitch, s, ls, r, sigma);
+                        const float* r, const float* sigma, std::size_t r_rows) {
+  StageOut(b, rows, pitch, s, ls, r, sigma, r_rows);
 }
 inline void StageOutF64(const double* b, std::size_t rows, std::size_t pitch, double* s, std::ptrdiff_t ls,
-                        const double* r, const double* sigma) {
-  StageOut(b, rows, pitch, s, ls, r, sigma);
+                        const double* r, const double* sigma, std::size_t r_rows) {
+  StageOut(b, rows, pitch, s, ls, r, sigma, r_rows);
 }
 inline void SectionF32(float* b, std::size_t rows, std::size_t pitch, const float* c, float* st, const float* r,
-                       const float* sigma) {
-  Section(b, rows, pitch, c, st, r, sigma);
+                       const float* sigma, std::size_t r_rows) {
+  Section(b, rows, pitch, c, st, r, sigma, r_rows);
 }
 inline void SectionF64(double* b, std::size_t rows, std::size_t pitch, const double* c, double* st,
-                       const double* r, const double* sigma) {
-  Section(b, rows, pitch, c, st, r, sigma);
+                       const double* r, const double* sigma, std::size_t r_rows) {
+  Section(b, rows, pitch, c, st, r, sigma, r_rows);
 }
 inline int IirLanesF32() { return static_cast<int>(hn::Lanes(hn::ScalableTag<float>())); }
 inline int IirLanesF64() { return static_cast<int>(hn::Lanes(hn::ScalableTag<double>())); }

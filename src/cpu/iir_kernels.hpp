@@ -22,18 +22,19 @@ struct IirKernels {
   /// start and written back at the end.
   void (*cascade)(T* buf, std::size_t rows, std::size_t pitch, const T* coef, std::size_t count, T* state);
   /// One section over every lane from `state` ([i * pitch + j], updated), after first adding
-  /// the previous section's free response to the input when r_in is given:
+  /// the previous section's free response to the input of rows t < r_rows when r_in is given:
   /// x[t][j] += r_in[2t] * sigma_in[j] + r_in[2t+1] * sigma_in[pitch + j].
   void (*section)(T* buf, std::size_t rows, std::size_t pitch, const T* coef, T* state, const T* r_in,
-                  const T* sigma_in);
+                  const T* sigma_in, std::size_t r_rows);
   /// Adds a free response to every lane: buf[t][j] += r[2t] * sigma[j] + r[2t+1] * sigma[pitch + j].
   void (*add_free_response)(T* buf, std::size_t rows, std::size_t pitch, const T* r, const T* sigma);
   /// Staging of lanes that are unit-stride runs lane_stride apart: buf[t][j] <-> seq[j *
   /// lane_stride + t], for t < rows, j < pitch.
   void (*stage_in)(T* buf, std::size_t rows, std::size_t pitch, const T* seq, std::ptrdiff_t lane_stride);
-  /// stage_out adds a free response (as section's r_in, sigma_in) on the way when r is given.
+  /// stage_out adds a free response (as section's r_in, sigma_in, at least to rows t < r_rows)
+  /// on the way when r is given.
   void (*stage_out)(const T* buf, std::size_t rows, std::size_t pitch, T* seq, std::ptrdiff_t lane_stride,
-                    const T* r, const T* sigma);
+                    const T* r, const T* sigma, std::size_t r_rows);
 };
 
 const IirKernels<float>& iir_kernels_f32();

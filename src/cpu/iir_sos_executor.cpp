@@ -29,6 +29,15 @@ using iir::detail::SosPlan;
 using iir::detail::Vec2;
 namespace tuning = iir::tuning;
 
+// A section's free response still to be added to the staging block before the next section
+// reads it: rows of C A^t and per-lane true start states, in the block's current precision.
+template <class U>
+struct PendingCorrection {
+  const U* rows = nullptr;
+  const U* sigma = nullptr;
+  std::size_t count = 0;  // rows of the block it changes
+};
+
 // scipy's recurrence, one sample at a time; st holds 2 states per section.
 template <class T>
 void serial_cascade(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os,
@@ -98,16 +107,18 @@ void stage_in(T* buf, std::size_t rows, std::size_t pitch, const T* const* base,
 // With r != nullptr, a free response is added on the way out (see IirKernels::stage_out).
 template <class T>
 void stage_out(T* buf, std::size_t rows, std::size_t pitch, T* const* base, std::ptrdiff_t stride, std::size_t t0,
-               const T* r = nullptr, const T* sigma = nullptr) {
+               const PendingCorrection<T>& pending = {}) {
   const IirKernels<T>& kernels = iir_kernels<T>();
   const auto first = static_cast<std::ptrdiff_t>(t0) * stride;
   if (stride == 1) {
     if (const std::ptrdiff_t lane_stride = uniform_lane_stride(base, pitch); lane_stride != 0) {
-      kernels.stage_out(buf, rows, pitch, base[0] + first, lane_stride, r, sigma);
+      kernels.stage_out(buf, rows, pitch, base[0] + first, lane_stride, pending.rows, pending.sigma, pending.count);
       return;
     }
   }
-  if (r != nullptr) kernels.add_free_response(buf, rows, pitch, r, sigma);
+  if (pending.rows != nullptr) {
+    kernels.add_free_response(buf, std::min(rows, pending.count), pitch, pending.rows, pending.sigma);
+  }
   if (lanes_adjacent(base, pitch)) {
     for (std::size_t t = 0; t < rows; ++t) {
       std::memcpy(base[0] + first + static_cast<std::ptrdiff_t>(t) * stride, buf + t * pitch, pitch * sizeof(T));
@@ -153,13 +164,6 @@ std::size_t scan_lanes() {
   return iir_kernels<T>().lanes * tuning::kScanVectors;
 }
 
-// A section's free response still to be added to the staging block before the next section
-// reads it: rows of C A^t and per-lane true start states, in the block's current precision.
-template <class U>
-struct PendingCorrection {
-  const U* rows = nullptr;
-  const U* sigma = nullptr;
-};
 
 // The staging block of a time scan: in T, or widened to double for sections whose float
 // blocks would be inaccurate (SosPlan::scan_wide).
@@ -175,9 +179,10 @@ struct ScanBlock {
   void switch_to(bool want_wide, std::size_t rows, std::size_t lanes) {
     if (want_wide == in_wide) return;
     if (in_wide && pending_wide.rows != nullptr) {
-      iir_kernels<double>().add_free_response(wide, rows, lanes, pending_wide.rows, pending_wide.sigma);
+      iir_kernels<double>().add_free_response(wide, std::min(rows, pending_wide.count), lanes, pending_wide.rows,
+                                              pending_wide.sigma);
     } else if (!in_wide && pending.rows != nullptr) {
-      iir_kernels<T>().add_free_response(values, rows, lanes, pending.rows, pending.sigma);
+      iir_kernels<T>().add_free_response(values, std::min(rows, pending.count), lanes, pending.rows, pending.sigma);
     }
     pending = {};
     pending_wide = {};
@@ -212,9 +217,10 @@ void prefetch_next_block(const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t 
 // block.
 template <class U>
 void scan_section(U* values, std::size_t rows, std::size_t lanes, const U* coef, const U* free_rows,
-                  const Mat2& block_map, U* state, U* sigma, PendingCorrection<U>& pending, Vec2& carry) {
+                  std::size_t correct_rows, const Mat2& block_map, U* state, U* sigma, PendingCorrection<U>& pending,
+                  Vec2& carry) {
   std::fill(state, state + 2 * lanes, U(0));
-  iir_kernels<U>().section(values, rows, lanes, coef, state, pending.rows, pending.sigma);
+  iir_kernels<U>().section(values, rows, lanes, coef, state, pending.rows, pending.sigma, pending.count);
   Vec2 z = carry;
   for (std::size_t j = 0; j < lanes; ++j) {
     sigma[j] = U(z[0]);
@@ -223,7 +229,7 @@ void scan_section(U* values, std::size_t rows, std::size_t lanes, const U* coef,
     z = {next[0] + state[j], next[1] + state[lanes + j]};
   }
   carry = z;
-  pending = {free_rows, sigma};
+  pending = {free_rows, sigma, correct_rows};
 }
 
 // One line (or a range of one) scanned in time. carry[s] is section s's state at the start
@@ -262,15 +268,15 @@ void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, 
       const bool wide = plan.scan_wide[s];
       block.switch_to(wide, rows, lanes);
       if (wide) {
-        scan_section(block.wide, rows, lanes, plan.section_coef_wide(s), plan.section_free_rows_wide(s), a, st_wide,
-                     sigma_wide[s % 2], block.pending_wide, carry[s]);
+        scan_section(block.wide, rows, lanes, plan.section_coef_wide(s), plan.section_free_rows_wide(s),
+                     plan.correct_rows[s], a, st_wide, sigma_wide[s % 2], block.pending_wide, carry[s]);
       } else {
-        scan_section(block.values, rows, lanes, plan.section_coef(s), plan.section_free_rows(s), a, st,
-                     sigma[s % 2], block.pending, carry[s]);
+        scan_section(block.values, rows, lanes, plan.section_coef(s), plan.section_free_rows(s), plan.correct_rows[s],
+                     a, st, sigma[s % 2], block.pending, carry[s]);
       }
     }
     block.switch_to(false, rows, lanes);
-    stage_out(block.values, rows, lanes, out_lanes, os, 0, block.pending.rows, block.pending.sigma);
+    stage_out(block.values, rows, lanes, out_lanes, os, 0, block.pending);
     block.pending = {};
     pos += lanes * rows;
   }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "iir/tuning.hpp"
 
@@ -33,6 +34,12 @@ SosPlan<T> make_sos_plan(const BasicSos<S>& sos) {
     }
     plan.free_rows_wide.insert(plan.free_rows_wide.end(), rows.begin(), rows.end());
     plan.block_transition.push_back(power(transition(q), plan.block_rows));
+    const double negligible = tuning::kFreeResponseNegligible * std::numeric_limits<T>::epsilon();
+    std::size_t last = 0;
+    for (std::size_t t = 0; t < plan.block_rows; ++t) {
+      if (std::abs(rows[2 * t]) + std::abs(rows[2 * t + 1]) >= negligible) last = t + 1;
+    }
+    plan.correct_rows.push_back(last);
     plan.scan_wide.push_back(sizeof(T) < sizeof(double) && gain > tuning::kFloatScanTransientGainLimit);
     plan.coef_wide.insert(plan.coef_wide.end(), {q.b0, q.b1, q.b2, q.a1, q.a2});
   }

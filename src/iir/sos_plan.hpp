@@ -23,6 +23,10 @@ struct SosPlan {
   std::vector<T> free_rows;            ///< per section, rows of C A^t (t < L) as pairs: L*2 values
   std::vector<double> free_rows_wide;  ///< the same in double, for sections scanned in double
   std::vector<Mat2> block_transition;  ///< per section, A^L
+  /// Per section, rows of its free response worth adding: beyond them |C A^t|_1 stays below
+  /// tuning::kFreeResponseNegligible of the working precision's epsilon, so the correction of
+  /// a block's output by C A^t sigma cannot change it by more than that fraction of |sigma|.
+  std::vector<std::size_t> correct_rows;
   /// Per section: scan its blocks in double even for float data. A float block filtered from a
   /// zero state carries a transient up to transient_gain() times the true state; its rounding
   /// enters the block's end state and, through the carries, every later block, which for
