@@ -1,0 +1,66 @@
+// FIR filter design with scipy.signal's semantics: firwin (windowed-sinc design of lowpass,
+// highpass, bandpass, bandstop and multiband filters), kaiserord / kaiser_beta / kaiser_atten
+// (Kaiser's window-design formulas).
+//
+//   // 79 taps, lowpass at 0.1 * Nyquist, Hamming window (scipy's defaults)
+//   std::vector<double> h = ripple::fir::firwin(79, {0.1});
+//   // Kaiser design: 60 dB stopband, transition 5 kHz wide, band 1-3 kHz at fs = 48 kHz
+//   auto [taps, beta] = ripple::fir::kaiserord(60.0, 5000.0 / 24000.0);
+//   auto bp = ripple::fir::firwin(taps | 1, {1000.0, 3000.0},
+//                                 {.window = ripple::windows::Window{ripple::windows::Kind::kaiser, beta},
+//                                  .pass_zero = ripple::fir::PassZero::bandpass, .fs = 48000.0});
+#pragma once
+
+#include <cstddef>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "ripple/windows.hpp"
+
+namespace ripple::fir {
+
+/// scipy's pass_zero: whether the response at 0 Hz is a passband, or the named band type
+/// (lowpass/bandstop pass 0 Hz, highpass/bandpass do not; the named forms also check the
+/// number of cutoffs: one for lowpass/highpass, at least two for bandpass/bandstop).
+enum class PassZero { yes, no, lowpass, highpass, bandpass, bandstop };
+
+struct FirwinOptions {
+  /// Transition width (units of fs, or normalized to Nyquist without fs): when given, the
+  /// window is a Kaiser window whose beta follows from kaiser_atten(numtaps, width).
+  std::optional<double> width;
+  windows::Window window{windows::Kind::hamming, 0.0};
+  PassZero pass_zero = PassZero::yes;
+  /// Scale so the response at the centre of the first passband (0 Hz, Nyquist, or the band's
+  /// middle) is exactly 1.
+  bool scale = true;
+  /// Sample rate; without it cutoffs are normalized to Nyquist (0 < cutoff < 1).
+  std::optional<double> fs;
+};
+
+/// scipy.signal.firwin: `numtaps` coefficients of a linear-phase FIR filter whose band edges
+/// are `cutoff` (strictly increasing, each in (0, fs/2)). Throws InvalidArgument for
+/// numtaps == 0, an empty or non-increasing cutoff list, a cutoff outside (0, fs/2), fs <= 0,
+/// a cutoff count that does not fit a named pass_zero, or an even numtaps with a passband at
+/// Nyquist ("a filter with an even number of coefficients must have zero response at Nyquist").
+std::vector<double> firwin(std::size_t numtaps, std::span<const double> cutoff, const FirwinOptions& options = {});
+inline std::vector<double> firwin(std::size_t numtaps, std::initializer_list<double> cutoff,
+                                  const FirwinOptions& options = {}) {
+  return firwin(numtaps, std::span<const double>(cutoff.begin(), cutoff.size()), options);
+}
+
+/// Number of taps and Kaiser beta for a filter with `ripple` dB of attenuation (|ripple|, at
+/// least 8) and a transition `width` normalized to Nyquist (scipy.signal.kaiserord).
+struct KaiserOrder {
+  std::size_t numtaps;
+  double beta;
+};
+KaiserOrder kaiserord(double ripple, double width);
+/// Kaiser's beta for an attenuation of `a` dB (scipy.signal.kaiser_beta).
+double kaiser_beta(double a);
+/// Attenuation in dB of a Kaiser-window design with numtaps taps and transition width `width`
+/// normalized to Nyquist (scipy.signal.kaiser_atten).
+double kaiser_atten(std::size_t numtaps, double width);
+
+}  // namespace ripple::fir
