@@ -1,0 +1,118 @@
+// ripple's GPU kernel dialect: one kernel source compiles as CUDA C++ (NVRTC, __CUDACC_RTC__)
+// and as OpenCL C 1.2. Kernels are compiled after this header (the host concatenates the files
+// of a program, see src/gpu/program.cpp) and use only what it defines:
+//   KERNEL, GLOBAL, LOCAL (array declarations), LOCAL_PTR (pointer parameters), CONSTANT,
+//   DEVICE_FN (helper functions), BARRIER(), LOCAL_ID(d), GROUP_ID(d), LOCAL_SIZE(d),
+//   NUM_GROUPS(d), GLOBAL_ID(d), fences, 32/64-bit atomics, real_t/complex_t and complex helpers,
+//   and SHFL_UP_REAL for warp shuffles where RIPPLE_HAS_SHUFFLE is 1.
+// Options: -DRIPPLE_DOUBLE=1 makes real_t double (float otherwise); -DRIPPLE_NO_SHUFFLE=1 forces
+// the local-memory fallback of every warp-level step even where shuffles exist.
+#ifndef RIPPLE_DIALECT_H
+#define RIPPLE_DIALECT_H
+
+#if defined(__CUDACC_RTC__) || defined(__CUDACC__)
+/* ---------------------------------- CUDA C++ ---------------------------------- */
+#define RIPPLE_IS_CUDA 1
+typedef unsigned int u32;
+typedef int i32;
+typedef unsigned long long u64;
+typedef long long i64;
+#define KERNEL extern "C" __global__ void
+#define DEVICE_FN static __device__ __forceinline__
+#define GLOBAL
+#define LOCAL __shared__
+#define LOCAL_PTR
+#define CONSTANT const
+#define VOLATILE volatile
+#define RESTRICT __restrict__
+#define BARRIER() __syncthreads()
+#define GLOBAL_FENCE() __threadfence()
+#define RIPPLE_DIM_(v, d) ((u32)((d) == 0 ? (v).x : (d) == 1 ? (v).y : (v).z))
+#define LOCAL_ID(d) RIPPLE_DIM_(threadIdx, d)
+#define GROUP_ID(d) RIPPLE_DIM_(blockIdx, d)
+#define LOCAL_SIZE(d) RIPPLE_DIM_(blockDim, d)
+#define NUM_GROUPS(d) RIPPLE_DIM_(gridDim, d)
+#define GLOBAL_ID(d) ((u64)GROUP_ID(d) * LOCAL_SIZE(d) + LOCAL_ID(d))
+#define ATOMIC_ADD_U32(p, v) atomicAdd((u32*)(p), (u32)(v))
+#define ATOMIC_XCHG_U32(p, v) atomicExch((u32*)(p), (u32)(v))
+#define ATOMIC_LOAD_U32(p) atomicOr((u32*)(p), 0u)
+#define ATOMIC_ADD_U64(p, v) atomicAdd((u64*)(p), (u64)(v))
+#define WARP_SIZE 32
+#ifndef RIPPLE_NO_SHUFFLE
+#define RIPPLE_HAS_SHUFFLE 1
+#define SHFL_UP_REAL(x, delta) __shfl_up_sync(0xffffffffu, (x), (delta))
+#else
+#define RIPPLE_HAS_SHUFFLE 0
+#endif
+#if defined(RIPPLE_DOUBLE) && RIPPLE_DOUBLE
+typedef double real_t;
+typedef double2 complex_t;
+#else
+typedef float real_t;
+typedef float2 complex_t;
+#endif
+DEVICE_FN complex_t cmake(real_t re, real_t im) {
+  complex_t z;
+  z.x = re;
+  z.y = im;
+  return z;
+}
+
+#else
+/* --------------------------------- OpenCL C 1.2 -------------------------------- */
+#define RIPPLE_IS_CUDA 0
+#if defined(RIPPLE_DOUBLE) && RIPPLE_DOUBLE
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+typedef uint u32;
+typedef int i32;
+typedef ulong u64;
+typedef long i64;
+#define KERNEL __kernel void
+#define DEVICE_FN static inline
+#define GLOBAL __global
+#define LOCAL __local
+#define LOCAL_PTR __local
+#define CONSTANT __constant
+#define VOLATILE volatile
+#define RESTRICT restrict
+#define BARRIER() barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
+#define GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#define LOCAL_ID(d) ((u32)get_local_id(d))
+#define GROUP_ID(d) ((u32)get_group_id(d))
+#define LOCAL_SIZE(d) ((u32)get_local_size(d))
+#define NUM_GROUPS(d) ((u32)get_num_groups(d))
+#define GLOBAL_ID(d) ((u64)get_global_id(d))
+#define ATOMIC_ADD_U32(p, v) atomic_add((volatile __global u32*)(p), (u32)(v))
+#define ATOMIC_XCHG_U32(p, v) atomic_xchg((volatile __global u32*)(p), (u32)(v))
+#define ATOMIC_LOAD_U32(p) atomic_or((volatile __global u32*)(p), 0u)
+#define ATOMIC_ADD_U64(p, v) atom_add((volatile __global u64*)(p), (u64)(v))
+/* OpenCL C 1.2 has no portable sub-group shuffle (PoCL 3.1 has no sub-groups at all): warp-level
+   steps run on "logical warps" of WARP_SIZE work-items through local memory. */
+#define WARP_SIZE 32
+#define RIPPLE_HAS_SHUFFLE 0
+#if defined(RIPPLE_DOUBLE) && RIPPLE_DOUBLE
+typedef double real_t;
+typedef double2 complex_t;
+#else
+typedef float real_t;
+typedef float2 complex_t;
+#endif
+DEVICE_FN complex_t cmake(real_t re, real_t im) { return (complex_t)(re, im); }
+#endif
+
+/* ------------------------------ common to both ------------------------------ */
+DEVICE_FN complex_t cadd(complex_t a, complex_t b) { return cmake(a.x + b.x, a.y + b.y); }
+DEVICE_FN complex_t csub(complex_t a, complex_t b) { return cmake(a.x - b.x, a.y - b.y); }
+DEVICE_FN complex_t cmul(complex_t a, complex_t b) {
+  return cmake(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+DEVICE_FN complex_t cconj(complex_t a) { return cmake(a.x, -a.y); }
+DEVICE_FN complex_t cscale(complex_t a, real_t s) { return cmake(a.x * s, a.y * s); }
+/* a * conj(b) */
+DEVICE_FN complex_t cmulconj(complex_t a, complex_t b) {
+  return cmake(a.x * b.x + a.y * b.y, a.y * b.x - a.x * b.y);
+}
+
+#endif /* RIPPLE_DIALECT_H */

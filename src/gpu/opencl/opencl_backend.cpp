@@ -1,0 +1,307 @@
+// The OpenCL backend: platforms and devices through the ICD loader (opened at run time), one
+// cl_context per opened device, in-order command queues, programs built from source or from a
+// binary cached by ripple (clGetProgramInfo(CL_PROGRAM_BINARIES)).
+#include <CL/cl_ext.h>
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "gpu/opencl/opencl_api.hpp"
+#include "gpu/runtime.hpp"
+#include "ripple/error.hpp"
+
+namespace ripple::gpu {
+namespace opencl {
+namespace {
+
+std::string platform_string(const Api& cl, cl_platform_id p, cl_platform_info what) {
+  std::size_t size = 0;
+  if (cl.clGetPlatformInfo(p, what, 0, nullptr, &size) != CL_SUCCESS || size == 0) return {};
+  std::string s(size, '\0');
+  if (cl.clGetPlatformInfo(p, what, size, s.data(), nullptr) != CL_SUCCESS) return {};
+  while (!s.empty() && s.back() == '\0') s.pop_back();
+  return s;
+}
+
+std::string device_string(const Api& cl, cl_device_id d, cl_device_info what) {
+  std::size_t size = 0;
+  if (cl.clGetDeviceInfo(d, what, 0, nullptr, &size) != CL_SUCCESS || size == 0) return {};
+  std::string s(size, '\0');
+  if (cl.clGetDeviceInfo(d, what, size, s.data(), nullptr) != CL_SUCCESS) return {};
+  while (!s.empty() && s.back() == '\0') s.pop_back();
+  return s;
+}
+
+template <class T>
+T device_value(const Api& cl, cl_device_id d, cl_device_info what) {
+  T v{};
+  if (cl.clGetDeviceInfo(d, what, sizeof(T), &v, nullptr) != CL_SUCCESS) return T{};
+  return v;
+}
+
+class ClMemory final : public Memory {
+ public:
+  ClMemory(const Api& cl, cl_mem mem, std::size_t bytes) : Memory(bytes), cl_(cl), mem_(mem) {}
+  ~ClMemory() override { cl_.clReleaseMemObject(mem_); }
+  cl_mem handle() const { return mem_; }
+
+ private:
+  const Api& cl_;
+  cl_mem mem_;
+};
+
+class ClModule final : public Module {
+ public:
+  ClModule(const Api& cl, cl_program program) : cl_(cl), program_(program) {}
+  ~ClModule() override {
+    for (auto& [name, kernel] : kernels_) cl_.clReleaseKernel(kernel);
+    cl_.clReleaseProgram(program_);
+  }
+  // clSetKernelArg + enqueue on a shared cl_kernel are not thread-safe: launches hold this lock.
+  std::mutex& mutex() const { return mutex_; }
+  cl_kernel kernel(const std::string& name) const {  // with mutex() held
+    auto it = kernels_.find(name);
+    if (it != kernels_.end()) return it->second;
+    cl_int status = CL_SUCCESS;
+    cl_kernel k = cl_.clCreateKernel(program_, name.c_str(), &status);
+    check(status, "clCreateKernel(\"" + name + "\")");
+    kernels_.emplace(name, k);
+    return k;
+  }
+
+ private:
+  const Api& cl_;
+  cl_program program_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, cl_kernel> kernels_;
+};
+
+class ClStream final : public Stream {
+ public:
+  ClStream(const Api& cl, cl_command_queue queue) : cl_(cl), queue_(queue) {}
+  ~ClStream() override {
+    cl_.clFinish(queue_);
+    cl_.clReleaseCommandQueue(queue_);
+  }
+
+  void upload(Memory& dst, std::size_t offset, const void* src, std::size_t bytes) override {
+    if (bytes == 0) return;
+    check(cl_.clEnqueueWriteBuffer(queue_, mem(dst), CL_TRUE, offset, bytes, src, 0, nullptr, nullptr),
+          "clEnqueueWriteBuffer of " + std::to_string(bytes) + " bytes");
+  }
+  void download(const Memory& src, std::size_t offset, void* dst, std::size_t bytes) override {
+    if (bytes == 0) return;
+    check(cl_.clEnqueueReadBuffer(queue_, mem(src), CL_TRUE, offset, bytes, dst, 0, nullptr, nullptr),
+          "clEnqueueReadBuffer of " + std::to_string(bytes) + " bytes");
+  }
+  void zero(Memory& dst, std::size_t offset, std::size_t bytes) override {
+    if (bytes == 0) return;
+    const cl_uchar pattern = 0;
+    check(cl_.clEnqueueFillBuffer(queue_, mem(dst), &pattern, 1, offset, bytes, 0, nullptr, nullptr),
+          "clEnqueueFillBuffer of " + std::to_string(bytes) + " bytes");
+  }
+  void launch(const Module& module, const std::string& name, const Launch& grid,
+              std::span<const Arg> args) override {
+    const auto& m = static_cast<const ClModule&>(module);
+    std::lock_guard lock(m.mutex());
+    cl_kernel k = m.kernel(name);
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      cl_mem handle = nullptr;
+      cl_int status;
+      if (args[i].memory()) {
+        handle = mem(*args[i].memory());
+        status = cl_.clSetKernelArg(k, static_cast<cl_uint>(i), sizeof(cl_mem), &handle);
+      } else {
+        status = cl_.clSetKernelArg(k, static_cast<cl_uint>(i), args[i].size(), args[i].data());
+      }
+      check(status, "clSetKernelArg(" + name + ", argument " + std::to_string(i) + ")");
+    }
+    std::size_t global[3], local[3];
+    for (int d = 0; d < 3; ++d) {
+      local[d] = grid.block[d];
+      global[d] = std::size_t(grid.groups[d]) * grid.block[d];
+    }
+    check(cl_.clEnqueueNDRangeKernel(queue_, k, 3, nullptr, global, local, 0, nullptr, nullptr),
+          "launch of kernel " + name + " (groups " + std::to_string(grid.groups[0]) + "x" +
+              std::to_string(grid.groups[1]) + "x" + std::to_string(grid.groups[2]) + ", block " +
+              std::to_string(grid.block[0]) + "x" + std::to_string(grid.block[1]) + "x" +
+              std::to_string(grid.block[2]) + ")");
+  }
+  void synchronize() override { check(cl_.clFinish(queue_), "clFinish"); }
+
+ private:
+  static cl_mem mem(const Memory& m) { return static_cast<const ClMemory&>(m).handle(); }
+  const Api& cl_;
+  cl_command_queue queue_;
+};
+
+class ClContext final : public Context {
+ public:
+  ClContext(const Api& cl, cl_device_id device, DeviceFacts facts)
+      : cl_(cl), device_(device), facts_(std::move(facts)) {
+    cl_int status = CL_SUCCESS;
+    context_ = cl_.clCreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
+    check(status, "clCreateContext(" + facts_.name + ")");
+  }
+  ~ClContext() override { cl_.clReleaseContext(context_); }
+
+  const DeviceFacts& facts() const override { return facts_; }
+  std::string binary_identity() const override {
+    return "opencl|" + facts_.platform_name + "|" + facts_.name + "|" + facts_.driver_version + "|" +
+           facts_.runtime_version;
+  }
+
+  std::vector<std::byte> compile(const std::string& source, const std::vector<std::string>& options,
+                                 std::unique_ptr<Module>* module) override {
+    const char* text = source.c_str();
+    const std::size_t length = source.size();
+    cl_int status = CL_SUCCESS;
+    cl_program program = cl_.clCreateProgramWithSource(context_, 1, &text, &length, &status);
+    check(status, "clCreateProgramWithSource");
+    std::string joined;
+    for (const auto& o : options) joined += (joined.empty() ? "" : " ") + o;
+    build(program, joined, "compiling");
+    std::size_t size = 0;
+    status = cl_.clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(size), &size, nullptr);
+    std::vector<std::byte> binary(size);
+    unsigned char* ptr = reinterpret_cast<unsigned char*>(binary.data());
+    if (status == CL_SUCCESS && size > 0)
+      status = cl_.clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof(ptr), &ptr, nullptr);
+    if (status != CL_SUCCESS) binary.clear();  // still usable, just not cacheable
+    *module = std::make_unique<ClModule>(cl_, program);
+    return binary;
+  }
+
+  std::unique_ptr<Module> load(std::span<const std::byte> binary) override {
+    const std::size_t size = binary.size();
+    const auto* ptr = reinterpret_cast<const unsigned char*>(binary.data());
+    cl_int binary_status = CL_SUCCESS, status = CL_SUCCESS;
+    cl_program program =
+        cl_.clCreateProgramWithBinary(context_, 1, &device_, &size, &ptr, &binary_status, &status);
+    check(status, "clCreateProgramWithBinary");
+    if (binary_status != CL_SUCCESS) {
+      cl_.clReleaseProgram(program);
+      check(binary_status, "clCreateProgramWithBinary (binary status)");
+    }
+    build(program, "", "loading a binary");
+    return std::make_unique<ClModule>(cl_, program);
+  }
+
+  std::unique_ptr<Memory> allocate(std::size_t bytes) override {
+    cl_int status = CL_SUCCESS;
+    cl_mem mem = cl_.clCreateBuffer(context_, CL_MEM_READ_WRITE, bytes == 0 ? 1 : bytes, nullptr, &status);
+    if (status == CL_SUCCESS && mem) return std::make_unique<ClMemory>(cl_, mem, bytes);
+    throw DeviceError("OpenCL clCreateBuffer of " + std::to_string(bytes) + " bytes on " + facts_.name +
+                      " failed: " + status_name(status) + " (largest buffer " +
+                      std::to_string(facts_.max_allocation) + " bytes)");
+  }
+
+  std::unique_ptr<Stream> create_stream() override {
+    cl_int status = CL_SUCCESS;
+    cl_command_queue q = cl_.clCreateCommandQueue(context_, device_, 0, &status);
+    check(status, "clCreateCommandQueue(" + facts_.name + ")");
+    return std::make_unique<ClStream>(cl_, q);
+  }
+
+ private:
+  void build(cl_program program, const std::string& options, const char* doing) {
+    const cl_int status = cl_.clBuildProgram(program, 1, &device_, options.c_str(), nullptr, nullptr);
+    if (status == CL_SUCCESS) return;
+    std::string log;
+    std::size_t size = 0;
+    if (cl_.clGetProgramBuildInfo(program, device_, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) == CL_SUCCESS &&
+        size > 0) {
+      log.resize(size);
+      cl_.clGetProgramBuildInfo(program, device_, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+      while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+    }
+    cl_.clReleaseProgram(program);
+    throw DeviceError("OpenCL clBuildProgram failed " + std::string(doing) + " for " + facts_.name + ": " +
+                      status_name(status) + " (options \"" + options + "\")\n" + log);
+  }
+
+  const Api& cl_;
+  cl_device_id device_;
+  DeviceFacts facts_;
+  cl_context context_ = nullptr;
+};
+
+class ClBackend final : public Backend {
+ public:
+  ClBackend() {
+    cl_ = load_api(&reason_);
+    if (!cl_) return;
+    cl_uint platforms = 0;
+    cl_int status = cl_->clGetPlatformIDs(0, nullptr, &platforms);
+    if (status == CL_PLATFORM_NOT_FOUND_KHR || (status == CL_SUCCESS && platforms == 0)) {
+      reason_ =
+          "the OpenCL ICD loader found no platforms (no driver installed in /etc/OpenCL/vendors "
+          "or $OCL_ICD_VENDORS; CI uses Debian pocl-opencl-icd)";
+      return;
+    }
+    if (status != CL_SUCCESS) {
+      reason_ = "clGetPlatformIDs failed: " + status_name(status);
+      return;
+    }
+    std::vector<cl_platform_id> ids(platforms);
+    cl_->clGetPlatformIDs(platforms, ids.data(), nullptr);
+    for (cl_uint p = 0; p < platforms; ++p) {
+      cl_uint count = 0;
+      if (cl_->clGetDeviceIDs(ids[p], CL_DEVICE_TYPE_ALL, 0, nullptr, &count) != CL_SUCCESS) continue;
+      std::vector<cl_device_id> devs(count);
+      cl_->clGetDeviceIDs(ids[p], CL_DEVICE_TYPE_ALL, count, devs.data(), nullptr);
+      const std::string pname = platform_string(*cl_, ids[p], CL_PLATFORM_NAME);
+      const std::string pversion = platform_string(*cl_, ids[p], CL_PLATFORM_VERSION);
+      for (cl_uint d = 0; d < count; ++d) {
+        DeviceFacts f;
+        f.api = gpu::Api::opencl;
+        f.platform = static_cast<int>(p);
+        f.device = static_cast<int>(d);
+        f.name = device_string(*cl_, devs[d], CL_DEVICE_NAME);
+        f.vendor = device_string(*cl_, devs[d], CL_DEVICE_VENDOR);
+        f.platform_name = pname;
+        f.driver_version = device_string(*cl_, devs[d], CL_DRIVER_VERSION);
+        f.runtime_version = pversion;
+        f.arch = device_string(*cl_, devs[d], CL_DEVICE_OPENCL_C_VERSION);
+        f.global_memory = device_value<cl_ulong>(*cl_, devs[d], CL_DEVICE_GLOBAL_MEM_SIZE);
+        f.max_allocation = device_value<cl_ulong>(*cl_, devs[d], CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+        f.local_memory = device_value<cl_ulong>(*cl_, devs[d], CL_DEVICE_LOCAL_MEM_SIZE);
+        f.compute_units = device_value<cl_uint>(*cl_, devs[d], CL_DEVICE_MAX_COMPUTE_UNITS);
+        f.max_work_group = device_value<std::size_t>(*cl_, devs[d], CL_DEVICE_MAX_WORK_GROUP_SIZE);
+        f.is_gpu = (device_value<cl_device_type>(*cl_, devs[d], CL_DEVICE_TYPE) & CL_DEVICE_TYPE_GPU) != 0;
+        f.fp64 = device_value<cl_device_fp_config>(*cl_, devs[d], CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
+        devices_.push_back(std::move(f));
+        handles_.push_back(devs[d]);
+      }
+    }
+    if (devices_.empty()) reason_ = "the OpenCL platforms list no devices";
+  }
+
+  gpu::Api api() const override { return gpu::Api::opencl; }
+  const std::vector<DeviceFacts>& devices() const override { return devices_; }
+  const std::string& absent_reason() const override { return reason_; }
+  std::shared_ptr<Context> open(std::size_t index) override {
+    if (index >= devices_.size())
+      throw DeviceError("OpenCL device index " + std::to_string(index) + " out of range (" +
+                        std::to_string(devices_.size()) + " devices)");
+    return std::make_shared<ClContext>(*cl_, handles_[index], devices_[index]);
+  }
+
+ private:
+  const Api* cl_ = nullptr;
+  std::string reason_;
+  std::vector<DeviceFacts> devices_;
+  std::vector<cl_device_id> handles_;
+};
+
+}  // namespace
+}  // namespace opencl
+
+Backend* opencl_backend() {
+  static opencl::ClBackend backend;
+  return &backend;
+}
+
+}  // namespace ripple::gpu

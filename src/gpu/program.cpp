@@ -1,0 +1,103 @@
+// Assembling program sources from the embedded kernel files and compiling them through the
+// kernel caches.
+#include "gpu/program.hpp"
+
+#include <cstdio>
+
+#include "gpu/kernel_cache.hpp"
+#include "gpu/kernels/embedded.hpp"
+#include "ripple/error.hpp"
+
+namespace ripple::gpu {
+
+namespace kernels {
+std::string_view embedded_source(std::string_view name) {
+  for (const EmbeddedFile& f : embedded_files())
+    if (f.name == name) return f.text;
+  throw InvalidArgument("no embedded GPU kernel file \"" + std::string(name) + "\"");
+}
+}  // namespace kernels
+
+std::string ProgramSpec::describe() const {
+  std::string s;
+  // Appends only: GCC 12 warns falsely (-Wrestrict, PR 105329) on "literal" + std::string&&.
+  for (const auto& f : files) s.append(s.empty() ? "" : "+").append(f);
+  for (const auto& [name, value] : defines) s.append(" ").append(name).append("=").append(value);
+  return s;
+}
+
+std::string program_source(const ProgramSpec& spec) {
+  std::string text;
+  for (const auto& name : spec.files) {
+    text.append("#line 1 \"").append(name).append("\"\n");
+    text += kernels::embedded_source(name);
+    if (!text.empty() && text.back() != '\n') text += '\n';
+  }
+  if (!spec.extra.empty()) {
+    text += "#line 1 \"extra\"\n";
+    text += spec.extra;
+    text += '\n';
+  }
+  return text;
+}
+
+std::vector<std::string> program_options(const ProgramSpec& spec) {
+  std::vector<std::string> options;
+  for (const auto& [name, value] : spec.defines) {
+    if (name.empty() || name.find_first_of(" =\"'") != std::string::npos)
+      throw InvalidArgument("GPU program define name \"" + name + "\" is not an identifier");
+    if (value.find_first_of(" \"'") != std::string::npos)
+      throw InvalidArgument("GPU program define " + name + "=\"" + value + "\" contains a space or quote");
+    options.push_back("-D" + name + "=" + value);
+  }
+  return options;
+}
+
+std::string program_key(const Context& context, const ProgramSpec& spec) {
+  const std::string source = program_source(spec);
+  char hash[24];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a64(source)));
+  std::string key = "ripple-kernel-v1|source " + std::string(hash) + " (" + std::to_string(source.size()) +
+                    " bytes)|options";
+  for (const auto& o : program_options(spec)) key.append(" ").append(o);
+  key.append("|").append(context.binary_identity());
+  return key;
+}
+
+std::shared_ptr<const Module> get_module(Context& context, const ProgramSpec& spec) {
+  const std::string key = program_key(context, spec);
+  auto& modules = context.modules();
+  std::lock_guard lock(modules.mutex);
+  if (auto it = modules.by_key.find(key); it != modules.by_key.end()) {
+    count_memory_hit();
+    return it->second;
+  }
+  std::shared_ptr<KernelCache> disk = kernel_cache();
+  std::shared_ptr<const Module> module;
+  if (auto binary = disk->load(key)) {
+    try {
+      module = context.load(*binary);
+      count_disk_hit();
+    } catch (const DeviceError&) {
+      // A valid entry the runtime no longer accepts (e.g. a driver update the key missed):
+      // compile again and overwrite it.
+      module = nullptr;
+    }
+  }
+  if (!module) {
+    std::unique_ptr<Module> compiled;
+    std::vector<std::byte> binary;
+    try {
+      binary = context.compile(program_source(spec), program_options(spec), &compiled);
+    } catch (const DeviceError& e) {
+      throw DeviceError(std::string(e.what()) + "\n(program: " + spec.describe() + ")");
+    }
+    count_compile();
+    disk->store(key, binary);
+    module = std::move(compiled);
+  }
+  modules.by_key.emplace(key, module);
+  return module;
+}
+
+}  // namespace ripple::gpu

@@ -1,0 +1,95 @@
+// Finding devices across backends and opening each one once.
+#include "gpu/registry.hpp"
+
+#include <map>
+#include <mutex>
+
+#include "ripple/error.hpp"
+
+namespace ripple::gpu {
+
+#if !defined(RIPPLE_HAVE_OPENCL)
+Backend* opencl_backend() { return nullptr; }
+#endif
+#if !defined(RIPPLE_HAVE_CUDA)
+Backend* cuda_backend() { return nullptr; }
+#endif
+
+std::string not_built_reason(Api api) {
+  if (api == Api::cuda && !cuda_backend())
+    return "not built into this library (RIPPLE_CUDA=OFF, or no CUDA toolkit at build time)";
+  if (api == Api::opencl && !opencl_backend())
+    return "not built into this library (RIPPLE_OPENCL=OFF, or no OpenCL headers at build time)";
+  return {};
+}
+
+namespace {
+
+Backend* backend_of(DeviceKind kind) {
+  return kind == DeviceKind::cuda ? cuda_backend() : kind == DeviceKind::opencl ? opencl_backend() : nullptr;
+}
+
+// Position of `device` in its backend's list, or -1.
+int position(const Device& device) {
+  Backend* b = backend_of(device.kind());
+  if (!b) return -1;
+  const auto& list = b->devices();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const bool match = device.kind() == DeviceKind::cuda
+                           ? list[i].device == device.index()
+                           : list[i].platform == device.platform() && list[i].device == device.index();
+    if (match) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+const std::vector<DeviceFacts>& all_devices() {
+  static const std::vector<DeviceFacts> all = [] {
+    std::vector<DeviceFacts> v;
+    for (Backend* b : {cuda_backend(), opencl_backend()})
+      if (b) v.insert(v.end(), b->devices().begin(), b->devices().end());
+    return v;
+  }();
+  return all;
+}
+
+const DeviceFacts* find_device(const Device& device) {
+  const int i = position(device);
+  return i < 0 ? nullptr : &backend_of(device.kind())->devices()[static_cast<std::size_t>(i)];
+}
+
+std::shared_ptr<Context> open_device(const Device& device) {
+  const int i = position(device);
+  if (i < 0) throw Unsupported("device " + device.to_string() + " is not present (see `ripple info`)");
+  static std::mutex mutex;
+  // Contexts live as long as the process: drivers tear themselves down at exit, and releasing
+  // a context after that would call into an unloaded driver. (Held by a static pointer, so
+  // still reachable for leak checkers.)
+  static auto* opened = new std::map<std::string, std::shared_ptr<Context>>();
+  std::lock_guard lock(mutex);
+  auto& ctx = (*opened)[device.to_string()];
+  if (!ctx) ctx = backend_of(device.kind())->open(static_cast<std::size_t>(i));
+  return ctx;
+}
+
+std::vector<BackendStatus> backend_statuses() {
+  std::vector<BackendStatus> out;
+  for (Api api : {Api::cuda, Api::opencl}) {
+    BackendStatus s;
+    s.name = api == Api::cuda ? "CUDA" : "OpenCL";
+    Backend* b = api == Api::cuda ? cuda_backend() : opencl_backend();
+    s.built = b != nullptr;
+    if (b) {
+      s.devices = b->devices().size();
+      s.reason = b->absent_reason();
+    } else {
+      s.reason = not_built_reason(api);
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace ripple::gpu

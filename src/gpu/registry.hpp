@@ -1,0 +1,27 @@
+// The devices of every compiled-in backend, found once per process, and the one Context opened
+// per device (shared by every Queue on it, so compiled programs are shared too).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpu/runtime.hpp"
+#include "ripple/device.hpp"
+
+namespace ripple::gpu {
+
+/// Facts of every GPU device present: CUDA devices first, then OpenCL devices.
+const std::vector<DeviceFacts>& all_devices();
+
+/// The facts of `device` (a cuda or opencl Device), or nullptr if it is not present.
+const DeviceFacts* find_device(const Device& device);
+
+/// The Context of `device`, opened on first use and kept for the life of the process. Throws
+/// Unsupported if the device is not present, DeviceError if opening it fails.
+std::shared_ptr<Context> open_device(const Device& device);
+
+/// One report per API, built or not.
+std::vector<BackendStatus> backend_statuses();
+
+}  // namespace ripple::gpu

@@ -1,0 +1,158 @@
+// The tiny runtime interface every GPU backend implements (src/gpu/cuda, src/gpu/opencl): find
+// devices, compile a program from source with options, load a compiled binary, allocate, copy,
+// launch with a grid and arguments, synchronize. All launch logic (device_*.cpp) is written once
+// against it. Failures throw ripple::DeviceError carrying the runtime's own message.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace ripple::gpu {
+
+enum class Api { cuda, opencl };
+
+/// What a backend found out about one device.
+struct DeviceFacts {
+  Api api = Api::opencl;
+  int platform = 0;  ///< OpenCL platform index; 0 for CUDA
+  int device = 0;    ///< device index within the platform (CUDA ordinal)
+  std::string name;
+  std::string vendor;
+  std::string platform_name;         ///< OpenCL platform name; "CUDA" for CUDA
+  std::string driver_version;        ///< CUDA driver / OpenCL driver version string
+  std::string runtime_version;       ///< CUDA runtime / OpenCL version (+ NVRTC for CUDA)
+  std::string arch;                  ///< "sm_90" for CUDA; the OpenCL C version for OpenCL
+  std::uint64_t global_memory = 0;   ///< bytes
+  std::uint64_t max_allocation = 0;  ///< bytes in one buffer
+  std::uint64_t local_memory = 0;    ///< bytes per work-group
+  unsigned compute_units = 0;
+  std::size_t max_work_group = 0;
+  bool is_gpu = false;  ///< false for CPU OpenCL devices such as PoCL
+  bool fp64 = false;
+};
+
+/// Device memory owned by one context. Backends derive from it; launch arguments refer to it.
+class Memory {
+ public:
+  explicit Memory(std::size_t bytes) : bytes_(bytes) {}
+  virtual ~Memory() = default;
+  Memory(const Memory&) = delete;
+  Memory& operator=(const Memory&) = delete;
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  std::size_t bytes_;
+};
+
+/// A compiled, loaded program whose kernels can be launched by name.
+class Module {
+ public:
+  virtual ~Module() = default;
+};
+
+/// A kernel argument: a device buffer, or a value of a trivially copyable type up to 16 bytes
+/// whose layout matches the kernel's parameter (u64, i64, real_t, ...).
+class Arg {
+ public:
+  static Arg memory(const Memory& m) { return Arg(&m); }
+  template <class T>
+  static Arg value(const T& v) {
+    static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 16);
+    Arg a(nullptr);
+    std::memcpy(a.bytes_.data(), &v, sizeof(T));
+    a.size_ = sizeof(T);
+    return a;
+  }
+  const Memory* memory() const { return memory_; }
+  const void* data() const { return bytes_.data(); }
+  std::size_t size() const { return size_; }
+
+ private:
+  explicit Arg(const Memory* m) : memory_(m) {}
+  const Memory* memory_ = nullptr;
+  alignas(16) std::array<std::byte, 16> bytes_{};
+  std::size_t size_ = 0;
+};
+
+/// Grid shape: number of work-groups (blocks) and work-items (threads) per group, per dimension.
+struct Launch {
+  std::array<std::uint32_t, 3> groups{1, 1, 1};
+  std::array<std::uint32_t, 3> block{1, 1, 1};
+};
+
+/// An in-order queue of work on one device (cl_command_queue, cudaStream_t).
+class Stream {
+ public:
+  virtual ~Stream() = default;
+  /// Blocking copies between host memory and device memory at a byte offset.
+  virtual void upload(Memory& dst, std::size_t offset, const void* src, std::size_t bytes) = 0;
+  virtual void download(const Memory& src, std::size_t offset, void* dst, std::size_t bytes) = 0;
+  /// Enqueued: sets `bytes` bytes from `offset` to zero.
+  virtual void zero(Memory& dst, std::size_t offset, std::size_t bytes) = 0;
+  /// Enqueued: runs kernel `name` of `module`. Throws DeviceError naming the kernel on failure.
+  virtual void launch(const Module& module, const std::string& name, const Launch& grid,
+                      std::span<const Arg> args) = 0;
+  /// Waits for everything enqueued; reports errors of asynchronous work.
+  virtual void synchronize() = 0;
+};
+
+/// One device opened for work: compiles, loads and allocates; makes streams.
+class Context {
+ public:
+  virtual ~Context() = default;
+  virtual const DeviceFacts& facts() const = 0;
+  /// What a compiled binary depends on besides source and options: API, device, driver.
+  virtual std::string binary_identity() const = 0;
+  /// Compiles `source` with `options` (each one compiler argument, e.g. "-DBLOCK=128").
+  /// Returns the loadable binary and sets *module to the loaded program. Throws DeviceError
+  /// with the compiler log on failure.
+  virtual std::vector<std::byte> compile(const std::string& source, const std::vector<std::string>& options,
+                                         std::unique_ptr<Module>* module) = 0;
+  /// Loads a binary made by compile() (possibly in an earlier process). Throws DeviceError.
+  virtual std::unique_ptr<Module> load(std::span<const std::byte> binary) = 0;
+  /// Throws DeviceError (out of memory, size over the device's limit) naming the size.
+  virtual std::unique_ptr<Memory> allocate(std::size_t bytes) = 0;
+  virtual std::unique_ptr<Stream> create_stream() = 0;
+
+  /// The in-memory kernel cache: modules loaded on this context, by program key
+  /// (src/gpu/program.cpp fills it).
+  struct Modules {
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<const Module>> by_key;
+  };
+  Modules& modules() { return modules_; }
+
+ private:
+  Modules modules_;
+};
+
+/// One API's view of the machine. Constructing it never throws; a backend that cannot run here
+/// (no loader, no driver, no devices) lists no devices and says why in absent_reason().
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual Api api() const = 0;
+  virtual const std::vector<DeviceFacts>& devices() const = 0;
+  /// Empty when devices() is not empty; otherwise why there are none.
+  virtual const std::string& absent_reason() const = 0;
+  /// Opens devices()[index]. Throws DeviceError.
+  virtual std::shared_ptr<Context> open(std::size_t index) = 0;
+};
+
+/// The backends compiled into this build, each constructed once (thread-safe).
+/// Backends not compiled in are absent with reason "not built (RIPPLE_<API>=OFF or toolkit missing)".
+Backend* opencl_backend();
+Backend* cuda_backend();
+/// Reason a backend is not compiled in, or empty.
+std::string not_built_reason(Api api);
+
+}  // namespace ripple::gpu

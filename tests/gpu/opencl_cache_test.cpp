@@ -1,0 +1,103 @@
+// The kernel caches with a real compiler (OpenCL): a first build compiles and stores, the same
+// program on the same context is a memory hit, on a fresh context a disk hit, and a corrupted
+// entry is detected, recompiled and rewritten.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "gpu/kernel_cache.hpp"
+#include "gpu/program.hpp"
+#include "gpu_test_util.hpp"
+
+namespace ripple::gpu {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(OpenclCache, MissThenMemoryHitThenDiskHitThenCorruptionRebuilt) {
+  RIPPLE_REQUIRE_OPENCL(shared_ctx);
+  const fs::path dir = fs::temp_directory_path() / ("ripple-opencl-cache-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  set_kernel_cache_directory(dir);
+  reset_kernel_cache_stats();
+  // A program unique to this run, so no earlier cache entry can exist anywhere.
+  const std::string tag = std::to_string(::getpid());
+  ProgramSpec spec{{"dialect.h"},
+                   {{"RIPPLE_DOUBLE", "0"}, {"TAG", tag}},
+                   "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
+  Backend* backend = opencl_backend();
+  auto fresh_context = [&] { return backend->open(0); };
+
+  auto ctx1 = fresh_context();
+  const std::string key = program_key(*ctx1, spec);
+  EXPECT_NE(key.find("-DTAG=" + tag), std::string::npos) << key;
+  EXPECT_NE(key.find(ctx1->facts().driver_version), std::string::npos) << key;
+  auto m1 = get_module(*ctx1, spec);
+  EXPECT_EQ(kernel_cache_stats().compiles, 1u);
+  const fs::path file = kernel_cache()->path_for(key);
+  ASSERT_TRUE(fs::exists(file));
+
+  auto m1_again = get_module(*ctx1, spec);
+  EXPECT_EQ(m1_again, m1);
+  EXPECT_EQ(kernel_cache_stats().memory_hits, 1u);
+
+  auto ctx2 = fresh_context();
+  auto m2 = get_module(*ctx2, spec);
+  EXPECT_EQ(kernel_cache_stats().disk_hits, 1u);
+  EXPECT_EQ(kernel_cache_stats().compiles, 1u);
+  // The binary from disk runs.
+  auto stream = ctx2->create_stream();
+  auto mem = ctx2->allocate(64 * sizeof(float));
+  Launch grid;
+  grid.block = {64, 1, 1};
+  const Arg args[] = {Arg::memory(*mem)};
+  stream->launch(*m2, "tagged", grid, args);
+  stream->synchronize();
+  float back = 0;
+  stream->download(*mem, 63 * sizeof(float), &back, sizeof back);
+  EXPECT_EQ(back, static_cast<float>(std::stol(tag)));
+
+  // Corrupt one byte in the middle of the binary.
+  {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(fs::file_size(file) / 2 + 40));
+    f.put('\x5a');
+    f.seekp(static_cast<std::streamoff>(fs::file_size(file) / 2 + 41));
+    f.put('\xa5');
+  }
+  auto ctx3 = fresh_context();
+  auto m3 = get_module(*ctx3, spec);
+  EXPECT_EQ(kernel_cache_stats().corrupt, 1u);
+  EXPECT_EQ(kernel_cache_stats().compiles, 2u);
+  ASSERT_TRUE(fs::exists(file));  // rewritten
+  auto ctx4 = fresh_context();
+  get_module(*ctx4, spec);
+  EXPECT_EQ(kernel_cache_stats().disk_hits, 2u);
+
+  // Options are part of the key: another TAG is another entry.
+  ProgramSpec other = spec;
+  other.defines[1].second = tag + "1";
+  EXPECT_NE(program_key(*ctx1, other), key);
+  fs::remove_all(dir);
+}
+
+TEST(OpenclCache, UnwritableCacheDirectoryStillCompiles) {
+  RIPPLE_REQUIRE_OPENCL(ctx);
+  const fs::path blocker = fs::temp_directory_path() / ("ripple-cache-blocker-" + std::to_string(::getpid()));
+  { std::ofstream(blocker) << "not a directory"; }
+  set_kernel_cache_directory(blocker / "ripple");
+  reset_kernel_cache_stats();
+  ProgramSpec spec{{"dialect.h"},
+                   {{"RIPPLE_DOUBLE", "0"}, {"TAG", std::to_string(::getpid())}},
+                   "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
+  auto fresh = opencl_backend()->open(0);
+  EXPECT_NO_THROW(get_module(*fresh, spec));
+  EXPECT_EQ(kernel_cache_stats().compiles, 1u);
+  EXPECT_EQ(kernel_cache_stats().write_failures, 1u);
+  fs::remove(blocker);
+}
+
+}  // namespace
+}  // namespace ripple::gpu

@@ -1,0 +1,78 @@
+// DeviceError from the OpenCL backend carries the runtime's message: the compiler log of a
+// kernel with a syntax error, an allocation over the device's limit, a launch the device
+// refuses, a kernel name the program lacks.
+#include <gtest/gtest.h>
+
+#include "gpu/program.hpp"
+#include "gpu_test_util.hpp"
+#include "ripple/error.hpp"
+
+namespace ripple::gpu {
+namespace {
+
+TEST(OpenclErrors, SyntaxErrorGivesTheCompilerLog) {
+  RIPPLE_REQUIRE_OPENCL(ctx);
+  ProgramSpec spec{{"dialect.h"},
+                   {{"RIPPLE_DOUBLE", "0"}},
+                   "KERNEL broken(GLOBAL real_t* x) {\n  x[0] = undeclared_thing;\n}\n"};
+  try {
+    get_module(*ctx, spec);
+    FAIL() << "built a kernel with an error";
+  } catch (const DeviceError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("CL_BUILD_PROGRAM_FAILURE"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("undeclared_thing"), std::string::npos) << msg;           // from the build log
+    EXPECT_NE(msg.find("extra:2"), std::string::npos) << msg;                    // file and line
+    EXPECT_NE(msg.find("dialect.h RIPPLE_DOUBLE=0"), std::string::npos) << msg;  // the program
+  }
+}
+
+TEST(OpenclErrors, AllocationOverTheLimitNamesTheSize) {
+  RIPPLE_REQUIRE_OPENCL(ctx);
+  const std::size_t too_big = ctx->facts().max_allocation * 2 + 12345;
+  try {
+    ctx->allocate(too_big);
+    FAIL() << "allocated " << too_big << " bytes";
+  } catch (const DeviceError& e) {
+    EXPECT_NE(std::string(e.what()).find(std::to_string(too_big) + " bytes"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("CL_INVALID_BUFFER_SIZE"), std::string::npos) << e.what();
+  }
+}
+
+TEST(OpenclErrors, RefusedLaunchAndMissingKernelAreDeviceErrors) {
+  RIPPLE_REQUIRE_OPENCL(ctx);
+  ProgramSpec spec{{"dialect.h"},
+                   {{"RIPPLE_DOUBLE", "0"}},
+                   "KERNEL fill(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)LOCAL_ID(0); }\n"};
+  auto module = get_module(*ctx, spec);
+  auto stream = ctx->create_stream();
+  auto mem = ctx->allocate(1 << 20);
+  const Arg args[] = {Arg::memory(*mem)};
+  Launch grid;
+  grid.groups = {2, 1, 1};
+  grid.block = {static_cast<std::uint32_t>(ctx->facts().max_work_group * 2), 1, 1};
+  try {
+    stream->launch(*module, "fill", grid, args);
+    stream->synchronize();
+    FAIL() << "launched work-groups over the device limit";
+  } catch (const DeviceError& e) {
+    EXPECT_NE(std::string(e.what()).find("kernel fill"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("CL_INVALID_WORK_GROUP_SIZE"), std::string::npos) << e.what();
+  }
+  try {
+    stream->launch(*module, "no_such_kernel", Launch{}, args);
+    FAIL();
+  } catch (const DeviceError& e) {
+    EXPECT_NE(std::string(e.what()).find("no_such_kernel"), std::string::npos) << e.what();
+  }
+  // The stream still works after refused launches.
+  grid.block = {64, 1, 1};
+  stream->launch(*module, "fill", grid, args);
+  stream->synchronize();
+  std::vector<float> back(128);
+  stream->download(*mem, 0, back.data(), back.size() * sizeof(float));
+  EXPECT_EQ(back[70], 6.0f);
+}
+
+}  // namespace
+}  // namespace ripple::gpu
