@@ -2,7 +2,11 @@
 # Installs what ripple needs on a Debian 12 machine, only what is missing. Idempotent.
 set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config python3 python3-pip
-          libhwy-dev libfftw3-dev libcli11-dev libgtest-dev libbenchmark-dev)
+          libhwy-dev libfftw3-dev libcli11-dev libgtest-dev libbenchmark-dev
+          # OpenCL: headers + ICD loader to build the backend, PoCL (a CPU OpenCL driver) so the
+          # GPU kernels run in tests on machines without a GPU. The CUDA toolkit is not a Debian
+          # package: the CUDA backend is built when /usr/local/cuda (or CUDAToolkit_ROOT) has it.
+          ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
