@@ -11,6 +11,10 @@
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
+#ifdef RIPPLE_HAVE_CUDA
+#include "gpu/cuda/nvrtc_api.hpp"
+#endif
+
 namespace ripple {
 namespace {
 
@@ -42,8 +46,10 @@ TEST(AbsentOpencl, NoOpenclDevicesAndAReason) {
 }
 
 TEST(AbsentOpencl, TheCpuKeepsWorking) {
-  EXPECT_NE(Device::best().kind(), DeviceKind::opencl);
-  EXPECT_NE(Device::best(true).kind(), DeviceKind::opencl);
+  if (!absent_mode().empty()) {
+    EXPECT_NE(Device::best().kind(), DeviceKind::opencl);
+    EXPECT_NE(Device::best(true).kind(), DeviceKind::opencl);
+  }
   Queue q(Device::cpu());
   const std::vector<float> host = {1, 2, 3};
   Buffer<float> buf(q, std::span<const float>(host));
@@ -52,6 +58,26 @@ TEST(AbsentOpencl, TheCpuKeepsWorking) {
   const auto spectrum = fft::rfft(std::span<const double>(x));
   ASSERT_EQ(spectrum.size(), 3u);
   EXPECT_DOUBLE_EQ(spectrum[1].real(), 1.0);
+}
+
+// Run with RIPPLE_NVRTC_LIBRARY pointing nowhere: compiling says why instead of crashing.
+TEST(AbsentNvrtc, CompilingSaysWhichLibraryIsMissing) {
+#ifndef RIPPLE_HAVE_CUDA
+  GTEST_SKIP() << "this build has no CUDA backend";
+#else
+  const char* lib = std::getenv("RIPPLE_NVRTC_LIBRARY");
+  if (!lib || std::string(lib).find("/nonexistent/") != 0) GTEST_SKIP() << "run through CTest";
+  std::string why;
+  EXPECT_FALSE(gpu::cuda::nvrtc_available(&why));
+  EXPECT_NE(why.find("/nonexistent/libnvrtc.so"), std::string::npos) << why;
+  EXPECT_TRUE(gpu::cuda::nvrtc_version().empty());
+  try {
+    gpu::cuda::compile_cubin("extern \"C\" __global__ void k() {}", "k.cu", {}, "sm_90");
+    FAIL() << "compiled without NVRTC";
+  } catch (const DeviceError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot load NVRTC"), std::string::npos) << e.what();
+  }
+#endif
 }
 
 }  // namespace
