@@ -17,6 +17,8 @@
 #include <span>
 #include <vector>
 
+#include "ripple/array.hpp"
+#include "ripple/sample.hpp"
 #include "ripple/windows.hpp"
 
 namespace ripple::fir {
@@ -62,5 +64,35 @@ double kaiser_beta(double a);
 /// Attenuation in dB of a Kaiser-window design with numtaps taps and transition width `width`
 /// normalized to Nyquist (scipy.signal.kaiser_atten).
 double kaiser_atten(std::size_t numtaps, double width);
+
+namespace detail {
+template <Sample R>
+Array<R> upfirdn(std::span<const typename ripple::detail::real_of<R>::type> h, ArrayView<const R> x, std::size_t up,
+                 std::size_t down, int axis);
+}  // namespace detail
+
+/// scipy.signal.upfirdn: along `axis`, upsample x by `up` (up - 1 zeros after each sample),
+/// filter with the FIR h, and keep every `down`-th sample. The output length along the axis is
+/// ((n - 1) * up + len(h) - 1) / down + 1 (the full convolution, decimated). The result type is
+/// numpy's result_type of h and x (complex x is filtered as its real and imaginary parts).
+/// Polyphase: each output costs len(h) / up multiply-adds, as SIMD dot products; threads over
+/// lines and over output ranges. Throws InvalidArgument for an empty h, up or down of 0, a 0-d x,
+/// an axis out of range.
+template <std::floating_point H, SampleElement X>
+Array<result_t<H, std::remove_const_t<X>>> upfirdn(std::span<const H> h, ArrayView<X> x, std::size_t up = 1,
+                                                   std::size_t down = 1, int axis = -1) {
+  using R = result_t<H, std::remove_const_t<X>>;
+  using U = typename ripple::detail::real_of<R>::type;
+  Array<R> keep;
+  const std::vector<U> taps(h.begin(), h.end());
+  return detail::upfirdn<R>(taps, ripple::detail::as_view<R>(x, keep), up, down, axis);
+}
+
+/// One-dimensional convenience: upfirdn of a vector.
+template <std::floating_point H, Sample X>
+ArrayStorage<result_t<H, X>> upfirdn(const std::vector<H>& h, const std::vector<X>& x, std::size_t up = 1,
+                                     std::size_t down = 1) {
+  return upfirdn(std::span<const H>(h), ArrayView<const X>(x.data(), {x.size()}), up, down, -1).values;
+}
 
 }  // namespace ripple::fir

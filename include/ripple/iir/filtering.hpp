@@ -30,40 +30,19 @@
 #include <vector>
 
 #include "ripple/array.hpp"
+#include "ripple/sample.hpp"
 #include "ripple/iir/sos.hpp"
 
 namespace ripple::iir {
 
+using ripple::result_t;
+using ripple::Sample;
+using ripple::SampleElement;
 namespace detail {
-template <class T>
-struct real_of {
-  using type = T;
-};
-template <class T>
-struct real_of<std::complex<T>> {
-  using type = T;
-};
-template <class T>
-inline constexpr bool is_complex_v = !std::is_same_v<typename real_of<T>::type, T>;
+using ripple::detail::is_complex_v;
+using ripple::detail::as_view;
+using ripple::detail::real_of;
 }  // namespace detail
-
-/// Element types ripple filters: float, double and their complex forms.
-template <class T>
-concept Sample = std::same_as<T, float> || std::same_as<T, double> || std::same_as<T, std::complex<float>> ||
-                 std::same_as<T, std::complex<double>>;
-
-/// Element types of views taken by the functions below: a Sample, const or not (views of
-/// writable and read-only data are both accepted).
-template <class X>
-concept SampleElement = Sample<std::remove_const_t<X>>;
-
-/// numpy's result_type over coefficient and sample types: double if any is double, complex if
-/// any is complex.
-template <class... Ts>
-using result_t = std::conditional_t<
-    (detail::is_complex_v<Ts> || ...),
-    std::complex<std::common_type_t<typename detail::real_of<Ts>::type...>>,
-    std::common_type_t<typename detail::real_of<Ts>::type...>>;
 
 /// A filtered signal and the final filter state (scipy's (y, zf) pair).
 template <class T>
@@ -87,27 +66,6 @@ Array<R> sosfiltfilt(const BasicSos<typename real_of<R>::type>& sos, ArrayView<c
 template <Sample R>
 Filtered<R> lfilter(std::span<const typename real_of<R>::type> b, std::span<const typename real_of<R>::type> a,
                     ArrayView<const R> x, int axis, const ArrayView<const R>* zi);
-
-// x as a view of R: the caller's memory when the types agree, else a converted copy in `keep`.
-template <Sample R, SampleElement X>
-ArrayView<const R> as_view(ArrayView<X> x, Array<R>& keep) {
-  if constexpr (std::is_same_v<R, std::remove_const_t<X>>) {
-    return ArrayView<const R>(x.data(), x.shape(), x.strides());
-  } else {
-    keep = Array<R>(x.shape());
-    std::vector<std::size_t> index(x.ndim(), 0);
-    for (std::size_t i = 0; i < keep.values.size(); ++i) {
-      std::ptrdiff_t at = 0;
-      for (std::size_t d = 0; d < index.size(); ++d) at += static_cast<std::ptrdiff_t>(index[d]) * x.stride(d);
-      keep.values[i] = R(x.data()[at]);
-      for (std::size_t d = index.size(); d-- > 0;) {
-        if (++index[d] < x.extent(d)) break;
-        index[d] = 0;
-      }
-    }
-    return keep.view();
-  }
-}
 
 template <Sample R, std::floating_point C>
 std::vector<typename real_of<R>::type> as_real(std::span<const C> v) {

@@ -1,0 +1,43 @@
+// Highway kernels for FIR filtering (see fir_kernels.hpp). Re-included once per SIMD target by
+// fir_kernels.cpp.
+#if defined(RIPPLE_CPU_FIR_KERNELS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef RIPPLE_CPU_FIR_KERNELS_INL_H_
+#undef RIPPLE_CPU_FIR_KERNELS_INL_H_
+#else
+#define RIPPLE_CPU_FIR_KERNELS_INL_H_
+#endif
+
+#include <cstddef>
+
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace ripple::cpu::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Four independent accumulators hide the multiply-add latency; the tail runs scalar.
+template <class T>
+T Dot(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b, std::size_t n) {
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d);
+  auto s0 = hn::Zero(d), s1 = hn::Zero(d), s2 = hn::Zero(d), s3 = hn::Zero(d);
+  std::size_t i = 0;
+  for (; i + 4 * w <= n; i += 4 * w) {
+    s0 = hn::MulAdd(hn::LoadU(d, a + i), hn::LoadU(d, b + i), s0);
+    s1 = hn::MulAdd(hn::LoadU(d, a + i + w), hn::LoadU(d, b + i + w), s1);
+    s2 = hn::MulAdd(hn::LoadU(d, a + i + 2 * w), hn::LoadU(d, b + i + 2 * w), s2);
+    s3 = hn::MulAdd(hn::LoadU(d, a + i + 3 * w), hn::LoadU(d, b + i + 3 * w), s3);
+  }
+  for (; i + w <= n; i += w) s0 = hn::MulAdd(hn::LoadU(d, a + i), hn::LoadU(d, b + i), s0);
+  T sum = hn::GetLane(hn::SumOfLanes(d, hn::Add(hn::Add(s0, s1), hn::Add(s2, s3))));
+  for (; i < n; ++i) sum += a[i] * b[i];
+  return sum;
+}
+
+inline float DotF32(const float* a, const float* b, std::size_t n) { return Dot(a, b, n); }
+inline double DotF64(const double* a, const double* b, std::size_t n) { return Dot(a, b, n); }
+
+}  // namespace ripple::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard

@@ -1,0 +1,29 @@
+// Compiles fir_kernels-inl.h for every SIMD target and exports a dispatch table; the best
+// target is chosen once per process.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "cpu/fir_kernels.cpp"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include "cpu/fir_kernels-inl.h"
+#include "hwy/highway.h"
+
+#if HWY_ONCE
+#include "cpu/fir_kernels.hpp"
+
+namespace ripple::cpu {
+
+HWY_EXPORT(DotF32);
+HWY_EXPORT(DotF64);
+
+const FirKernels<float>& fir_kernels_f32() {
+  static const FirKernels<float> kernels{HWY_DYNAMIC_DISPATCH(DotF32)};
+  return kernels;
+}
+
+const FirKernels<double>& fir_kernels_f64() {
+  static const FirKernels<double> kernels{HWY_DYNAMIC_DISPATCH(DotF64)};
+  return kernels;
+}
+
+}  // namespace ripple::cpu
+#endif  // HWY_ONCE

@@ -1,0 +1,28 @@
+// The CPU executor's SIMD kernels for FIR filtering, one table per element type, chosen once
+// for the best SIMD target (Highway dynamic dispatch).
+#pragma once
+
+#include <cstddef>
+
+namespace ripple::cpu {
+
+template <class T>
+struct FirKernels {
+  /// sum over i < n of a[i] * b[i] (several accumulators, so the order of additions differs
+  /// from a serial loop by rounding only).
+  T (*dot)(const T* a, const T* b, std::size_t n);
+};
+
+const FirKernels<float>& fir_kernels_f32();
+const FirKernels<double>& fir_kernels_f64();
+
+template <class T>
+const FirKernels<T>& fir_kernels() {
+  if constexpr (sizeof(T) == sizeof(float)) {
+    return fir_kernels_f32();
+  } else {
+    return fir_kernels_f64();
+  }
+}
+
+}  // namespace ripple::cpu
