@@ -9,19 +9,31 @@
 
 #if HWY_ONCE
 #include "cpu/fir_kernels.hpp"
+#include "hwy/targets.h"
 
 namespace ripple::cpu {
+namespace {
+// HWY_DYNAMIC_DISPATCH yields Highway's choose-the-target stub until a target has been chosen;
+// the tables must hold the chosen functions, or every call would go through the stub.
+void choose_target() { hwy::GetChosenTarget().Update(hwy::SupportedTargets()); }
+}  // namespace
 
 HWY_EXPORT(DotF32);
 HWY_EXPORT(DotF64);
 
 const FirKernels<float>& fir_kernels_f32() {
-  static const FirKernels<float> kernels{HWY_DYNAMIC_DISPATCH(DotF32)};
+  static const FirKernels<float> kernels = [] {
+    choose_target();
+    return FirKernels<float>{HWY_DYNAMIC_DISPATCH(DotF32)};
+  }();
   return kernels;
 }
 
 const FirKernels<double>& fir_kernels_f64() {
-  static const FirKernels<double> kernels{HWY_DYNAMIC_DISPATCH(DotF64)};
+  static const FirKernels<double> kernels = [] {
+    choose_target();
+    return FirKernels<double>{HWY_DYNAMIC_DISPATCH(DotF64)};
+  }();
   return kernels;
 }
 
