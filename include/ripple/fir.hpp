@@ -65,7 +65,21 @@ double kaiser_beta(double a);
 /// normalized to Nyquist (scipy.signal.kaiser_atten).
 double kaiser_atten(std::size_t numtaps, double width);
 
+/// How resample_poly treats the signal beyond its ends (scipy's padtype): zeros, or the line's
+/// mean / median / minimum / maximum removed before filtering and added back after.
+enum class ResamplePad { constant, mean, median, minimum, maximum };
+
+struct ResampleOptions {
+  /// The anti-aliasing window for the designed lowpass (scipy's default ('kaiser', 5.0)).
+  windows::Window window{windows::Kind::kaiser, 5.0};
+  /// Explicit filter taps instead of a designed filter (scipy's array `window`), if non-empty.
+  std::vector<double> taps;
+  ResamplePad padtype = ResamplePad::constant;
+};
+
 namespace detail {
+template <Sample R>
+Array<R> resample_poly(ArrayView<const R> x, std::size_t up, std::size_t down, int axis, const ResampleOptions& options);
 template <Sample R>
 Array<R> upfirdn(std::span<const typename ripple::detail::real_of<R>::type> h, ArrayView<const R> x, std::size_t up,
                  std::size_t down, int axis);
@@ -86,6 +100,26 @@ Array<result_t<H, std::remove_const_t<X>>> upfirdn(std::span<const H> h, ArrayVi
   Array<R> keep;
   const std::vector<U> taps(h.begin(), h.end());
   return detail::upfirdn<R>(taps, ripple::detail::as_view<R>(x, keep), up, down, axis);
+}
+
+/// scipy.signal.resample_poly: x resampled by up/down along `axis` (scipy's default axis is 0)
+/// with a polyphase filter: a lowpass designed by firwin(2 * 10 * max(up, down) + 1,
+/// 1 / max(up, down), window) (or options.taps), times up, applied by upfirdn and centred so
+/// that the output has ceil(n * up / down) samples aligned with the input. up and down are
+/// reduced by their gcd first; up == down returns a copy. The result has x's element type.
+/// Throws InvalidArgument for up or down of 0, a 0-d x, an axis out of range, empty explicit
+/// taps, or min/max/median padding of complex data.
+template <SampleElement X>
+Array<std::remove_const_t<X>> resample_poly(ArrayView<X> x, std::size_t up, std::size_t down, int axis = 0,
+                                            const ResampleOptions& options = {}) {
+  return detail::resample_poly<std::remove_const_t<X>>(ArrayView<const std::remove_const_t<X>>(x), up, down, axis,
+                                                       options);
+}
+
+template <Sample X>
+ArrayStorage<X> resample_poly(const std::vector<X>& x, std::size_t up, std::size_t down,
+                              const ResampleOptions& options = {}) {
+  return resample_poly(ArrayView<const X>(x.data(), {x.size()}), up, down, 0, options).values;
 }
 
 /// One-dimensional convenience: upfirdn of a vector.

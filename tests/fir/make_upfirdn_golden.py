@@ -35,3 +35,37 @@ case(rng.standard_normal(20).astype(np.float32), rng.standard_normal(300).astype
 case(rng.standard_normal(801), rng.standard_normal(100000), 1, 1)
 with open(os.path.join(out, "cases.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
+
+# resample_poly: "resample <case> up=<u> down=<d> axis=<a> window=<spec|taps> padtype=<p>"
+res = []
+for up, down in ((1, 1), (2, 1), (1, 2), (3, 2), (2, 3), (160, 147), (1, 10), (10, 1), (4, 6)):
+    for n in (1, 7, 100, 1001):
+        x = rng.standard_normal(n)
+        name = f"r{len(res)}"
+        np.save(os.path.join(out, f"{name}.x.npy"), x)
+        np.save(os.path.join(out, f"{name}.y.npy"), ss.resample_poly(x, up, down))
+        res.append(f"{name} up={up} down={down} axis=0 window=kaiser,5.0 padtype=constant")
+for window in ("hamming", "kaiser,8.0"):
+    for padtype in ("constant", "mean", "median", "minimum", "maximum"):
+        x = rng.standard_normal(503) + 3.0
+        name = f"r{len(res)}"
+        win = window if "," not in window else ("kaiser", 8.0)
+        np.save(os.path.join(out, f"{name}.x.npy"), x)
+        np.save(os.path.join(out, f"{name}.y.npy"), ss.resample_poly(x, 5, 3, window=win, padtype=padtype))
+        res.append(f"{name} up=5 down=3 axis=0 window={window} padtype={padtype}")
+x = rng.standard_normal((300, 4))
+np.save(os.path.join(out, "r_nd.x.npy"), x)
+np.save(os.path.join(out, "r_nd.y.npy"), ss.resample_poly(x, 3, 4, axis=0))
+res.append("r_nd up=3 down=4 axis=0 window=kaiser,5.0 padtype=constant")
+x = rng.standard_normal((4, 300)).astype(np.float32)
+np.save(os.path.join(out, "r_f32.x.npy"), x)
+np.save(os.path.join(out, "r_f32.y.npy"), ss.resample_poly(x, 2, 3, axis=1))
+res.append("r_f32 up=2 down=3 axis=1 window=kaiser,5.0 padtype=constant")
+taps = ss.firwin(31, 0.3)
+x = rng.standard_normal(200)
+np.save(os.path.join(out, "r_taps.x.npy"), x)
+np.save(os.path.join(out, "r_taps.h.npy"), taps)
+np.save(os.path.join(out, "r_taps.y.npy"), ss.resample_poly(x, 3, 2, window=taps))
+res.append("r_taps up=3 down=2 axis=0 window=taps padtype=constant")
+with open(os.path.join(out, "resample.txt"), "w") as f:
+    f.write("\n".join(res) + "\n")

@@ -81,3 +81,55 @@ TEST(Upfirdn, Errors) {
 
 }  // namespace
 }  // namespace ripple::fir
+
+namespace ripple::fir {
+namespace {
+
+TEST(ResamplePoly, MatchesScipy) {
+  std::ifstream cases(test::golden_dir() / "resample.txt");
+  std::string line;
+  int checked = 0;
+  const std::map<std::string, ResamplePad> pads{{"constant", ResamplePad::constant}, {"mean", ResamplePad::mean},
+                                                {"median", ResamplePad::median},     {"minimum", ResamplePad::minimum},
+                                                {"maximum", ResamplePad::maximum}};
+  while (std::getline(cases, line)) {
+    std::istringstream words(line);
+    std::string name;
+    words >> name;
+    std::map<std::string, std::string> keys;
+    for (std::string kv; words >> kv;) keys[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+    SCOPED_TRACE(line);
+    ResampleOptions options;
+    options.padtype = pads.at(keys["padtype"]);
+    if (keys["window"] == "taps") {
+      const auto taps = test::golden_values(name + ".h");
+      options.taps.assign(taps.begin(), taps.end());
+    } else {
+      options.window = windows::Window::parse(keys["window"]);
+    }
+    const auto x = test::read_golden(name + ".x"), expected = test::read_golden(name + ".y");
+    const std::size_t up = std::stoul(keys["up"]), down = std::stoul(keys["down"]);
+    const int axis = std::stoi(keys["axis"]);
+    if (x.dtype() == io::Dtype::f32) {
+      const auto y = resample_poly(ArrayView<const float>(x.values<float>().data(), x.shape), up, down, axis, options);
+      ASSERT_EQ(y.shape, expected.shape);
+      EXPECT_LE(rel_l2(y.values, expected.values<float>()), 2e-6);
+    } else {
+      const auto y = resample_poly(ArrayView<const double>(x.values<double>().data(), x.shape), up, down, axis, options);
+      ASSERT_EQ(y.shape, expected.shape);
+      EXPECT_LE(rel_l2(y.values, expected.values<double>()), 1e-13);
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 40);
+}
+
+TEST(ResamplePoly, Errors) {
+  const std::vector<double> x(10, 1.0);
+  expect_invalid([&] { (void)resample_poly(x, 0, 1); }, "up = 0");
+  const std::vector<std::complex<double>> z(10);
+  expect_invalid([&] { (void)resample_poly(z, 2, 1, {.padtype = ResamplePad::median}); }, "complex");
+}
+
+}  // namespace
+}  // namespace ripple::fir

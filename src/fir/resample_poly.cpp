@@ -1,0 +1,141 @@
+// resample_poly as scipy.signal computes it: design (or take) the anti-aliasing lowpass, scale
+// it by up, pad it so the kept outputs are centred, run upfirdn, keep ceil(n * up / down)
+// samples; optionally remove a per-line background level first and add it back.
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "iir/sos_apply.hpp"
+#include "ripple/error.hpp"
+#include "ripple/fir.hpp"
+
+namespace ripple::fir::detail {
+namespace {
+
+std::size_t output_len(std::size_t h_len, std::size_t n_in, std::size_t up, std::size_t down) {
+  return ((n_in - 1) * up + h_len - 1) / down + 1;
+}
+
+template <class R>
+R background(std::vector<R> line, ResamplePad pad) {
+  if constexpr (ripple::detail::is_complex_v<R>) {
+    R sum = 0;
+    for (const R& v : line) sum += v;
+    return sum / typename R::value_type(line.size());
+  } else {
+    switch (pad) {
+      case ResamplePad::mean: {
+        R sum = 0;
+        for (R v : line) sum += v;
+        return sum / R(line.size());
+      }
+      case ResamplePad::minimum: return *std::min_element(line.begin(), line.end());
+      case ResamplePad::maximum: return *std::max_element(line.begin(), line.end());
+      case ResamplePad::median: {
+        const std::size_t mid = line.size() / 2;
+        std::nth_element(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(mid), line.end());
+        const R upper = line[mid];
+        if (line.size() % 2 == 1) return upper;
+        const R lower = *std::max_element(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(mid));
+        return (lower + upper) / R(2);
+      }
+      default: return R(0);
+    }
+  }
+}
+
+}  // namespace
+
+template <Sample R>
+Array<R> resample_poly(ArrayView<const R> x, std::size_t up, std::size_t down, int axis_arg,
+                       const ResampleOptions& options) {
+  using U = typename ripple::detail::real_of<R>::type;
+  if (up < 1 || down < 1) {
+    throw InvalidArgument("resample_poly: up and down must be >= 1; got up = " + std::to_string(up) + ", down = " +
+                          std::to_string(down));
+  }
+  if (x.ndim() == 0) throw InvalidArgument("resample_poly: x must be at least 1-D; got a 0-d array");
+  const std::size_t axis = normalize_axis(axis_arg, x.ndim());
+  if constexpr (ripple::detail::is_complex_v<R>) {
+    if (options.padtype != ResamplePad::constant && options.padtype != ResamplePad::mean) {
+      throw InvalidArgument("resample_poly: minimum, maximum and median padding are not defined for complex data");
+    }
+  }
+  const std::size_t g = std::gcd(up, down);
+  up /= g;
+  down /= g;
+  const std::size_t n_in = x.extent(axis);
+  if ((up == 1 && down == 1) || x.size() == 0) {
+    const std::vector<U> identity{U(1)};
+    return upfirdn<R>(identity, x, 1, 1, axis_arg);  // a C-ordered copy, as scipy's
+  }
+  const std::size_t n_out = (n_in * up) / down + ((n_in * up) % down != 0);
+  std::vector<U> h;
+  std::size_t half_len = 0;
+  if (!options.taps.empty()) {
+    half_len = (options.taps.size() - 1) / 2;
+    for (double v : options.taps) h.push_back(U(v));
+  } else {
+    const std::size_t max_rate = std::max(up, down);
+    half_len = 10 * max_rate;
+    for (double v : firwin(2 * half_len + 1, {1.0 / double(max_rate)}, {.window = options.window})) h.push_back(U(v));
+  }
+  for (U& v : h) v *= U(up);
+  const std::size_t pre_pad = down - half_len % down;
+  std::size_t post_pad = 0;
+  const std::size_t pre_remove = (half_len + pre_pad) / down;
+  while (output_len(h.size() + pre_pad + post_pad, n_in, up, down) < n_out + pre_remove) ++post_pad;
+  std::vector<U> padded(pre_pad, U(0));
+  padded.insert(padded.end(), h.begin(), h.end());
+  padded.resize(padded.size() + post_pad, U(0));
+
+  // Background removal works on a copy of x.
+  Array<R> shifted;
+  std::vector<R> levels;
+  ArrayView<const R> source = x;
+  const auto in_offsets = iir::detail::line_offsets(x.shape(), x.strides(), axis);
+  if (options.padtype != ResamplePad::constant) {
+    shifted = Array<R>(x.shape());
+    const auto strides = c_strides(x.shape());
+    const auto out_offsets = iir::detail::line_offsets(x.shape(), strides, axis);
+    for (std::size_t c = 0; c < in_offsets.size(); ++c) {
+      std::vector<R> line(n_in);
+      for (std::size_t t = 0; t < n_in; ++t) line[t] = x.data()[in_offsets[c] + static_cast<std::ptrdiff_t>(t) * x.stride(axis)];
+      const R level = background(line, options.padtype);
+      levels.push_back(level);
+      for (std::size_t t = 0; t < n_in; ++t) {
+        shifted.values[static_cast<std::size_t>(out_offsets[c] + static_cast<std::ptrdiff_t>(t) * strides[axis])] = line[t] - level;
+      }
+    }
+    source = shifted.view();
+  }
+  const Array<R> full = upfirdn<R>(padded, source, up, down, axis_arg);
+  std::vector<std::size_t> shape = x.shape();
+  shape[axis] = n_out;
+  Array<R> y(shape);
+  const auto full_strides = c_strides(full.shape);
+  const auto y_strides = c_strides(shape);
+  const auto full_offsets = iir::detail::line_offsets(full.shape, full_strides, axis);
+  const auto y_offsets = iir::detail::line_offsets(shape, y_strides, axis);
+  for (std::size_t c = 0; c < y_offsets.size(); ++c) {
+    const R level = levels.empty() ? R(0) : levels[c];
+    for (std::size_t t = 0; t < n_out; ++t) {
+      y.values[static_cast<std::size_t>(y_offsets[c] + static_cast<std::ptrdiff_t>(t) * y_strides[axis])] =
+          full.values[static_cast<std::size_t>(full_offsets[c] +
+                                               static_cast<std::ptrdiff_t>(pre_remove + t) * full_strides[axis])] +
+          level;
+    }
+  }
+  return y;
+}
+
+template Array<float> resample_poly<float>(ArrayView<const float>, std::size_t, std::size_t, int, const ResampleOptions&);
+template Array<double> resample_poly<double>(ArrayView<const double>, std::size_t, std::size_t, int,
+                                             const ResampleOptions&);
+template Array<std::complex<float>> resample_poly<std::complex<float>>(ArrayView<const std::complex<float>>, std::size_t,
+                                                                       std::size_t, int, const ResampleOptions&);
+template Array<std::complex<double>> resample_poly<std::complex<double>>(ArrayView<const std::complex<double>>,
+                                                                         std::size_t, std::size_t, int,
+                                                                         const ResampleOptions&);
+
+}  // namespace ripple::fir::detail
