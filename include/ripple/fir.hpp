@@ -122,6 +122,35 @@ ArrayStorage<X> resample_poly(const std::vector<X>& x, std::size_t up, std::size
   return resample_poly(ArrayView<const X>(x.data(), {x.size()}), up, down, 0, options).values;
 }
 
+/// Streaming upfirdn for one channel: blocks of any sizes go in, and the outputs that depend only
+/// on samples seen so far come out, so the concatenated outputs plus flush() equal the one-shot
+/// upfirdn of the concatenated input (to rounding). The state (the last taps/up input samples
+/// and the output position) is kept between calls; process() allocates nothing once its buffers
+/// have grown to the block size. T: float, double or complex; coefficients in T's precision.
+template <Sample T>
+class UpFirDn {
+ public:
+  using Real = typename ripple::detail::real_of<T>::type;
+  /// Throws InvalidArgument for an empty h or up/down of 0.
+  UpFirDn(std::span<const double> h, std::size_t up, std::size_t down);
+  /// Appends to `out` every output computable from the input so far; returns how many.
+  std::size_t process(std::span<const T> x, std::vector<T>& out);
+  /// Appends the remaining outputs (those reaching past the last sample, as upfirdn pads with
+  /// zeros) and resets the stream. Returns how many.
+  std::size_t flush(std::vector<T>& out);
+  /// Back to the start of a new stream.
+  void reset();
+
+ private:
+  std::size_t up_, down_, taps_, h_len_;
+  std::vector<Real> reversed_;  // per phase, taps_ coefficients reversed
+  std::vector<T> window_;       // zero-padded input from padded index base_ on
+  std::size_t base_ = 0;        // padded index of window_[0]
+  std::size_t seen_ = 0;        // input samples so far
+  std::size_t next_ = 0;        // next output index
+  std::size_t emit_until(std::size_t end, std::vector<T>& out);
+};
+
 /// One-dimensional convenience: upfirdn of a vector.
 template <std::floating_point H, Sample X>
 ArrayStorage<result_t<H, X>> upfirdn(const std::vector<H>& h, const std::vector<X>& x, std::size_t up = 1,

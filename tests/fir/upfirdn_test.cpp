@@ -133,3 +133,65 @@ TEST(ResamplePoly, Errors) {
 
 }  // namespace
 }  // namespace ripple::fir
+
+namespace ripple::fir {
+namespace {
+
+// Streaming in blocks of any sizes equals the one-shot result.
+template <class T>
+void check_stream(std::size_t taps, std::size_t up, std::size_t down, const std::vector<std::size_t>& blocks) {
+  using U = typename ripple::detail::real_of<T>::type;
+  SCOPED_TRACE("taps " + std::to_string(taps) + " up " + std::to_string(up) + " down " + std::to_string(down));
+  std::vector<double> h(taps);
+  for (std::size_t i = 0; i < taps; ++i) h[i] = std::sin(0.3 * double(i) + 0.1);
+  std::size_t n = 0;
+  for (auto b : blocks) n += b;
+  std::vector<T> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if constexpr (ripple::detail::is_complex_v<T>) {
+      x[i] = T(U(std::cos(0.7 * double(i))), U(std::sin(1.3 * double(i))));
+    } else {
+      x[i] = T(std::cos(0.7 * double(i)) + 0.2 * std::sin(0.05 * double(i * i)));
+    }
+  }
+  const std::vector<U> hu(h.begin(), h.end());
+  const auto once = upfirdn(std::span<const U>(hu), ArrayView<const T>(x.data(), {n}), up, down);
+  UpFirDn<T> stream(h, up, down);
+  std::vector<T> y;
+  std::size_t at = 0;
+  for (auto b : blocks) {
+    stream.process(std::span<const T>(x.data() + at, b), y);
+    at += b;
+  }
+  stream.flush(y);
+  ASSERT_EQ(y.size(), once.size());
+  EXPECT_LE(rel_l2(y, once.values), (std::is_same_v<U, float> ? 1e-6 : 1e-14));
+}
+
+TEST(UpFirDnStream, BlocksOfAnySizeEqualOneShot) {
+  for (auto [up, down] : {std::pair<std::size_t, std::size_t>{1, 1}, {1, 10}, {3, 2}, {2, 3}, {160, 147}, {5, 1}}) {
+    for (std::size_t taps : {1, 2, 7, 79}) {
+      check_stream<double>(taps, up, down, {1, 1, 1, 2, 3, 5, 8, 13, 100, 7});
+      check_stream<float>(taps, up, down, {500, 1, 499});
+    }
+  }
+  check_stream<std::complex<double>>(31, 3, 4, {17, 1, 200});
+  check_stream<double>(5, 7, 3, std::vector<std::size_t>(300, 1));
+}
+
+TEST(UpFirDnStream, ResetAndErrors) {
+  const std::vector<double> h{0.5, 0.5};
+  UpFirDn<double> stream(h, 1, 1);
+  std::vector<double> y;
+  const std::vector<double> x{1, 2, 3};
+  stream.process(x, y);
+  stream.reset();
+  std::vector<double> z;
+  stream.process(x, z);
+  EXPECT_EQ(y, z);
+  expect_invalid([] { UpFirDn<float> s(std::vector<double>{}, 1, 1); }, "at least one tap");
+  expect_invalid([&] { UpFirDn<float> s(h, 0, 1); }, "up = 0");
+}
+
+}  // namespace
+}  // namespace ripple::fir
