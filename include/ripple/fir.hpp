@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -149,6 +150,44 @@ class UpFirDn {
   std::size_t seen_ = 0;        // input samples so far
   std::size_t next_ = 0;        // next output index
   std::size_t emit_until(std::size_t end, std::vector<T>& out);
+};
+
+/// Streaming FIR filtering with state, scipy's lfilter(h, [1], x) carried across blocks: each
+/// call returns exactly as many samples as it is given (no latency). Long filters run by FFT
+/// overlap-save on ripple's FFT (whole blocks of N - len(h) + 1 samples), short ones, and the
+/// remainder of a call shorter than a block, as direct SIMD dot products; the method is chosen
+/// by cost at construction. Channels as iir::Filter: the lines of a view along an axis, or
+/// interleaved frames. T: float, double or complex (filtered as real and imaginary parts).
+template <Sample T>
+class Filter {
+ public:
+  using Real = typename ripple::detail::real_of<T>::type;
+  enum class Method { automatic, direct, fft };
+
+  /// Throws InvalidArgument for an empty h or channels == 0.
+  explicit Filter(std::span<const double> h, std::size_t channels = 1, Method method = Method::automatic);
+  Filter(Filter&&) noexcept;
+  Filter& operator=(Filter&&) noexcept;
+  ~Filter();
+
+  /// The method in use (direct or fft).
+  Method method() const noexcept;
+  /// FFT size when the method is fft, else 0.
+  std::size_t fft_size() const noexcept;
+  std::size_t channels() const noexcept;
+
+  /// Filters the lines of x along `axis` into y (same shape; may be x itself). x must have
+  /// channels() lines. Throws InvalidArgument on a shape mismatch.
+  void process(ArrayView<const T> x, ArrayView<T> y, int axis = -1);
+  /// Interleaved frames (sample t of channel c at x[t * channels() + c]).
+  void process_interleaved(std::span<const T> x, std::span<T> y);
+  Array<T> operator()(ArrayView<const T> x, int axis = -1);
+  /// Back to the zero state.
+  void reset();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 /// One-dimensional convenience: upfirdn of a vector.

@@ -34,6 +34,38 @@ T Dot(const T* HWY_RESTRICT a, const T* HWY_RESTRICT b, std::size_t n) {
   return sum;
 }
 
+// count outputs out[i] = sum_k taps[k] * window[i + k] (taps reversed filter, window the
+// inputs ending at each output): vertical SIMD, W outputs per vector, 4 vectors at a time, one
+// broadcast tap times one unaligned load per multiply-add; no horizontal sums.
+template <class T>
+void Convolve(const T* HWY_RESTRICT taps, std::size_t n_taps, const T* HWY_RESTRICT window, T* HWY_RESTRICT out,
+              std::size_t count) {
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d);
+  std::size_t i = 0;
+  for (; i + 4 * w <= count; i += 4 * w) {
+    auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
+    const T* x = window + i;
+    for (std::size_t k = 0; k < n_taps; ++k) {
+      const auto h = hn::Set(d, taps[k]);
+      a0 = hn::MulAdd(h, hn::LoadU(d, x + k), a0);
+      a1 = hn::MulAdd(h, hn::LoadU(d, x + k + w), a1);
+      a2 = hn::MulAdd(h, hn::LoadU(d, x + k + 2 * w), a2);
+      a3 = hn::MulAdd(h, hn::LoadU(d, x + k + 3 * w), a3);
+    }
+    hn::StoreU(a0, d, out + i);
+    hn::StoreU(a1, d, out + i + w);
+    hn::StoreU(a2, d, out + i + 2 * w);
+    hn::StoreU(a3, d, out + i + 3 * w);
+  }
+  for (; i < count; ++i) out[i] = Dot(taps, window + i, n_taps);
+}
+
+inline void ConvolveF32(const float* t, std::size_t n, const float* x, float* y, std::size_t c) { Convolve(t, n, x, y, c); }
+inline void ConvolveF64(const double* t, std::size_t n, const double* x, double* y, std::size_t c) {
+  Convolve(t, n, x, y, c);
+}
+
 inline float DotF32(const float* a, const float* b, std::size_t n) { return Dot(a, b, n); }
 inline double DotF64(const double* a, const double* b, std::size_t n) { return Dot(a, b, n); }
 

@@ -20,11 +20,13 @@ void choose_target() { hwy::GetChosenTarget().Update(hwy::SupportedTargets()); }
 
 HWY_EXPORT(DotF32);
 HWY_EXPORT(DotF64);
+HWY_EXPORT(ConvolveF32);
+HWY_EXPORT(ConvolveF64);
 
 const FirKernels<float>& fir_kernels_f32() {
   static const FirKernels<float> kernels = [] {
     choose_target();
-    return FirKernels<float>{HWY_DYNAMIC_DISPATCH(DotF32)};
+    return FirKernels<float>{HWY_DYNAMIC_DISPATCH(DotF32), HWY_DYNAMIC_DISPATCH(ConvolveF32)};
   }();
   return kernels;
 }
@@ -32,7 +34,7 @@ const FirKernels<float>& fir_kernels_f32() {
 const FirKernels<double>& fir_kernels_f64() {
   static const FirKernels<double> kernels = [] {
     choose_target();
-    return FirKernels<double>{HWY_DYNAMIC_DISPATCH(DotF64)};
+    return FirKernels<double>{HWY_DYNAMIC_DISPATCH(DotF64), HWY_DYNAMIC_DISPATCH(ConvolveF64)};
   }();
   return kernels;
 }

@@ -11,6 +11,8 @@ struct FirKernels {
   /// sum over i < n of a[i] * b[i] (several accumulators, so the order of additions differs
   /// from a serial loop by rounding only).
   T (*dot)(const T* a, const T* b, std::size_t n);
+  /// out[i] = dot(taps, window + i, n_taps) for i < count, computed W outputs at a time.
+  void (*convolve)(const T* taps, std::size_t n_taps, const T* window, T* out, std::size_t count);
 };
 
 const FirKernels<float>& fir_kernels_f32();
