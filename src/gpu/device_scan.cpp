@@ -23,8 +23,9 @@ ScanConfig with_defaults(ScanConfig c) {
 ProgramSpec DeviceScan::program(const ScanConfig& config) {
   const ScanConfig c = with_defaults(config);
   ProgramSpec spec;
-  spec.files = {"dialect.h", c.op == ScanOp::sum ? "scan_op_sum.h" : "scan_op_affine2.h", "warp_scan.h",
-                "block_scan.h", "device_scan.cl"};
+  spec.files = {"dialect.h",          c.op == ScanOp::sum ? "scan_op_sum.h" : "scan_op_affine2.h",
+                "warp_scan.h",        "block_scan.h",
+                "block_load_store.h", "device_scan.cl"};
   spec.defines = {{"RIPPLE_DOUBLE", c.double_precision ? "1" : "0"},
                   {"BLOCK", std::to_string(c.block)},
                   {"ITEMS", std::to_string(c.items)}};
@@ -43,6 +44,15 @@ DeviceScan::DeviceScan(Context& context, const ScanConfig& config) {
     throw Unsupported("device " + context.facts().name + " has no double precision");
   words_ = c.op == ScanOp::sum ? 1 : 6;
   real_bytes_ = c.double_precision ? 8 : 4;
+  // Local memory of the kernel: the staged tile, the block scan's scratch and warp totals, the
+  // tile prefix, the tile number.
+  const std::uint64_t local =
+      (std::uint64_t(c.block) * c.items + c.block + c.block / 32 + 1) * words_ * real_bytes_ + 4;
+  if (local > context.facts().local_memory)
+    throw InvalidArgument("DeviceScan: block " + std::to_string(c.block) + " x items " +
+                          std::to_string(c.items) + " needs " + std::to_string(local) +
+                          " bytes of local memory, " + context.facts().name + " has " +
+                          std::to_string(context.facts().local_memory));
   block_ = c.block;
   items_ = c.items;
   module_ = get_module(context, program(c));

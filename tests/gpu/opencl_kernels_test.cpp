@@ -286,6 +286,17 @@ TEST(OpenclScan, RejectsBadConfigurationsAndSizes) {
   c.block = 0;
   c.items = 65;
   EXPECT_THROW(DeviceScan(*ctx, c), InvalidArgument);
+  // A tile whose staging needs more local memory than the device has.
+  c.op = ScanOp::affine2;
+  c.double_precision = true;
+  c.block = 1024;
+  c.items = static_cast<unsigned>(std::min<std::uint64_t>(64, ctx->facts().local_memory / (1024 * 48) + 1));
+  try {
+    DeviceScan bad(*ctx, c);
+    FAIL() << "local memory " << ctx->facts().local_memory;
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("bytes of local memory"), std::string::npos) << e.what();
+  }
   const DeviceScan scan(*ctx, ScanConfig{});
   auto ws = scan.workspace(*ctx, 100);
   auto stream = ctx->create_stream();

@@ -1,39 +1,30 @@
 // Device level: single-pass inclusive scan of n scan_t values with decoupled look-back (CUB's
 // DeviceScan; Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back",
-// 2016). Compiled after dialect.h, a scan operator header, warp_scan.h and block_scan.h, with
-// -DBLOCK (work-items per group, a multiple of WARP_SIZE) and -DITEMS (values per work-item).
+// 2016). Compiled after dialect.h, a scan operator header, warp_scan.h, block_scan.h and
+// block_load_store.h, with -DBLOCK (work-items per group, a multiple of WARP_SIZE) and -DITEMS
+// (values per work-item).
 //
 // Each work-group takes the next tile number from an atomic counter, so a group only ever waits
 // on tiles handed out before its own: their groups are already running, and the scan cannot
 // deadlock where work-groups start in any order (PoCL runs them as threads on CPU cores).
-// A tile scans its TILE = BLOCK * ITEMS values (serially per work-item, then block_scan.h),
-// posts its aggregate, walks back over its predecessors' posts until one carries an inclusive
-// prefix, posts its own inclusive prefix, and writes its values once.
+// A tile loads its TILE = BLOCK * ITEMS values (coalesced, block_load_store.h), scans them
+// (serially per work-item, then block_scan.h), posts its aggregate, walks back over its
+// predecessors' posts until one carries an inclusive prefix, posts its own inclusive prefix,
+// and stores its values once.
 //
 // tile_state: u32[1 + tiles], zero before the launch: [0] the tile counter, [1 + t] tile t's
 // flag. tile_values: real_t[2 * tiles * SCAN_WORDS]: tile t's aggregate at 2t, inclusive prefix
 // at 2t + 1 (in scan_t units). Launch exactly `tiles` groups of BLOCK work-items. in == out is
-// allowed (each value is read and later written by the same work-item).
+// allowed (a tile's values are read, then written, by its own group only).
 #ifndef BLOCK
 #error "device_scan.cl needs -DBLOCK"
 #endif
 #ifndef ITEMS
 #error "device_scan.cl needs -DITEMS"
 #endif
-#define TILE (BLOCK * ITEMS)
 #define FLAG_EMPTY 0u
 #define FLAG_AGGREGATE 1u
 #define FLAG_PREFIX 2u
-
-DEVICE_FN scan_t scan_load(GLOBAL const real_t* p) {
-  scan_t r;
-  for (int k = 0; k < SCAN_WORDS; ++k) r.w[k] = p[k];
-  return r;
-}
-
-DEVICE_FN void scan_store(GLOBAL real_t* p, scan_t x) {
-  for (int k = 0; k < SCAN_WORDS; ++k) p[k] = x.w[k];
-}
 
 /* Posts read by other work-groups go around non-coherent caches (volatile). */
 DEVICE_FN scan_t scan_load_posted(GLOBAL VOLATILE real_t* p) {
@@ -82,6 +73,7 @@ DEVICE_FN scan_t tile_look_back(u32 tile, scan_t total, GLOBAL u32* flags,
 
 KERNEL device_inclusive_scan(GLOBAL const real_t* in, GLOBAL real_t* out, u64 n,
                              GLOBAL u32* tile_state, GLOBAL real_t* tile_values) {
+  LOCAL real_t stage[TILE_WORDS];
   LOCAL scan_t scratch[BLOCK];
   LOCAL scan_t warp_totals[BLOCK / WARP_SIZE];
   LOCAL scan_t tile_prefix;
@@ -90,11 +82,10 @@ KERNEL device_inclusive_scan(GLOBAL const real_t* in, GLOBAL real_t* out, u64 n,
   if (tid == 0) tile_slot = ATOMIC_ADD_U32(tile_state, 1u);
   BARRIER();
   const u32 tile = tile_slot;
-  const u64 first = (u64)tile * TILE + (u64)tid * ITEMS;
+  const u64 first = (u64)tile * TILE;
 
   scan_t items[ITEMS];
-  for (int k = 0; k < ITEMS; ++k)
-    items[k] = first + k < n ? scan_load(in + (first + k) * SCAN_WORDS) : scan_identity();
+  block_load(in, first, n, stage, items);
   for (int k = 1; k < ITEMS; ++k) items[k] = scan_op(items[k - 1], items[k]);
 
   scan_t total;
@@ -102,6 +93,6 @@ KERNEL device_inclusive_scan(GLOBAL const real_t* in, GLOBAL real_t* out, u64 n,
   if (tid == 0) tile_prefix = tile_look_back(tile, total, tile_state + 1, tile_values);
   BARRIER();
   const scan_t running = scan_op(tile_prefix, thread_prefix);
-  for (int k = 0; k < ITEMS; ++k)
-    if (first + k < n) scan_store(out + (first + k) * SCAN_WORDS, scan_op(running, items[k]));
+  for (int k = 0; k < ITEMS; ++k) items[k] = scan_op(running, items[k]);
+  block_store(out, first, n, stage, items);
 }
