@@ -1,0 +1,102 @@
+// welch against scipy.signal.welch: default and explicit segment lengths, overlaps, nfft
+// padding, detrend none/constant/linear, density and spectrum scaling, mean and median
+// averaging, one- and two-sided, named and explicit windows, n-D on several axes, float32;
+// and the errors.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "common/golden.hpp"
+#include "ripple/error.hpp"
+#include "ripple/spectral.hpp"
+
+namespace ripple::spectral {
+namespace {
+
+template <class A, class B>
+double rel_l2(const A& a, const B& b) {
+  long double num = 0, den = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    num += (long double)(a[i] - b[i]) * (a[i] - b[i]);
+    den += (long double)b[i] * b[i];
+  }
+  return std::sqrt(double(num / den));
+}
+
+std::optional<std::size_t> opt(const std::string& v) {
+  if (v == "none") return std::nullopt;
+  return std::stoul(v);
+}
+
+TEST(Welch, MatchesScipy) {
+  std::ifstream cases(test::golden_dir() / "cases.txt");
+  std::string line;
+  int checked = 0;
+  while (std::getline(cases, line)) {
+    std::istringstream words(line);
+    std::string name;
+    words >> name;
+    std::map<std::string, std::string> k;
+    for (std::string kv; words >> kv;) k[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+    SCOPED_TRACE(line);
+    WelchOptions o;
+    o.fs = std::stod(k["fs"]);
+    if (k["window"] == "values") {
+      const auto w = test::golden_values(name + ".w");
+      o.window_values.assign(w.begin(), w.end());
+    } else {
+      o.window = windows::Window::parse(k["window"]);
+    }
+    o.nperseg = opt(k["nperseg"]);
+    o.noverlap = opt(k["noverlap"]);
+    o.nfft = opt(k["nfft"]);
+    o.detrend = k["detrend"] == "none" ? Detrend::none : k["detrend"] == "linear" ? Detrend::linear : Detrend::constant;
+    o.return_onesided = k["onesided"] == "1";
+    o.scaling = k["scaling"] == "spectrum" ? Scaling::spectrum : Scaling::density;
+    o.average = k["average"] == "median" ? Average::median : Average::mean;
+    o.axis = std::stoi(k["axis"]);
+    const auto x = test::read_golden(name + ".x");
+    const auto f = test::golden_values(name + ".f");
+    const auto p = test::read_golden(name + ".p");
+    if (x.dtype() == io::Dtype::f32) {
+      const auto r = welch(ArrayView<const float>(x.values<float>().data(), x.shape), o);
+      EXPECT_EQ(r.pxx.shape, p.shape);
+      EXPECT_LE(rel_l2(r.pxx.values, p.values<float>()), 1e-5);
+      EXPECT_LE(rel_l2(r.f, f), 1e-15);
+    } else {
+      const auto r = welch(ArrayView<const double>(x.values<double>().data(), x.shape), o);
+      EXPECT_EQ(r.pxx.shape, p.shape);
+      EXPECT_LE(rel_l2(r.pxx.values, p.values<double>()), 1e-12);
+      EXPECT_LE(rel_l2(r.f, f), 1e-15);
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 14);
+}
+
+template <class F>
+void expect_invalid(F&& f, const std::string& word) {
+  try {
+    f();
+    ADD_FAILURE() << "no exception";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find(word), std::string::npos) << e.what();
+  }
+}
+
+TEST(Welch, Errors) {
+  const std::vector<double> x(1000, 1.0);
+  const ArrayView<const double> v(x.data(), {x.size()});
+  expect_invalid([&] { (void)welch(v, {.nperseg = 0}); }, "nperseg");
+  expect_invalid([&] { (void)welch(v, {.nperseg = 100, .noverlap = 100}); }, "noverlap");
+  expect_invalid([&] { (void)welch(v, {.nperseg = 100, .nfft = 50}); }, "nfft");
+  expect_invalid([&] { (void)welch(v, {.fs = 0.0}); }, "fs");
+  expect_invalid([&] { (void)welch(v, {.window_values = std::vector<double>(2000, 1.0)}); }, "longer than the signal");
+  expect_invalid([&] { (void)welch(v, {.axis = 1}); }, "axis 1");
+}
+
+}  // namespace
+}  // namespace ripple::spectral
