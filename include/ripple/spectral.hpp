@@ -1,4 +1,5 @@
-// Spectral estimation with scipy.signal's semantics: welch (averaged, windowed periodograms).
+// Spectral estimation with scipy.signal's semantics: welch (averaged, windowed periodograms)
+// and spectrogram (the periodogram of every segment).
 //
 //   auto [f, pxx] = ripple::spectral::welch(ripple::ArrayView<const float>(x.data(), {x.size()}),
 //                                           {.fs = 48000.0, .nperseg = 1024});
@@ -52,5 +53,33 @@ struct Welch {
 template <class T>
   requires std::is_floating_point_v<std::remove_const_t<T>>
 Welch<std::remove_const_t<T>> welch(ArrayView<T> x, const WelchOptions& options = {});
+
+/// scipy.signal.spectrogram's parameters (mode 'psd'), with its defaults: a periodic Tukey
+/// window with alpha 0.25 and an overlap of nperseg / 8.
+struct SpectrogramOptions {
+  double fs = 1.0;
+  windows::Window window{windows::Kind::tukey, 0.25};
+  std::vector<double> window_values;
+  std::optional<std::size_t> nperseg;
+  std::optional<std::size_t> noverlap;
+  std::optional<std::size_t> nfft;
+  Detrend detrend = Detrend::constant;
+  bool return_onesided = true;
+  Scaling scaling = Scaling::density;
+  int axis = -1;
+};
+
+template <class T>
+struct Spectrogram {
+  std::vector<double> f;  ///< frequencies
+  std::vector<double> t;  ///< segment centres, in the units of 1 / fs
+  Array<T> sxx;           ///< x's shape with the axis replaced by the frequencies, plus a last axis of segments
+};
+
+/// scipy.signal.spectrogram of real data in 'psd' mode: the scaled power of every segment
+/// (welch before averaging). Throws as welch.
+template <class T>
+  requires std::is_floating_point_v<std::remove_const_t<T>>
+Spectrogram<std::remove_const_t<T>> spectrogram(ArrayView<T> x, const SpectrogramOptions& options = {});
 
 }  // namespace ripple::spectral

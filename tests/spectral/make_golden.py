@@ -57,3 +57,25 @@ case(rng.standard_normal((2, 900, 2)), nperseg=100, axis=1, average="median")
 case(rng.standard_normal(4096).astype(np.float32), nperseg=512)
 with open(os.path.join(out, "cases.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
+
+# spectrogram: "spectrogram <case> ..." lines in spectrogram.txt, files <case>.{x,f,t,s}.npy
+spec_lines = []
+
+
+def spec_case(x, **kw):
+    name = f"s{len(spec_lines)}"
+    f, t, s = ss.spectrogram(x, **kw)
+    for part, v in (("x", x), ("f", f), ("t", t), ("s", s)):
+        np.save(os.path.join(out, f"{name}.{part}.npy"), np.ascontiguousarray(v))
+    spec_lines.append(f"{name} fs={kw.get('fs', 1.0)!r} nperseg={kw.get('nperseg', 'none')} "
+                      f"noverlap={kw.get('noverlap', 'none')} nfft={kw.get('nfft', 'none')} axis={kw.get('axis', -1)} "
+                      f"onesided={int(kw.get('return_onesided', True))}")
+
+
+spec_case(rng.standard_normal(3000))
+spec_case(rng.standard_normal(3000), fs=8000.0, nperseg=128, noverlap=64)
+spec_case(rng.standard_normal(1000), nperseg=100, nfft=128, return_onesided=False)
+spec_case(rng.standard_normal((2, 1500)), nperseg=200, axis=-1)
+spec_case(rng.standard_normal((1500, 2)), nperseg=200, axis=0)
+with open(os.path.join(out, "spectrogram.txt"), "w") as f:
+    f.write("\n".join(spec_lines) + "\n")

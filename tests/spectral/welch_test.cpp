@@ -100,3 +100,39 @@ TEST(Welch, Errors) {
 
 }  // namespace
 }  // namespace ripple::spectral
+
+namespace ripple::spectral {
+namespace {
+
+TEST(Spectrogram, MatchesScipy) {
+  std::ifstream cases(test::golden_dir() / "spectrogram.txt");
+  std::string line;
+  int checked = 0;
+  while (std::getline(cases, line)) {
+    std::istringstream words(line);
+    std::string name;
+    words >> name;
+    std::map<std::string, std::string> k;
+    for (std::string kv; words >> kv;) k[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+    SCOPED_TRACE(line);
+    SpectrogramOptions o;
+    o.fs = std::stod(k["fs"]);
+    o.nperseg = opt(k["nperseg"]);
+    o.noverlap = opt(k["noverlap"]);
+    o.nfft = opt(k["nfft"]);
+    o.axis = std::stoi(k["axis"]);
+    o.return_onesided = k["onesided"] == "1";
+    const auto x = test::read_golden(name + ".x");
+    const auto s = test::read_golden(name + ".s");
+    const auto r = spectrogram(ArrayView<const double>(x.values<double>().data(), x.shape), o);
+    EXPECT_EQ(r.sxx.shape, s.shape);
+    EXPECT_LE(rel_l2(r.sxx.values, s.values<double>()), 1e-12);
+    EXPECT_LE(rel_l2(r.f, test::golden_values(name + ".f")), 1e-15);
+    EXPECT_LE(rel_l2(r.t, test::golden_values(name + ".t")), 1e-15);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 5);
+}
+
+}  // namespace
+}  // namespace ripple::spectral
