@@ -9,6 +9,7 @@
 //   auto comp = ripple::multirate::cic_compensator(spec, 31, 0.4);   // FIR at the output rate
 #pragma once
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -94,5 +95,22 @@ class CicInterpolator {
 /// unit gain at DC. Throws InvalidArgument for numtaps < 3 or even, cutoff outside (0, 1).
 std::vector<double> cic_compensator(const CicSpec& spec, std::size_t numtaps, double cutoff,
                                     const windows::Window& window = {windows::Kind::kaiser, 8.0});
+
+/// Numerically controlled oscillator / mixer: multiplies a signal by e^{i (2 pi f t / fs +
+/// phase)}, shifting its spectrum by f (negative f shifts down). The phase is a 64-bit
+/// fixed-point accumulator, so it never drifts; state is kept between calls.
+class Nco {
+ public:
+  /// Throws InvalidArgument for fs <= 0, |frequency| > fs / 2, or a non-finite phase (radians).
+  Nco(double frequency, double fs, double phase = 0.0);
+  /// y = x times the oscillator (complex or real x; y.size() must equal x.size()).
+  template <class T>
+  void mix(std::span<const std::complex<T>> x, std::span<std::complex<T>> y);
+  template <class T>
+  void mix(std::span<const T> x, std::span<std::complex<T>> y);
+
+ private:
+  std::uint64_t step_ = 0, phase_ = 0;
+};
 
 }  // namespace ripple::multirate

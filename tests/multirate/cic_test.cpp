@@ -199,3 +199,32 @@ TEST(Cic, CompensatorFlattensPassband) {
 
 }  // namespace
 }  // namespace ripple::multirate
+
+namespace ripple::multirate {
+namespace {
+
+TEST(Nco, ShiftsAndStaysInPhaseAcrossCalls) {
+  const double fs = 48000, f = 1000;
+  std::vector<std::complex<double>> x(4800, std::complex<double>(1.0, 0.0)), y(4800), z(4800);
+  Nco once(f, fs, 0.25);
+  once.mix(std::span<const std::complex<double>>(x), std::span<std::complex<double>>(y));
+  Nco pieces(f, fs, 0.25);
+  for (std::size_t at = 0; at < x.size(); at += 700) {
+    const std::size_t n = std::min<std::size_t>(700, x.size() - at);
+    pieces.mix(std::span<const std::complex<double>>(x.data() + at, n), std::span<std::complex<double>>(z.data() + at, n));
+  }
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const std::complex<double> expected = std::polar(1.0, 2 * M_PI * f * double(i) / fs + 0.25);
+    ASSERT_NEAR(std::abs(y[i] - expected), 0.0, 1e-12) << i;
+    ASSERT_EQ(y[i], z[i]) << i;
+  }
+  Nco down(-f, fs);
+  std::vector<std::complex<double>> back(4800);
+  down.mix(std::span<const std::complex<double>>(y), std::span<std::complex<double>>(back));
+  EXPECT_NEAR(std::abs(back[4799] - std::polar(1.0, 0.25)), 0.0, 1e-12);  // shifted back to DC
+  EXPECT_THROW(Nco(30000.0, 48000.0), InvalidArgument);
+  EXPECT_THROW(Nco(100.0, 0.0), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace ripple::multirate
