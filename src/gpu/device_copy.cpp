@@ -39,7 +39,7 @@ ProgramSpec DeviceCopy::program(bool double_precision, bool complex) {
 DeviceCopy::DeviceCopy(Context& context, bool double_precision, bool complex)
     : double_(double_precision),
       complex_(complex),
-      element_bytes_((double_precision ? 8 : 4) * (complex ? 2 : 1)) {
+      element_bytes_(std::size_t{double_precision ? 8u : 4u} * (complex ? 2u : 1u)) {
   if (double_precision && !context.facts().fp64)
     throw Unsupported("device " + context.facts().name + " has no double precision");
   module_ = get_module(context, program(double_precision, complex));

@@ -48,7 +48,8 @@ std::vector<std::string> program_options(const ProgramSpec& spec) {
       throw InvalidArgument("GPU program define name \"" + name + "\" is not an identifier");
     if (value.find_first_of(" \"'") != std::string::npos)
       throw InvalidArgument("GPU program define " + name + "=\"" + value + "\" contains a space or quote");
-    options.push_back("-D" + name + "=" + value);
+    std::string option = "-D";
+    options.push_back(option.append(name).append("=").append(value));
   }
   return options;
 }

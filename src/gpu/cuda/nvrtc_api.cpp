@@ -12,13 +12,14 @@
 namespace ripple::gpu::cuda {
 namespace {
 
-#define RIPPLE_NVRTC_FUNCTIONS(X)                                                            \
-  X(nvrtcVersion)                                                                            \
-  X(nvrtcGetErrorString) X(nvrtcCreateProgram) X(nvrtcDestroyProgram) X(nvrtcCompileProgram) \
-      X(nvrtcGetProgramLogSize) X(nvrtcGetProgramLog) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN)
+#define RIPPLE_NVRTC_FUNCTIONS(X)                                                               \
+  X(nvrtcVersion)                                                                               \
+  X(nvrtcGetErrorString)                                                                        \
+  X(nvrtcCreateProgram) X(nvrtcDestroyProgram) X(nvrtcCompileProgram) X(nvrtcGetProgramLogSize) \
+      X(nvrtcGetProgramLog) X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN)
 
 struct Nvrtc {
-#define RIPPLE_NVRTC_MEMBER(fn) decltype(&::fn) fn = nullptr;
+#define RIPPLE_NVRTC_MEMBER(fn) decltype(&::fn) fn = nullptr;  // NOLINT(bugprone-macro-parentheses)
   RIPPLE_NVRTC_FUNCTIONS(RIPPLE_NVRTC_MEMBER)
 #undef RIPPLE_NVRTC_MEMBER
   bool ok = false;
@@ -89,6 +90,7 @@ std::vector<std::byte> compile_cubin(const std::string& source, const std::strin
   std::vector<std::string> all = {"--gpu-architecture=" + arch, "--std=c++17", "-default-device"};
   all.insert(all.end(), options.begin(), options.end());
   std::vector<const char*> argv;
+  argv.reserve(all.size());
   for (const auto& o : all) argv.push_back(o.c_str());
   r = n.nvrtcCompileProgram(program, static_cast<int>(argv.size()), argv.data());
   std::size_t log_size = 0;

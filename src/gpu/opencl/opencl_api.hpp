@@ -9,18 +9,19 @@
 
 namespace ripple::gpu::opencl {
 
-#define RIPPLE_OPENCL_FUNCTIONS(X)                                                                      \
-  X(clGetPlatformIDs)                                                                                   \
-  X(clGetPlatformInfo) X(clGetDeviceIDs) X(clGetDeviceInfo) X(clCreateContext) X(clReleaseContext)      \
-      X(clCreateCommandQueue) X(clReleaseCommandQueue) X(clCreateBuffer) X(clReleaseMemObject)          \
-          X(clCreateProgramWithSource) X(clCreateProgramWithBinary) X(clBuildProgram)                   \
-              X(clGetProgramBuildInfo) X(clGetProgramInfo) X(clReleaseProgram) X(clCreateKernel)        \
-                  X(clReleaseKernel) X(clSetKernelArg) X(clEnqueueNDRangeKernel) X(clEnqueueReadBuffer) \
-                      X(clEnqueueWriteBuffer) X(clEnqueueFillBuffer) X(clFinish)
+#define RIPPLE_OPENCL_FUNCTIONS(X)                                                                    \
+  X(clGetPlatformIDs)                                                                                 \
+  X(clGetPlatformInfo)                                                                                \
+  X(clGetDeviceIDs) X(clGetDeviceInfo) X(clCreateContext) X(clReleaseContext) X(clCreateCommandQueue) \
+      X(clReleaseCommandQueue) X(clCreateBuffer) X(clReleaseMemObject) X(clCreateProgramWithSource)   \
+          X(clCreateProgramWithBinary) X(clBuildProgram) X(clGetProgramBuildInfo) X(clGetProgramInfo) \
+              X(clReleaseProgram) X(clCreateKernel) X(clReleaseKernel) X(clSetKernelArg)              \
+                  X(clEnqueueNDRangeKernel) X(clEnqueueReadBuffer) X(clEnqueueWriteBuffer)            \
+                      X(clEnqueueFillBuffer) X(clFinish)
 
 /// Function pointers into the loaded ICD loader.
 struct Api {
-#define RIPPLE_OPENCL_MEMBER(fn) decltype(&::fn) fn = nullptr;
+#define RIPPLE_OPENCL_MEMBER(fn) decltype(&::fn) fn = nullptr;  // NOLINT(bugprone-macro-parentheses)
   RIPPLE_OPENCL_FUNCTIONS(RIPPLE_OPENCL_MEMBER)
 #undef RIPPLE_OPENCL_MEMBER
 };
