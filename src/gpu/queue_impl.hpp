@@ -8,6 +8,7 @@
 
 #include "gpu/runtime.hpp"
 #include "ripple/device.hpp"
+#include "ripple/error.hpp"
 
 namespace ripple {
 
@@ -24,4 +25,28 @@ struct detail::RawBuffer::Impl {
   std::vector<std::byte> host;          // the CPU
 };
 
+namespace gpu {
+
+/// The GPU objects behind a public Queue or Buffer, for launch logic given them. Each throws
+/// InvalidArgument naming the device if the queue or buffer is on the CPU.
+inline Context& context_of(const Queue& queue) {
+  if (!queue.impl()->context)
+    throw InvalidArgument("a GPU queue is needed, got one on " + queue.device().to_string());
+  return *queue.impl()->context;
+}
+inline Stream& stream_of(const Queue& queue) {
+  context_of(queue);
+  return *queue.impl()->stream;
+}
+inline Memory& memory_of(detail::RawBuffer& buffer) {
+  if (!buffer.impl().memory)
+    throw InvalidArgument("a buffer in GPU memory is needed, got one on " +
+                          buffer.queue().device().to_string());
+  return *buffer.impl().memory;
+}
+inline const Memory& memory_of(const detail::RawBuffer& buffer) {
+  return memory_of(const_cast<detail::RawBuffer&>(buffer));
+}
+
+}  // namespace gpu
 }  // namespace ripple

@@ -56,6 +56,33 @@ TEST(OpenclBuffer, PublicQueueAndBufferRoundTrip) {
   EXPECT_EQ(q2.impl()->context, q.impl()->context);
 }
 
+// Launch logic driven from public objects: a DeviceCopy between two Buffers of one Queue.
+TEST(OpenclBuffer, KernelsRunOnPublicBuffers) {
+  RIPPLE_REQUIRE_OPENCL(ctx);
+  Queue q(test::first_opencl_device(&ripple_no_opencl_why_));
+  std::vector<std::complex<float>> host(300);
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = {float(i), -float(i)};
+  Buffer<std::complex<float>> in(q, std::span<const std::complex<float>>(host));
+  Buffer<std::complex<float>> out(q, host.size());
+  const DeviceCopy copy(context_of(q), false, true);
+  CopyLayout l;
+  l.count = host.size();
+  copy.run(stream_of(q), memory_of(in.raw()), memory_of(out.raw()), l, {0, 2});  // times 2i
+  q.synchronize();
+  const auto back = out.to_vector();
+  for (std::size_t i = 0; i < host.size(); ++i) ASSERT_EQ(back[i], host[i] * std::complex<float>(0, 2)) << i;
+  // CPU queues and buffers are refused by name.
+  Queue cpu(Device::cpu());
+  Buffer<float> on_cpu(cpu, 4);
+  try {
+    memory_of(on_cpu.raw());
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("on cpu"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(stream_of(cpu), InvalidArgument);
+}
+
 class OpenclCopy : public ::testing::TestWithParam<std::tuple<bool, bool>> {};
 
 template <class T>
