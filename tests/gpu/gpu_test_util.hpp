@@ -1,11 +1,13 @@
-// Helpers of the GPU tests: the first OpenCL device (PoCL in CI) and the kernel cache in the
-// build tree.
+// Helpers of the GPU tests: a fixture parameterized over every GPU device present (CUDA devices
+// and OpenCL devices: PoCL in CI, NVIDIA's CUDA and OpenCL on a lent GPU), with the kernel cache
+// in the build tree so test processes share compiled kernels.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gpu/kernel_cache.hpp"
 #include "gpu/registry.hpp"
@@ -14,35 +16,53 @@
 
 namespace ripple::gpu::test {
 
-/// The first OpenCL device, or null with *why set.
-inline Device first_opencl_device(std::string* why) {
-  Backend* b = opencl_backend();
-  if (!b) {
-    *why = not_built_reason(Api::opencl);
-    return Device::cpu();
-  }
-  if (b->devices().empty()) {
-    *why = b->absent_reason();
-    return Device::cpu();
-  }
-  return Device::opencl(b->devices()[0].platform, b->devices()[0].device);
+/// "cuda:0", "opencl:0.0", ... for every GPU device present.
+inline std::vector<std::string> gpu_device_ids() {
+  std::vector<std::string> ids;
+  for (const Device& d : Device::list())
+    if (d.kind() != DeviceKind::cpu) ids.push_back(d.to_string());
+  return ids;
 }
 
-/// The context of the first OpenCL device, with the test kernel cache; null if there is none.
-inline std::shared_ptr<Context> opencl_context(std::string* why) {
-#ifdef RIPPLE_TEST_CACHE_DIR
-  static const bool cache_set = (set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
-  (void)cache_set;
-#endif
-  const Device d = first_opencl_device(why);
-  if (d.kind() != DeviceKind::opencl) return nullptr;
-  return open_device(d);
+/// A test name part for a device id: "opencl:0.0" -> "opencl_0_0".
+inline std::string device_test_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string s = info.param;
+  for (char& c : s)
+    if (c == ':' || c == '.') c = '_';
+  return s;
 }
+
+/// A new Context on `device` (not the shared one), as a fresh process would have.
+inline std::shared_ptr<Context> fresh_context(const Device& device) {
+  Backend* b = device.kind() == DeviceKind::cuda ? cuda_backend() : opencl_backend();
+  const DeviceFacts* f = find_device(device);
+  return b->open(static_cast<std::size_t>(f - b->devices().data()));
+}
+
+class GpuTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+#ifdef RIPPLE_TEST_CACHE_DIR
+    static const bool cache_set = (set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
+    (void)cache_set;
+#endif
+    device_ = Device::parse(GetParam());
+    context_ = open_device(device_);
+  }
+  const Device& device() const { return device_; }
+  Context& ctx() { return *context_; }
+  bool is_cuda() const { return device_.kind() == DeviceKind::cuda; }
+
+ private:
+  Device device_;
+  std::shared_ptr<Context> context_;
+};
 
 }  // namespace ripple::gpu::test
 
-/// Skips the test, saying why, when there is no OpenCL device.
-#define RIPPLE_REQUIRE_OPENCL(ctx)                                        \
-  std::string ripple_no_opencl_why_;                                      \
-  auto ctx = ::ripple::gpu::test::opencl_context(&ripple_no_opencl_why_); \
-  if (!ctx) GTEST_SKIP() << "no OpenCL device: " << ripple_no_opencl_why_
+/// Runs the fixture's tests once per GPU device; machines without one run none of them (the
+/// device tests check that PoCL is found where it is installed).
+#define RIPPLE_INSTANTIATE_FOR_EACH_GPU(fixture)                                                         \
+  GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(fixture);                                                \
+  INSTANTIATE_TEST_SUITE_P(Devices, fixture, ::testing::ValuesIn(::ripple::gpu::test::gpu_device_ids()), \
+                           ::ripple::gpu::test::device_test_name)

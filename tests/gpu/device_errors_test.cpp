@@ -1,6 +1,6 @@
-// DeviceError from the OpenCL backend carries the runtime's message: the compiler log of a
-// kernel with a syntax error, an allocation over the device's limit, a launch the device
-// refuses, a kernel name the program lacks.
+// DeviceError carries the runtime's message, on every GPU device (OpenCL and CUDA wording): the
+// compiler log of a kernel with a syntax error, an allocation over the device's limit, a launch
+// the device refuses, a kernel name the program lacks.
 #include <gtest/gtest.h>
 
 #include "gpu/program.hpp"
@@ -10,8 +10,11 @@
 namespace ripple::gpu {
 namespace {
 
-TEST(OpenclErrors, SyntaxErrorGivesTheCompilerLog) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+class GpuErrors : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuErrors);
+
+TEST_P(GpuErrors, SyntaxErrorGivesTheCompilerLog) {
+  Context* ctx = &this->ctx();
   ProgramSpec spec{{"dialect.h"},
                    {{"RIPPLE_DOUBLE", "0"}},
                    "KERNEL broken(GLOBAL real_t* x) {\n  x[0] = undeclared_thing;\n}\n"};
@@ -20,27 +23,29 @@ TEST(OpenclErrors, SyntaxErrorGivesTheCompilerLog) {
     FAIL() << "built a kernel with an error";
   } catch (const DeviceError& e) {
     const std::string msg = e.what();
-    EXPECT_NE(msg.find("CL_BUILD_PROGRAM_FAILURE"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("undeclared_thing"), std::string::npos) << msg;           // from the build log
-    EXPECT_NE(msg.find("extra:2"), std::string::npos) << msg;                    // file and line
-    EXPECT_NE(msg.find("dialect.h RIPPLE_DOUBLE=0"), std::string::npos) << msg;  // the program
+    EXPECT_NE(msg.find(is_cuda() ? "NVRTC" : "CL_BUILD_PROGRAM_FAILURE"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("undeclared_thing"), std::string::npos) << msg;                  // from the log
+    EXPECT_NE(msg.find(is_cuda() ? "extra(2)" : "extra:2"), std::string::npos) << msg;  // file and line
+    EXPECT_NE(msg.find("dialect.h RIPPLE_DOUBLE=0"), std::string::npos) << msg;         // the program
   }
 }
 
-TEST(OpenclErrors, AllocationOverTheLimitNamesTheSize) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuErrors, AllocationOverTheLimitNamesTheSize) {
+  Context* ctx = &this->ctx();
   const std::size_t too_big = ctx->facts().max_allocation * 2 + 12345;
   try {
     ctx->allocate(too_big);
     FAIL() << "allocated " << too_big << " bytes";
   } catch (const DeviceError& e) {
     EXPECT_NE(std::string(e.what()).find(std::to_string(too_big) + " bytes"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("CL_INVALID_BUFFER_SIZE"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(is_cuda() ? "cudaErrorMemoryAllocation" : "CL_INVALID_BUFFER_SIZE"),
+              std::string::npos)
+        << e.what();
   }
 }
 
-TEST(OpenclErrors, RefusedLaunchAndMissingKernelAreDeviceErrors) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuErrors, RefusedLaunchAndMissingKernelAreDeviceErrors) {
+  Context* ctx = &this->ctx();
   ProgramSpec spec{{"dialect.h"},
                    {{"RIPPLE_DOUBLE", "0"}},
                    "KERNEL fill(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)LOCAL_ID(0); }\n"};
@@ -57,7 +62,10 @@ TEST(OpenclErrors, RefusedLaunchAndMissingKernelAreDeviceErrors) {
     FAIL() << "launched work-groups over the device limit";
   } catch (const DeviceError& e) {
     EXPECT_NE(std::string(e.what()).find("kernel fill"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("CL_INVALID_WORK_GROUP_SIZE"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(is_cuda() ? "cudaErrorInvalidConfiguration"
+                                                   : "CL_INVALID_WORK_GROUP_SIZE"),
+              std::string::npos)
+        << e.what();
   }
   try {
     stream->launch(*module, "no_such_kernel", Launch{}, args);

@@ -1,7 +1,7 @@
-// The GPU kernels executed on OpenCL (PoCL in CI) against CPU references: batched strided
-// copy/scale, the device scan (sum: exact; 2x2 affine maps: against a long-double serial
-// composition) at lengths around the warp, the tile and many tiles, and the dialect smoke test.
-// Device buffers through the public Queue/Buffer.
+// The GPU kernels executed on every GPU device (OpenCL on PoCL in CI; CUDA too on a GPU) against CPU
+// references: batched strided copy/scale, the device scan (sum: exact; 2x2 affine maps: against a long-double
+// serial composition) at lengths around the warp, the tile and many tiles, and the dialect smoke test. Device
+// buffers through the public Queue/Buffer.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -21,6 +21,15 @@
 namespace ripple::gpu {
 namespace {
 
+class GpuBuffer : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuBuffer);
+
+class GpuScan : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuScan);
+
+class GpuDialect : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuDialect);
+
 template <class T>
 std::unique_ptr<Memory> to_device(Context& ctx, Stream& s, const std::vector<T>& host) {
   auto m = ctx.allocate(host.size() * sizeof(T));
@@ -35,9 +44,9 @@ std::vector<T> from_device(Stream& s, const Memory& m, std::size_t n) {
   return host;
 }
 
-TEST(OpenclBuffer, PublicQueueAndBufferRoundTrip) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
-  const Device dev = test::first_opencl_device(&ripple_no_opencl_why_);
+TEST_P(GpuBuffer, PublicQueueAndBufferRoundTrip) {
+  Context* ctx = &this->ctx();
+  const Device dev = device();
   Queue q(dev);
   EXPECT_EQ(q.device(), dev);
   std::vector<std::int32_t> host(10007);
@@ -57,9 +66,9 @@ TEST(OpenclBuffer, PublicQueueAndBufferRoundTrip) {
 }
 
 // Launch logic driven from public objects: a DeviceCopy between two Buffers of one Queue.
-TEST(OpenclBuffer, KernelsRunOnPublicBuffers) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
-  Queue q(test::first_opencl_device(&ripple_no_opencl_why_));
+TEST_P(GpuBuffer, KernelsRunOnPublicBuffers) {
+  Context* ctx = &this->ctx();
+  Queue q(device());
   std::vector<std::complex<float>> host(300);
   for (std::size_t i = 0; i < host.size(); ++i) host[i] = {float(i), -float(i)};
   Buffer<std::complex<float>> in(q, std::span<const std::complex<float>>(host));
@@ -83,7 +92,8 @@ TEST(OpenclBuffer, KernelsRunOnPublicBuffers) {
   EXPECT_THROW(stream_of(cpu), InvalidArgument);
 }
 
-class OpenclCopy : public ::testing::TestWithParam<std::tuple<bool, bool>> {};
+class GpuCopy : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuCopy);
 
 template <class T>
 void check_copy(Context& ctx, bool complex) {
@@ -146,20 +156,16 @@ void check_copy(Context& ctx, bool complex) {
   if (!complex) EXPECT_THROW(copy.run(*stream, *din, *dout, l, {1.0, 1.0}), InvalidArgument);
 }
 
-TEST_P(OpenclCopy, BatchedStridedScaledMatchesCpu) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
-  const auto [dbl, complex] = GetParam();
-  if (dbl)
-    check_copy<double>(*ctx, complex);
-  else
-    check_copy<float>(*ctx, complex);
+TEST_P(GpuCopy, BatchedStridedScaledMatchesCpuInEveryVariant) {
+  for (const bool dbl : {false, true})
+    for (const bool complex : {false, true}) {
+      SCOPED_TRACE(std::string(dbl ? "f64" : "f32") + (complex ? " complex" : " real"));
+      if (dbl)
+        check_copy<double>(ctx(), complex);
+      else
+        check_copy<float>(ctx(), complex);
+    }
 }
-
-INSTANTIATE_TEST_SUITE_P(Variants, OpenclCopy, ::testing::Combine(::testing::Bool(), ::testing::Bool()),
-                         [](const auto& info) {
-                           return std::string(std::get<0>(info.param) ? "f64" : "f32") +
-                                  (std::get<1>(info.param) ? "_complex" : "_real");
-                         });
 
 // Runs the scan of `in` (n values of `words` reals) and returns the result.
 template <class T>
@@ -245,23 +251,23 @@ void check_affine_scan(Context& ctx, ScanConfig config, std::vector<std::uint64_
   }
 }
 
-TEST(OpenclScan, SumFloatExactAtEveryLength) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuScan, SumFloatExactAtEveryLength) {
+  Context* ctx = &this->ctx();
   ScanConfig c;
   auto lengths = lengths_around(DeviceScan(*ctx, {ScanOp::sum}).tile());
   lengths.push_back(1000000);
   check_sum_scan<float>(*ctx, c, lengths);
 }
 
-TEST(OpenclScan, SumDoubleExactAtEveryLength) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuScan, SumDoubleExactAtEveryLength) {
+  Context* ctx = &this->ctx();
   ScanConfig c;
   c.double_precision = true;
   check_sum_scan<double>(*ctx, c, lengths_around(DeviceScan(*ctx, c).tile()));
 }
 
-TEST(OpenclScan, SumWithASmallOddTile) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuScan, SumWithASmallOddTile) {
+  Context* ctx = &this->ctx();
   ScanConfig c;
   c.block = 64;
   c.items = 3;  // tile 192: tiles not a power of two, two logical warps
@@ -270,8 +276,8 @@ TEST(OpenclScan, SumWithASmallOddTile) {
 
 // Most tiles find their predecessor's inclusive prefix already posted; here only every 4th
 // tile posts one, so look-back must combine up to 3 aggregates.
-TEST(OpenclScan, LookBackOverAggregates) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuScan, LookBackOverAggregates) {
+  Context* ctx = &this->ctx();
   ScanConfig c;
   c.block = 64;
   c.items = 2;
@@ -281,8 +287,8 @@ TEST(OpenclScan, LookBackOverAggregates) {
   check_affine_scan<float>(*ctx, c, {37 * 128 + 100});
 }
 
-TEST(OpenclScan, Affine2FloatMatchesLongDoubleComposition) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuScan, Affine2FloatMatchesLongDoubleComposition) {
+  Context* ctx = &this->ctx();
   ScanConfig c;
   c.op = ScanOp::affine2;
   auto lengths = lengths_around(DeviceScan(*ctx, c).tile());
@@ -290,8 +296,8 @@ TEST(OpenclScan, Affine2FloatMatchesLongDoubleComposition) {
   check_affine_scan<float>(*ctx, c, lengths);
 }
 
-TEST(OpenclScan, Affine2DoubleMatchesLongDoubleComposition) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuScan, Affine2DoubleMatchesLongDoubleComposition) {
+  Context* ctx = &this->ctx();
   ScanConfig c;
   c.op = ScanOp::affine2;
   c.double_precision = true;
@@ -300,8 +306,8 @@ TEST(OpenclScan, Affine2DoubleMatchesLongDoubleComposition) {
   check_affine_scan<double>(*ctx, c, lengths);
 }
 
-TEST(OpenclScan, RejectsBadConfigurationsAndSizes) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuScan, RejectsBadConfigurationsAndSizes) {
+  Context* ctx = &this->ctx();
   ScanConfig c;
   c.block = 48;
   try {
@@ -333,8 +339,8 @@ TEST(OpenclScan, RejectsBadConfigurationsAndSizes) {
   EXPECT_THROW(scan.run(*stream, *mem, *mem, 1001, ws_big), InvalidArgument);
 }
 
-TEST(OpenclDialect, SmokeKernelUsesEveryPart) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuDialect, SmokeKernelUsesEveryPart) {
+  Context* ctx = &this->ctx();
   for (const bool dbl : {false, true}) {
     ProgramSpec spec{{"dialect.h"}, {{"RIPPLE_DOUBLE", dbl ? "1" : "0"}}, test::kDialectSmoke};
     auto module = get_module(*ctx, spec);

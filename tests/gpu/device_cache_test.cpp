@@ -1,4 +1,4 @@
-// The kernel caches with a real compiler (OpenCL): a first build compiles and stores, the same
+// The kernel caches with a real compiler, on every GPU device: a first build compiles and stores, the same
 // program on the same context is a memory hit, on a fresh context a disk hit, and a corrupted
 // entry is detected, recompiled and rewritten.
 #include <gtest/gtest.h>
@@ -14,22 +14,23 @@
 namespace ripple::gpu {
 namespace {
 
+class GpuCache : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuCache);
+
 namespace fs = std::filesystem;
 
-TEST(OpenclCache, MissThenMemoryHitThenDiskHitThenCorruptionRebuilt) {
-  RIPPLE_REQUIRE_OPENCL(shared_ctx);
-  const fs::path dir = fs::temp_directory_path() / ("ripple-opencl-cache-" + std::to_string(::getpid()));
+TEST_P(GpuCache, MissThenMemoryHitThenDiskHitThenCorruptionRebuilt) {
+  const fs::path dir = fs::temp_directory_path() / ("ripple-device-cache-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   set_kernel_cache_directory(dir);
   reset_kernel_cache_stats();
   // The cache directory is new, so the first build must compile (PoCL's own cache may still
-  // make that quick).
+  // make that quick). Contexts are made fresh, as in new processes, so nothing is in memory.
   const std::string tag = "4242";
   ProgramSpec spec{{"dialect.h"},
                    {{"RIPPLE_DOUBLE", "0"}, {"TAG", tag}},
                    "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
-  Backend* backend = opencl_backend();
-  auto fresh_context = [&] { return backend->open(0); };
+  auto fresh_context = [&] { return test::fresh_context(device()); };
 
   auto ctx1 = fresh_context();
   const std::string key = program_key(*ctx1, spec);
@@ -84,8 +85,8 @@ TEST(OpenclCache, MissThenMemoryHitThenDiskHitThenCorruptionRebuilt) {
   fs::remove_all(dir);
 }
 
-TEST(OpenclCache, UnwritableCacheDirectoryStillCompiles) {
-  RIPPLE_REQUIRE_OPENCL(ctx);
+TEST_P(GpuCache, UnwritableCacheDirectoryStillCompiles) {
+  Context* ctx = &this->ctx();
   const fs::path blocker = fs::temp_directory_path() / ("ripple-cache-blocker-" + std::to_string(::getpid()));
   { std::ofstream(blocker) << "not a directory"; }
   set_kernel_cache_directory(blocker / "ripple");
@@ -93,7 +94,7 @@ TEST(OpenclCache, UnwritableCacheDirectoryStillCompiles) {
   ProgramSpec spec{{"dialect.h"},
                    {{"RIPPLE_DOUBLE", "0"}, {"TAG", "4243"}},
                    "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
-  auto fresh = opencl_backend()->open(0);
+  auto fresh = test::fresh_context(device());
   EXPECT_NO_THROW(get_module(*fresh, spec));
   EXPECT_EQ(kernel_cache_stats().compiles, 1u);
   EXPECT_EQ(kernel_cache_stats().write_failures, 1u);
