@@ -18,7 +18,7 @@ shift
 here=$(cd "$(dirname "$0")" && pwd)
 exe="$build/bench/bench_iir"
 if [ ! -x "$exe" ]; then
-  echo "iir_run.sh: $exe not found: build it (ninja -C $build bench_iir; RIPPLE_BUILD_BENCH=ON, the default)" >&2
+  echo "iir_run.sh: $exe not found: build it (ninja -C $build bench_iir, or make bench; RIPPLE_BUILD_BENCH=ON, the default)" >&2
   exit 1
 fi
 PY=${PYTHON:-python3}
