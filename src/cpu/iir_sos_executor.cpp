@@ -169,8 +169,8 @@ std::size_t scan_lanes() {
 // blocks would be inaccurate (SosPlan::scan_wide).
 template <class T>
 struct ScanBlock {
-  T* values;
-  double* wide;  // lanes x rows doubles when T is float and a section needs them
+  T* values = nullptr;
+  double* wide = nullptr;  // lanes x rows doubles when T is float and a section needs them
   bool in_wide = false;
   PendingCorrection<T> pending;
   PendingCorrection<double> pending_wide;
@@ -241,8 +241,9 @@ void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, 
   const std::size_t sections = plan.sections;
   const bool any_wide = std::find(plan.scan_wide.begin(), plan.scan_wide.end(), true) != plan.scan_wide.end();
   core::Scratch scratch;
-  ScanBlock<T> block{scratch.get<T>(lanes * plan.block_rows),
-                     any_wide ? scratch.get<double>(lanes * plan.block_rows) : nullptr};
+  ScanBlock<T> block;
+  block.values = scratch.get<T>(lanes * plan.block_rows);
+  block.wide = any_wide ? scratch.get<double>(lanes * plan.block_rows) : nullptr;
   T* st = scratch.get<T>(2 * lanes);
   double* st_wide = any_wide ? scratch.get<double>(2 * lanes) : nullptr;
   T* sigma[2] = {scratch.get<T>(2 * lanes), scratch.get<T>(2 * lanes)};
