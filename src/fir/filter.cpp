@@ -11,6 +11,7 @@
 #include "core/scratch.hpp"
 #include "core/thread_pool.hpp"
 #include "cpu/fir_kernels.hpp"
+#include "core/interleaved.hpp"
 #include "iir/sos_apply.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
@@ -148,14 +149,12 @@ void Filter<T>::process(ArrayView<const T> x, ArrayView<T> y, int axis_arg) {
                           shape_text(x.shape()));
   }
   const std::size_t count = x.extent(axis);
-  const std::size_t lines_in_x = count == 0 ? x.size() : x.size() / count;
   const auto in_offsets = iir::detail::line_offsets(x.shape(), x.strides(), axis);
   if (in_offsets.size() != im.channels) {
     throw InvalidArgument("fir::Filter::process: x of shape " + shape_text(x.shape()) + " has " +
                           std::to_string(in_offsets.size()) + " lines along axis " + std::to_string(axis_arg) +
                           " but the filter has " + std::to_string(im.channels) + " channels");
   }
-  (void)lines_in_x;
   if (count == 0) return;
   const auto out_offsets = iir::detail::line_offsets(y.shape(), y.strides(), axis);
   constexpr std::size_t parts = ripple::detail::is_complex_v<T> ? 2 : 1;
@@ -203,16 +202,7 @@ void Filter<T>::process(ArrayView<const T> x, ArrayView<T> y, int axis_arg) {
 
 template <Sample T>
 void Filter<T>::process_interleaved(std::span<const T> x, std::span<T> y) {
-  const std::size_t c = channels();
-  if (x.size() % c != 0) {
-    throw InvalidArgument("fir::Filter::process_interleaved: x has " + std::to_string(x.size()) +
-                          " values, not a multiple of the " + std::to_string(c) + " channels");
-  }
-  if (y.size() != x.size()) {
-    throw InvalidArgument("fir::Filter::process_interleaved: y has " + std::to_string(y.size()) + " values but x has " +
-                          std::to_string(x.size()));
-  }
-  const std::vector<std::size_t> shape{x.size() / c, c};
+  const auto shape = core::interleaved_shape("fir::Filter::process_interleaved", x.size(), y.size(), channels());
   process(ArrayView<const T>(x.data(), shape), ArrayView<T>(y.data(), shape), 0);
 }
 

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "core/interleaved.hpp"
 #include "iir/sos_apply.hpp"
 #include "ripple/error.hpp"
 
@@ -79,16 +80,7 @@ void Filter<T>::process(ArrayView<const T> x, ArrayView<T> y, int axis_arg) {
 
 template <Sample T>
 void Filter<T>::process_interleaved(std::span<const T> x, std::span<T> y) {
-  const std::size_t c = channels();
-  if (x.size() % c != 0) {
-    throw InvalidArgument("Filter::process_interleaved: x has " + std::to_string(x.size()) +
-                          " values, not a multiple of the " + std::to_string(c) + " channels");
-  }
-  if (y.size() != x.size()) {
-    throw InvalidArgument("Filter::process_interleaved: y has " + std::to_string(y.size()) + " values but x has " +
-                          std::to_string(x.size()));
-  }
-  const std::vector<std::size_t> shape{x.size() / c, c};
+  const auto shape = core::interleaved_shape("Filter::process_interleaved", x.size(), y.size(), channels());
   process(ArrayView<const T>(x.data(), shape), ArrayView<T>(y.data(), shape), 0);
 }
 

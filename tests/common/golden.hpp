@@ -6,6 +6,9 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,35 @@ inline std::vector<double> golden_values(const std::string& name) {
   const io::NpyArray a = read_golden(name);
   const auto v = a.values<double>();
   return {v.begin(), v.end()};
+}
+
+/// One line of a golden script's case list: its words in order, and the key=value ones by key.
+struct GoldenLine {
+  std::string text;
+  std::vector<std::string> words;  ///< the words without '='
+  std::map<std::string, std::string> keys;
+};
+
+/// The lines of <golden dir>/<file> (a case list the script wrote).
+inline std::vector<GoldenLine> golden_lines(const std::string& file) {
+  std::vector<GoldenLine> lines;
+  std::ifstream in(golden_dir() / file);
+  for (std::string text; std::getline(in, text);) {
+    if (text.empty()) continue;
+    GoldenLine line{text, {}, {}};
+    std::istringstream words(text);
+    for (std::string w; words >> w;) {
+      const auto eq = w.find('=');
+      if (eq == std::string::npos) {
+        line.words.push_back(w);
+      } else {
+        line.keys[w.substr(0, eq)] = w.substr(eq + 1);
+      }
+    }
+    lines.push_back(std::move(line));
+  }
+  if (lines.empty()) ADD_FAILURE() << "no cases in " << (golden_dir() / file);
+  return lines;
 }
 
 }  // namespace ripple::test

@@ -8,17 +8,14 @@
 #include <sstream>
 
 #include "common/golden.hpp"
+#include "common/expect_invalid.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fir.hpp"
 
 namespace ripple::fir {
 namespace {
 
-std::map<std::string, std::string> keys_of(std::istringstream& words) {
-  std::map<std::string, std::string> keys;
-  for (std::string kv; words >> kv;) keys[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-  return keys;
-}
+using ripple::test::expect_invalid;
 
 std::vector<double> numbers(const std::string& text) {
   std::vector<double> v;
@@ -28,18 +25,15 @@ std::vector<double> numbers(const std::string& text) {
 }
 
 TEST(Firwin, MatchesScipy) {
-  std::ifstream cases(test::golden_dir() / "cases.txt");
-  std::string line;
   int checked = 0;
   const std::map<std::string, PassZero> pass_zero{{"yes", PassZero::yes},           {"no", PassZero::no},
                                                   {"lowpass", PassZero::lowpass},   {"highpass", PassZero::highpass},
                                                   {"bandpass", PassZero::bandpass}, {"bandstop", PassZero::bandstop}};
-  while (std::getline(cases, line)) {
-    std::istringstream words(line);
-    std::string function, name;
-    words >> function >> name;
-    auto keys = keys_of(words);
-    SCOPED_TRACE(line);
+  for (const auto& line : test::golden_lines("cases.txt")) {
+    const std::string& function = line.words.at(0);
+    const std::string& name = line.words.at(1);
+    auto keys = line.keys;
+    SCOPED_TRACE(line.text);
     const auto expected = test::golden_values(name);
     if (function == "firwin") {
       FirwinOptions options;
@@ -67,16 +61,6 @@ TEST(Firwin, KaiserFormulas) {
   EXPECT_EQ(kaiser_beta(10.0), 0.0);
   EXPECT_NEAR(kaiser_beta(60.0), 0.1102 * (60.0 - 8.7), 1e-15);
   EXPECT_NEAR(kaiser_atten(101, 0.05), 2.285 * 100 * M_PI * 0.05 + 7.95, 1e-12);
-}
-
-template <class F>
-void expect_invalid(F&& f, const std::string& word) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception";
-  } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find(word), std::string::npos) << e.what();
-  }
 }
 
 TEST(Firwin, Errors) {

@@ -9,11 +9,14 @@
 #include <sstream>
 
 #include "common/golden.hpp"
+#include "common/expect_invalid.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fir.hpp"
 
 namespace ripple::fir {
 namespace {
+
+using ripple::test::expect_invalid;
 
 template <class A, class B>
 double rel_l2(const A& a, const B& b) {
@@ -35,16 +38,11 @@ void check(const io::NpyArray& h, const io::NpyArray& x, const io::NpyArray& exp
 }
 
 TEST(Upfirdn, MatchesScipy) {
-  std::ifstream cases(test::golden_dir() / "cases.txt");
-  std::string line;
   int checked = 0;
-  while (std::getline(cases, line)) {
-    std::istringstream words(line);
-    std::string name;
-    words >> name;
-    std::map<std::string, std::string> keys;
-    for (std::string kv; words >> kv;) keys[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    SCOPED_TRACE(line);
+  for (const auto& line : test::golden_lines("cases.txt")) {
+    const std::string& name = line.words.at(0);
+    auto keys = line.keys;
+    SCOPED_TRACE(line.text);
     const auto h = test::read_golden(name + ".h"), x = test::read_golden(name + ".x"), y = test::read_golden(name + ".y");
     const std::size_t up = std::stoul(keys["up"]), down = std::stoul(keys["down"]);
     const int axis = std::stoi(keys["axis"]);
@@ -57,16 +55,6 @@ TEST(Upfirdn, MatchesScipy) {
     ++checked;
   }
   EXPECT_GT(checked, 200);
-}
-
-template <class F>
-void expect_invalid(F&& f, const std::string& word) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception";
-  } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find(word), std::string::npos) << e.what();
-  }
 }
 
 TEST(Upfirdn, Errors) {
@@ -86,19 +74,14 @@ namespace ripple::fir {
 namespace {
 
 TEST(ResamplePoly, MatchesScipy) {
-  std::ifstream cases(test::golden_dir() / "resample.txt");
-  std::string line;
   int checked = 0;
   const std::map<std::string, ResamplePad> pads{{"constant", ResamplePad::constant}, {"mean", ResamplePad::mean},
                                                 {"median", ResamplePad::median},     {"minimum", ResamplePad::minimum},
                                                 {"maximum", ResamplePad::maximum}};
-  while (std::getline(cases, line)) {
-    std::istringstream words(line);
-    std::string name;
-    words >> name;
-    std::map<std::string, std::string> keys;
-    for (std::string kv; words >> kv;) keys[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    SCOPED_TRACE(line);
+  for (const auto& line : test::golden_lines("resample.txt")) {
+    const std::string& name = line.words.at(0);
+    auto keys = line.keys;
+    SCOPED_TRACE(line.text);
     ResampleOptions options;
     options.padtype = pads.at(keys["padtype"]);
     if (keys["window"] == "taps") {

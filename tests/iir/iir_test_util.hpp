@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/expect_invalid.hpp"
 #include "ripple/array.hpp"
 #include "ripple/error.hpp"
 #include "ripple/iir.hpp"
@@ -101,21 +102,7 @@ double rel_l2(const A& a, const B& b) {
   return std::sqrt(double(num / den));
 }
 
-/// Asserts that f throws ripple::InvalidArgument whose message contains every word.
-template <class F>
-void expect_invalid(F&& f, std::initializer_list<std::string_view> words) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception thrown";
-  } catch (const InvalidArgument& e) {
-    const std::string what = e.what();
-    for (std::string_view w : words) {
-      EXPECT_NE(what.find(w), std::string::npos) << "message \"" << what << "\" does not name \"" << w << "\"";
-    }
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "wrong exception type: " << e.what();
-  }
-}
+using ripple::test::expect_invalid;
 
 /// A read-only view of an .npy array's values as T (which must be its dtype).
 template <class T>

@@ -27,14 +27,8 @@ struct Case {
 
 std::vector<Case> cases(const std::string& function) {
   std::vector<Case> found;
-  std::ifstream in(golden_dir() / "cases.txt");
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream words(line);
-    Case c;
-    words >> c.function >> c.name;
-    for (std::string kv; words >> kv;) c.keys[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    if (c.function == function) found.push_back(c);
+  for (const auto& line : ripple::test::golden_lines("cases.txt")) {
+    if (line.words.at(0) == function) found.push_back({line.words.at(0), line.words.at(1), line.keys});
   }
   EXPECT_FALSE(found.empty()) << "no " << function << " cases in " << golden_dir();
   return found;

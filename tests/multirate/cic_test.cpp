@@ -9,12 +9,15 @@
 #include <cstdint>
 #include <random>
 
+#include "common/expect_invalid.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 #include "ripple/multirate.hpp"
 
 namespace ripple::multirate {
 namespace {
+
+using ripple::test::expect_invalid;
 
 using Wide = __int128;
 
@@ -150,16 +153,6 @@ TEST(Cic, NormalizedOutputOfDc) {
   std::vector<float> out;
   cic.process(x, out);
   EXPECT_NEAR(out.back(), 0.5f, 1e-6f);
-}
-
-template <class F>
-void expect_invalid(F&& f, const std::string& word) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception";
-  } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find(word), std::string::npos) << e.what();
-  }
 }
 
 TEST(Cic, Errors) {

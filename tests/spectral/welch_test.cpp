@@ -10,11 +10,14 @@
 #include <sstream>
 
 #include "common/golden.hpp"
+#include "common/expect_invalid.hpp"
 #include "ripple/error.hpp"
 #include "ripple/spectral.hpp"
 
 namespace ripple::spectral {
 namespace {
+
+using ripple::test::expect_invalid;
 
 template <class A, class B>
 double rel_l2(const A& a, const B& b) {
@@ -32,16 +35,11 @@ std::optional<std::size_t> opt(const std::string& v) {
 }
 
 TEST(Welch, MatchesScipy) {
-  std::ifstream cases(test::golden_dir() / "cases.txt");
-  std::string line;
   int checked = 0;
-  while (std::getline(cases, line)) {
-    std::istringstream words(line);
-    std::string name;
-    words >> name;
-    std::map<std::string, std::string> k;
-    for (std::string kv; words >> kv;) k[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    SCOPED_TRACE(line);
+  for (const auto& line : test::golden_lines("cases.txt")) {
+    const std::string& name = line.words.at(0);
+    auto k = line.keys;
+    SCOPED_TRACE(line.text);
     WelchOptions o;
     o.fs = std::stod(k["fs"]);
     if (k["window"] == "values") {
@@ -77,16 +75,6 @@ TEST(Welch, MatchesScipy) {
   EXPECT_GT(checked, 14);
 }
 
-template <class F>
-void expect_invalid(F&& f, const std::string& word) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception";
-  } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find(word), std::string::npos) << e.what();
-  }
-}
-
 TEST(Welch, Errors) {
   const std::vector<double> x(1000, 1.0);
   const ArrayView<const double> v(x.data(), {x.size()});
@@ -105,16 +93,11 @@ namespace ripple::spectral {
 namespace {
 
 TEST(Spectrogram, MatchesScipy) {
-  std::ifstream cases(test::golden_dir() / "spectrogram.txt");
-  std::string line;
   int checked = 0;
-  while (std::getline(cases, line)) {
-    std::istringstream words(line);
-    std::string name;
-    words >> name;
-    std::map<std::string, std::string> k;
-    for (std::string kv; words >> kv;) k[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    SCOPED_TRACE(line);
+  for (const auto& line : test::golden_lines("spectrogram.txt")) {
+    const std::string& name = line.words.at(0);
+    auto k = line.keys;
+    SCOPED_TRACE(line.text);
     SpectrogramOptions o;
     o.fs = std::stod(k["fs"]);
     o.nperseg = opt(k["nperseg"]);

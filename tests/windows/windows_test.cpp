@@ -7,23 +7,23 @@
 #include <sstream>
 
 #include "common/golden.hpp"
+#include "common/expect_invalid.hpp"
 #include "ripple/error.hpp"
 #include "ripple/windows.hpp"
 
 namespace ripple::windows {
 namespace {
 
+using ripple::test::expect_invalid;
+
 TEST(Windows, MatchScipy) {
-  std::ifstream cases(test::golden_dir() / "cases.txt");
-  std::string line;
   int checked = 0;
-  while (std::getline(cases, line)) {
-    std::istringstream words(line);
-    std::string name, spec;
-    std::size_t n = 0;
-    int fftbins = 0;
-    words >> name >> spec >> n >> fftbins;
-    SCOPED_TRACE(line);
+  for (const auto& line : test::golden_lines("cases.txt")) {
+    SCOPED_TRACE(line.text);
+    const std::string& name = line.words.at(0);
+    const std::string& spec = line.words.at(1);
+    const std::size_t n = std::stoul(line.words.at(2));
+    const int fftbins = std::stoi(line.words.at(3));
     const auto w = get_window(Window::parse(spec), n, fftbins == 1);
     const auto expected = test::golden_values(name);
     ASSERT_EQ(w.size(), expected.size());
@@ -41,16 +41,6 @@ TEST(Windows, ParseNamesAndAliases) {
   EXPECT_EQ(Window::parse("general hamming,0.6").kind, Kind::general_hamming);
   EXPECT_EQ(Window::parse("kaiser,8.6").name(), "kaiser,8.6");
   EXPECT_EQ(Window::parse("hamm").name(), "hamming");
-}
-
-template <class F>
-void expect_invalid(F&& f, const std::string& word) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception";
-  } catch (const InvalidArgument& e) {
-    EXPECT_NE(std::string(e.what()).find(word), std::string::npos) << e.what();
-  }
 }
 
 TEST(Windows, Errors) {

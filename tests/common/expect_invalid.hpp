@@ -1,0 +1,36 @@
+// The "throws ripple::InvalidArgument whose message names ..." assertion shared by the tests.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <exception>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "ripple/error.hpp"
+
+namespace ripple::test {
+
+/// Asserts that f throws InvalidArgument whose message contains every word.
+template <class F>
+void expect_invalid(F&& f, std::initializer_list<std::string_view> words) {
+  try {
+    f();
+    ADD_FAILURE() << "no exception thrown";
+  } catch (const InvalidArgument& e) {
+    const std::string what = e.what();
+    for (std::string_view w : words) {
+      EXPECT_NE(what.find(w), std::string::npos) << "message \"" << what << "\" does not name \"" << w << "\"";
+    }
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "wrong exception type: " << e.what();
+  }
+}
+
+template <class F>
+void expect_invalid(F&& f, std::string_view word) {
+  expect_invalid(std::forward<F>(f), {word});
+}
+
+}  // namespace ripple::test
