@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "common/reference_fft.hpp"
+#include "common/quick_mode.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
@@ -40,18 +41,7 @@ using ripple::test::reference_dft;
 // ---------------------------------------------------------------------------------------------
 // Run-time budget
 
-/// True under AddressSanitizer or with RIPPLE_TEST_QUICK=1: the slowest sizes are skipped.
-inline bool quick_mode() {
-#if defined(__SANITIZE_ADDRESS__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  return true;
-#endif
-#endif
-  const char* env = std::getenv("RIPPLE_TEST_QUICK");
-  return env != nullptr && std::string_view(env) == "1";
-}
+using ripple::test::quick_mode;
 
 // ---------------------------------------------------------------------------------------------
 // Tolerances: relative L2 error ||y - ref|| / ||ref|| the library must meet for every size.

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/expect_invalid.hpp"
+#include "common/quick_mode.hpp"
 #include "ripple/array.hpp"
 #include "ripple/error.hpp"
 #include "ripple/iir.hpp"
@@ -22,18 +23,7 @@
 
 namespace ripple::iir::test {
 
-/// True under AddressSanitizer or with RIPPLE_TEST_QUICK=1: the longest signals are shortened.
-inline bool quick_mode() {
-#if defined(__SANITIZE_ADDRESS__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  return true;
-#endif
-#endif
-  const char* env = std::getenv("RIPPLE_TEST_QUICK");
-  return env != nullptr && std::string_view(env) == "1";
-}
+using ripple::test::quick_mode;
 
 template <class T>
 std::vector<T> random_signal(std::size_t n, unsigned seed) {
