@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "cli_args.hpp"
 #include "case_process.hpp"
 #include "fft_cases.hpp"
 #include "fft_report.hpp"
@@ -75,13 +76,6 @@ Times ripple against FFTW 3 (forward, out-of-place, unnormalized) and checks the
   std::exit(2);
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string item; std::getline(ss, item, sep);)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 std::size_t parse_size(const std::string& s, const char* what) {
   try {

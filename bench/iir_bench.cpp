@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_args.hpp"
 #include "ripple/array.hpp"
 #include "ripple/error.hpp"
 #include "ripple/iir/filtering.hpp"
@@ -97,13 +98,7 @@ Times ripple's sosfilt / sosfiltfilt; prints one JSON line per (case, dtype, thr
   std::exit(2);
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string item; std::getline(ss, item, sep);)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
+using ripple_bench::split;
 
 std::uint64_t parse_uint(const std::string& s, const char* what, bool zero_ok = false) {
   try {

@@ -7,6 +7,7 @@
 #include <complex>
 #include <random>
 
+#include "common/rel_l2.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fir.hpp"
 #include "ripple/runtime.hpp"
@@ -14,15 +15,7 @@
 namespace ripple::fir {
 namespace {
 
-template <class A, class B>
-double rel_l2(const A& a, const B& b) {
-  long double num = 0, den = 0;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    num += std::norm(std::complex<long double>(a[i]) - std::complex<long double>(b[i]));
-    den += std::norm(std::complex<long double>(b[i]));
-  }
-  return std::sqrt(double(num / den));
-}
+using ripple::test::rel_l2;
 
 std::vector<double> taps_of(std::size_t n) {
   std::vector<double> h(n);

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/golden.hpp"
+#include "common/rel_l2.hpp"
 #include "common/expect_invalid.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fir.hpp"
@@ -18,15 +19,7 @@ namespace {
 
 using ripple::test::expect_invalid;
 
-template <class A, class B>
-double rel_l2(const A& a, const B& b) {
-  long double num = 0, den = 0;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    num += std::norm(std::complex<long double>(a[i]) - std::complex<long double>(b[i]));
-    den += std::norm(std::complex<long double>(b[i]));
-  }
-  return den == 0 ? double(num) : std::sqrt(double(num / den));
-}
+using ripple::test::rel_l2;
 
 template <class T>
 void check(const io::NpyArray& h, const io::NpyArray& x, const io::NpyArray& expected, std::size_t up,

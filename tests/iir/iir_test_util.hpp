@@ -16,6 +16,7 @@
 
 #include "common/expect_invalid.hpp"
 #include "common/quick_mode.hpp"
+#include "common/rel_l2.hpp"
 #include "ripple/array.hpp"
 #include "ripple/error.hpp"
 #include "ripple/iir.hpp"
@@ -77,20 +78,7 @@ std::vector<W> serial_sosfilt(const Sos& sos, const std::vector<X>& x, std::vect
   return y;
 }
 
-/// ||a - b|| / ||b|| over real or complex values, accumulated in long double.
-template <class A, class B>
-double rel_l2(const A& a, const B& b) {
-  long double num = 0, den = 0;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    using std::abs;
-    const auto da = std::complex<long double>(a[i]);
-    const auto db = std::complex<long double>(b[i]);
-    num += std::norm(da - db);
-    den += std::norm(db);
-  }
-  if (den == 0) return num == 0 ? 0.0 : INFINITY;
-  return std::sqrt(double(num / den));
-}
+using ripple::test::rel_l2;
 
 using ripple::test::expect_invalid;
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "common/golden.hpp"
+#include "common/rel_l2.hpp"
 #include "common/expect_invalid.hpp"
 #include "ripple/error.hpp"
 #include "ripple/spectral.hpp"
@@ -19,15 +20,7 @@ namespace {
 
 using ripple::test::expect_invalid;
 
-template <class A, class B>
-double rel_l2(const A& a, const B& b) {
-  long double num = 0, den = 0;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    num += (long double)(a[i] - b[i]) * (a[i] - b[i]);
-    den += (long double)b[i] * b[i];
-  }
-  return std::sqrt(double(num / den));
-}
+using ripple::test::rel_l2;
 
 std::optional<std::size_t> opt(const std::string& v) {
   if (v == "none") return std::nullopt;
