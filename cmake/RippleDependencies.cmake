@@ -8,6 +8,10 @@ if(NOT TARGET hwy::hwy)
   pkg_check_modules(HWY REQUIRED IMPORTED_TARGET libhwy)
   add_library(hwy::hwy ALIAS PkgConfig::HWY)
 endif()
+# Sample I/O: libsndfile (Debian libsndfile1-dev) reads and writes WAV/FLAC/AIFF/OGG...;
+# nlohmann::json (nlohmann-json3-dev, header-only) parses SigMF metadata.
+pkg_check_modules(SNDFILE REQUIRED IMPORTED_TARGET sndfile)
+find_package(nlohmann_json 3.10 CONFIG REQUIRED)
 
 # GPU backends. RIPPLE_CUDA / RIPPLE_OPENCL: AUTO builds a backend when what it needs at build
 # time is found, ON requires it, OFF leaves it out. Neither backend links a driver: OpenCL's ICD
