@@ -29,12 +29,14 @@ enum class Norm { backward, ortho, forward };
 
 /// What a plan transforms and where the data lives (FFTW's "many" / cuFFT's advanced layout).
 ///
-/// `shape` holds the logical transform sizes (rank 1 today; ranks 2 and 3 are reserved and
-/// rejected with Unsupported). For r2c/c2r the sizes are those of the real signal.
-/// `batch` transforms are done; transform b, element n lives at
-///     base + b * dist + n * stride        (counted in elements of that side's type)
-/// Strides must be >= 1. A dist of 0 means "packed": stride * (elements per transform).
-/// The output layout must not map two output elements to the same address.
+/// `shape` holds the logical transform sizes, rank 1, 2 or 3, row-major (the last axis varies
+/// fastest). For r2c/c2r the sizes are those of the real signal; the complex side has the last
+/// axis halved to shape.back()/2+1 (numpy's rfftn: r2c along the last axis, c2c along the
+/// others). `batch` transforms are done; transform b, element i lives at
+///     base + b * dist + i * stride        (counted in elements of that side's type)
+/// where i is the row-major index of the element in that side's shape (FFTW's advanced layout
+/// with no embedding). Strides must be >= 1. A dist of 0 means "packed": stride * (elements
+/// per transform). The output layout must not map two output elements to the same address.
 struct PlanDesc {
   std::vector<std::size_t> shape;
   std::size_t batch = 1;
@@ -61,8 +63,8 @@ class PlanImpl;
 class Plan {
  public:
   /// Validates `desc` and builds the plan. Throws InvalidArgument naming the bad field
-  /// (zero or overflowing sizes, zero batch, bad strides, aliasing output layout) and
-  /// Unsupported for ranks other than 1.
+  /// (rank 0 or above 3, zero or overflowing sizes, zero batch, bad strides, aliasing output
+  /// layout).
   explicit Plan(const PlanDesc& desc);
 
   const PlanDesc& desc() const;

@@ -8,6 +8,7 @@
 
 #include "core/scratch.hpp"
 #include "fft/c2c_node.hpp"
+#include "fft/nd.hpp"
 #include "fft/real.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
@@ -71,21 +72,25 @@ class PlanImpl {
     for (std::size_t a = 0; a < desc.shape.size(); ++a)
       if (desc.shape[a] == 0)
         throw InvalidArgument("shape[" + std::to_string(a) + "] = 0: transform sizes must be >= 1");
-    if (desc.shape.size() > 1)
-      throw Unsupported("shape: rank " + std::to_string(desc.shape.size()) +
-                        " transforms are not implemented yet (rank 1 only)");
     if (desc.batch == 0) throw InvalidArgument("batch = 0: at least one transform is needed");
-    n = desc.shape[0];
     // Sizes in bytes of the complex data must fit the address space before anything is sized.
     const std::size_t complex_bytes = desc.precision == Precision::f32 ? 8 : 16;
-    checked_mul(n, complex_bytes, ("shape[0] = " + std::to_string(n)).c_str());
+    n = 1;
+    for (std::size_t a = 0; a < desc.shape.size(); ++a) {
+      const std::string what = "shape[" + std::to_string(a) + "] = " + std::to_string(desc.shape[a]);
+      n = checked_mul(n, desc.shape[a], what.c_str());
+      checked_mul(n, complex_bytes, what.c_str());
+    }
     checked_mul(checked_mul(n, desc.batch, "shape x batch"), complex_bytes, "shape x batch");
     if (desc.kind == Kind::r2c && desc.direction != Direction::forward)
       throw InvalidArgument("direction: r2c transforms are forward only");
     if (desc.kind == Kind::c2r && desc.direction != Direction::backward)
       throw InvalidArgument("direction: c2r transforms are backward only (set Direction::backward)");
-    const std::size_t n_in = desc.kind == Kind::c2r ? n / 2 + 1 : n;
-    const std::size_t n_out = desc.kind == Kind::r2c ? n / 2 + 1 : n;
+    // Elements per transform on each side: the half-spectrum side has its last axis n/2+1.
+    const std::size_t last = desc.shape.back();
+    const std::size_t half = n / last * (last / 2 + 1);
+    const std::size_t n_in = desc.kind == Kind::c2r ? half : n;
+    const std::size_t n_out = desc.kind == Kind::r2c ? half : n;
     if (desc.in_stride < 1) throw InvalidArgument("in_stride = " + std::to_string(desc.in_stride) + ": must be >= 1");
     if (desc.out_stride < 1) throw InvalidArgument("out_stride = " + std::to_string(desc.out_stride) + ": must be >= 1");
     if (desc.in_dist < 0) throw InvalidArgument("in_dist = " + std::to_string(desc.in_dist) + ": must be >= 0");
@@ -127,12 +132,17 @@ class PlanImpl {
   struct Tree {
     C2cNodePtr<T> c2c;
     std::unique_ptr<RealFft<T>> real;
+    std::unique_ptr<NdFft<T>> nd;  // ranks 2 and 3
   };
 
   template <class T>
   void build(bool forward) {
     Tree<T> tree;
-    if (desc.kind == Kind::c2c) {
+    if (desc.shape.size() > 1) {
+      using Mode = typename NdFft<T>::Mode;
+      const Mode mode = desc.kind == Kind::c2c ? Mode::c2c : desc.kind == Kind::r2c ? Mode::r2c : Mode::c2r;
+      tree.nd = std::make_unique<NdFft<T>>(desc.shape, mode, forward, desc.batch, threads);
+    } else if (desc.kind == Kind::c2c) {
       tree.c2c = plan_c2c<T>(n, forward, desc.batch, threads);
     } else {
       tree.real = std::make_unique<RealFft<T>>(n, desc.kind == Kind::r2c, desc.batch, threads);
@@ -177,7 +187,9 @@ class PlanImpl {
     core::Scratch scratch;
     if (check_buffers(in, out) && (layout.in_stride != layout.out_stride || layout.in_dist != layout.out_dist))
       in = copy_input(in, scratch);
-    std::get<Tree<T>>(tree_).c2c->execute(in, out, layout, T(scale), threads);
+    const Tree<T>& tree = std::get<Tree<T>>(tree_);
+    if (tree.nd) return tree.nd->c2c(in, out, layout, T(scale), threads);
+    tree.c2c->execute(in, out, layout, T(scale), threads);
   }
 
   template <class T>
@@ -185,7 +197,9 @@ class PlanImpl {
     expect(Kind::r2c, sizeof(T) == 4 ? Precision::f32 : Precision::f64);
     core::Scratch scratch;
     if (check_buffers(in, out)) in = copy_input(in, scratch);
-    std::get<Tree<T>>(tree_).real->r2c(in, out, layout, T(scale), threads);
+    const Tree<T>& tree = std::get<Tree<T>>(tree_);
+    if (tree.nd) return tree.nd->r2c(in, out, layout, T(scale), threads);
+    tree.real->r2c(in, out, layout, T(scale), threads);
   }
 
   template <class T>
@@ -193,17 +207,20 @@ class PlanImpl {
     expect(Kind::c2r, sizeof(T) == 4 ? Precision::f32 : Precision::f64);
     core::Scratch scratch;
     if (check_buffers(in, out)) in = copy_input(in, scratch);
-    std::get<Tree<T>>(tree_).real->c2r(in, out, layout, T(scale), threads);
+    const Tree<T>& tree = std::get<Tree<T>>(tree_);
+    if (tree.nd) return tree.nd->c2r(in, out, layout, T(scale), threads);
+    tree.real->c2r(in, out, layout, T(scale), threads);
   }
 
   std::string describe() const {
-    std::string s = kind_name(desc.kind) + " " + precision_name(desc.precision) + " n=" + std::to_string(n);
+    std::string s = kind_name(desc.kind) + " " + precision_name(desc.precision) + " n=";
+    for (std::size_t a = 0; a < desc.shape.size(); ++a) s += (a ? "x" : "") + std::to_string(desc.shape[a]);
     if (desc.batch > 1) s += " batch=" + std::to_string(desc.batch);
     s += ": ";
     std::visit(
         [&](const auto& tree) {
           if constexpr (!std::is_same_v<std::decay_t<decltype(tree)>, std::monostate>)
-            s += tree.c2c ? tree.c2c->describe() : tree.real->describe();
+            s += tree.nd ? tree.nd->describe() : tree.c2c ? tree.c2c->describe() : tree.real->describe();
         },
         tree_);
     return s;

@@ -297,11 +297,25 @@ struct Side {
   }
 };
 
-// The layout of one side; the half-spectrum side (c2r input, r2c output) has n/2+1 elements.
+/// Sizes of one side of a plan: the shape, with the last axis n/2+1 on the half-spectrum side
+/// (c2r input, r2c output), as numpy's rfftn.
+inline std::vector<std::size_t> side_shape(const PlanDesc& d, bool half_spectrum) {
+  std::vector<std::size_t> s = d.shape;
+  if (half_spectrum && !s.empty()) s.back() = s.back() / 2 + 1;
+  return s;
+}
+
+inline std::size_t product(const std::vector<std::size_t>& v) {
+  std::size_t p = 1;
+  for (std::size_t x : v) p *= x;
+  return p;
+}
+
+// The layout of one side: element i (row-major index in the side's shape) of transform b at
+// b * dist + i * stride.
 inline Side side_of(const PlanDesc& d, bool half_spectrum, std::ptrdiff_t stride, std::ptrdiff_t dist) {
-  const std::size_t n = d.shape.at(0);
   Side s;
-  s.count = half_spectrum ? n / 2 + 1 : n;
+  s.count = product(side_shape(d, half_spectrum));
   s.batch = d.batch;
   s.stride = static_cast<std::size_t>(stride);
   s.dist = dist == 0 ? s.stride * s.count : static_cast<std::size_t>(dist);
@@ -312,7 +326,9 @@ inline Side output_side(const PlanDesc& d) { return side_of(d, d.kind == Kind::r
 
 inline std::string describe(const PlanDesc& d) {
   std::ostringstream s;
-  s << to_string(d.kind) << " N=" << (d.shape.empty() ? 0 : d.shape[0]) << " batch=" << d.batch
+  s << to_string(d.kind) << " N=";
+  for (std::size_t a = 0; a < d.shape.size(); ++a) s << (a ? "x" : "") << d.shape[a];
+  s << " batch=" << d.batch
     << " " << (d.precision == Precision::f32 ? "float" : "double");
   if (d.kind == Kind::c2c) s << " " << to_string(d.direction);
   s << " norm=" << to_string(d.norm) << " in_stride=" << d.in_stride << " in_dist=" << d.in_dist
@@ -392,8 +408,60 @@ struct Types<T, Kind::c2r> {
   using Out = T;
 };
 
+/// Applies `line` (a transform of a vector) to every line along `axis` of the row-major array x
+/// of shape `shape`; the lines may change length (to new_len), giving the new array.
+template <class Line>
+std::vector<cld> along_axis(const std::vector<cld>& x, std::vector<std::size_t>& shape, std::size_t axis,
+                            std::size_t new_len, const Line& line) {
+  std::size_t inner = 1, outer = 1;
+  for (std::size_t a = axis + 1; a < shape.size(); ++a) inner *= shape[a];
+  for (std::size_t a = 0; a < axis; ++a) outer *= shape[a];
+  const std::size_t n = shape[axis];
+  std::vector<cld> y(outer * new_len * inner), v(n);
+  for (std::size_t o = 0; o < outer; ++o)
+    for (std::size_t c = 0; c < inner; ++c) {
+      for (std::size_t e = 0; e < n; ++e) v[e] = x[(o * n + e) * inner + c];
+      const std::vector<cld> w = line(v);
+      for (std::size_t e = 0; e < new_len; ++e) y[(o * new_len + e) * inner + c] = w[e];
+    }
+  shape[axis] = new_len;
+  return y;
+}
+
+/// Separable multi-dimensional reference with numpy's semantics: fftn / ifftn (c2c), rfftn
+/// (the full forward transform, last axis cut to n/2+1), irfftn (ifft along every axis but the
+/// last, then irfft along it), scaled by the norm over all of prod(shape).
+inline std::vector<cld> reference_nd(const PlanDesc& d, std::vector<cld> x) {
+  const bool forward = d.kind == Kind::r2c || (d.kind == Kind::c2c && d.direction == Direction::forward);
+  std::vector<std::size_t> shape = side_shape(d, d.kind == Kind::c2r);
+  const std::size_t rank = shape.size();
+  // Unscaled lines: Norm::backward leaves forward transforms alone, Norm::forward backward ones.
+  const auto c2c_line = [forward](const std::vector<cld>& v) {
+    return ref_c2c(v, forward, forward ? Norm::backward : Norm::forward);
+  };
+  const auto bwd_line = [](const std::vector<cld>& v) { return ref_c2c(v, false, Norm::forward); };
+  if (d.kind == Kind::c2r) {
+    for (std::size_t a = 0; a + 1 < rank; ++a) x = along_axis(x, shape, a, shape[a], bwd_line);
+    const std::size_t n = d.shape.back();
+    x = along_axis(x, shape, rank - 1, n, [n](const std::vector<cld>& v) {
+      const std::vector<long double> r = ref_c2r(v, n, Norm::forward);
+      return std::vector<cld>(r.begin(), r.end());
+    });
+  } else {
+    for (std::size_t a = 0; a < rank; ++a) x = along_axis(x, shape, a, shape[a], c2c_line);
+    if (d.kind == Kind::r2c) {
+      const std::size_t h = shape.back() / 2 + 1;
+      x = along_axis(x, shape, rank - 1, h, [](const std::vector<cld>& v) { return v; });
+    }
+  }
+  const long double s = norm_scale(d.norm, forward, product(d.shape));
+  for (auto& v : x) v *= s;
+  return x;
+}
+
 /// Computes the expected output of one transform of `d` for input `x` (long double).
 inline std::vector<cld> expected_output(const PlanDesc& d, const std::vector<cld>& x) {
+  if (d.shape.size() > 1) return reference_nd(d, x);
   const std::size_t n = d.shape[0];
   switch (d.kind) {
     case Kind::c2c: return ref_c2c(x, d.direction == Direction::forward, d.norm);

@@ -1,0 +1,171 @@
+// Rank 2 and 3 plans against the separable long-double reference (fft_test_util.hpp's
+// reference_nd, numpy's fftn/ifftn/rfftn/irfftn semantics): shapes with odd, prime and unit
+// axes, c2c both ways, r2c and c2r, float and double, every norm, batched and strided layouts,
+// in place, threads, and one plan executed from several threads at once. Outputs are poisoned
+// with NaN and every element outside the layout must keep its sentinel (check_layout).
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
+
+#include "fft/fft_test_util.hpp"
+
+namespace ripple::fft::test {
+namespace {
+
+using Shape = std::vector<std::size_t>;
+
+// Unit axes, odd and prime axes, powers of two, a large prime on the last axis (rows through
+// Rader/Bluestein) and on an outer axis (lines through the convolution path).
+const std::vector<Shape> kShapes{{1, 7},    {1, 64},      {9, 1},      {64, 1},     {2, 3},        {6, 10},
+                                 {7, 9},    {17, 31},     {64, 64},    {5, 1009},   {1031, 3},     {2, 2, 2},
+                                 {3, 5, 7}, {13, 1, 11},  {16, 8, 4},  {1, 1, 5},   {128, 96, 2},  {4, 6, 67}};
+
+PlanDesc nd_desc(Kind kind, const Shape& shape, Precision p, Direction dir, Norm norm, std::size_t batch = 1) {
+  PlanDesc d;
+  d.shape = shape;
+  d.kind = kind;
+  d.precision = p;
+  d.direction = kind == Kind::c2c ? dir : kind == Kind::r2c ? Direction::forward : Direction::backward;
+  d.norm = norm;
+  d.batch = batch;
+  return d;
+}
+
+template <class T>
+void check_shapes(Kind kind) {
+  int variant = 0;
+  for (const Shape& shape : kShapes) {
+    for (Direction dir : {Direction::forward, Direction::backward}) {
+      if (kind != Kind::c2c && dir == Direction::backward) continue;
+      const PlanDesc d =
+          nd_desc(kind, shape, precision_of<T>(), dir, static_cast<Norm>(variant % 3));
+      check_layout_any<T>(d, seed_for(product(shape), 70 + variant));
+      ++variant;
+    }
+  }
+}
+
+TEST(NdShapes, C2cFloat) { check_shapes<float>(Kind::c2c); }
+TEST(NdShapes, C2cDouble) { check_shapes<double>(Kind::c2c); }
+TEST(NdShapes, R2cFloat) { check_shapes<float>(Kind::r2c); }
+TEST(NdShapes, R2cDouble) { check_shapes<double>(Kind::r2c); }
+TEST(NdShapes, C2rFloat) { check_shapes<float>(Kind::c2r); }
+TEST(NdShapes, C2rDouble) { check_shapes<double>(Kind::c2r); }
+
+// Batched and strided layouts: strides on both sides, padded dists, and innermost batching
+// (stride = batch, dist = 1), for every kind.
+template <class T>
+void check_layouts(Kind kind) {
+  const std::vector<Shape> shapes{{3, 5}, {8, 6}, {2, 3, 4}, {5, 1, 9}, {4, 16}};
+  int variant = 0;
+  for (const Shape& shape : shapes) {
+    for (std::size_t batch : {1u, 3u, 5u}) {
+      for (int layout = 0; layout < 4; ++layout) {
+        PlanDesc d = nd_desc(kind, shape, precision_of<T>(), variant % 2 ? Direction::backward : Direction::forward,
+                             static_cast<Norm>(variant % 3), batch);
+        const Shape in_shape = side_shape(d, kind == Kind::c2r), out_shape = side_shape(d, kind == Kind::r2c);
+        const auto in_count = static_cast<std::ptrdiff_t>(product(in_shape));
+        const auto out_count = static_cast<std::ptrdiff_t>(product(out_shape));
+        switch (layout) {
+          case 0: d.in_stride = 2; d.out_stride = 3; break;
+          case 1: d.in_dist = in_count + 5; d.out_dist = out_count + 3; break;
+          case 2:
+            d.in_stride = 3;
+            d.in_dist = 3 * in_count + 2;
+            d.out_stride = 2;
+            d.out_dist = 2 * out_count + 7;
+            break;
+          case 3: d.in_stride = d.out_stride = static_cast<std::ptrdiff_t>(batch); d.in_dist = d.out_dist = 1; break;
+        }
+        check_layout_any<T>(d, seed_for(product(shape) * 100 + batch, 80 + layout));
+        ++variant;
+      }
+    }
+  }
+}
+
+TEST(NdLayouts, C2cFloat) { check_layouts<float>(Kind::c2c); }
+TEST(NdLayouts, C2cDouble) { check_layouts<double>(Kind::c2c); }
+TEST(NdLayouts, R2cFloat) { check_layouts<float>(Kind::r2c); }
+TEST(NdLayouts, R2cDouble) { check_layouts<double>(Kind::r2c); }
+TEST(NdLayouts, C2rFloat) { check_layouts<float>(Kind::c2r); }
+TEST(NdLayouts, C2rDouble) { check_layouts<double>(Kind::c2r); }
+
+// In place: the same buffer for input and output (c2c with equal layouts, strided too; r2c and
+// c2r with their packed layouts overlapping).
+template <class T>
+void check_in_place() {
+  for (const Shape& shape : {Shape{8, 8}, Shape{5, 7}, Shape{3, 4, 6}, Shape{17, 1, 3}}) {
+    for (std::size_t batch : {1u, 3u}) {
+      PlanDesc c = nd_desc(Kind::c2c, shape, precision_of<T>(), Direction::backward, Norm::ortho, batch);
+      check_layout<T, Kind::c2c>(c, seed_for(product(shape) + batch, 90), true);
+      c.in_stride = c.out_stride = 2;
+      check_layout<T, Kind::c2c>(c, seed_for(product(shape) + batch, 91), true);
+      check_layout<T, Kind::r2c>(nd_desc(Kind::r2c, shape, precision_of<T>(), Direction::forward, Norm::forward, batch),
+                                 seed_for(product(shape) + batch, 92), true);
+      check_layout<T, Kind::c2r>(nd_desc(Kind::c2r, shape, precision_of<T>(), Direction::backward, Norm::backward, batch),
+                                 seed_for(product(shape) + batch, 93), true);
+    }
+  }
+}
+
+TEST(NdInPlace, Float) { check_in_place<float>(); }
+TEST(NdInPlace, Double) { check_in_place<double>(); }
+
+// Large enough that the plan uses its threads (blocks of lines and rows shared out).
+TEST(NdThreads, TwoThreadsEveryKind) {
+  for (const Shape& shape : {Shape{256, 136}, Shape{40, 30, 32}, Shape{33, 1030}}) {
+    for (Kind kind : {Kind::c2c, Kind::r2c, Kind::c2r}) {
+      PlanDesc d = nd_desc(kind, shape, Precision::f32, Direction::forward, Norm::backward, 2);
+      d.threads = 2;
+      check_layout_any<float>(d, seed_for(product(shape), 100 + static_cast<int>(kind)));
+    }
+  }
+}
+
+// r2c then c2r (backward norm) gives the signal back, for even and odd last axes.
+TEST(NdRoundTrip, RealForwardThenBackward) {
+  for (const Shape& shape : {Shape{12, 10}, Shape{7, 9}, Shape{4, 5, 6}, Shape{3, 3, 3}}) {
+    const PlanDesc fwd = nd_desc(Kind::r2c, shape, Precision::f64, Direction::forward, Norm::backward);
+    const PlanDesc bwd = nd_desc(Kind::c2r, shape, Precision::f64, Direction::backward, Norm::backward);
+    const Plan p(fwd), q(bwd);
+    const std::vector<double> x = random_real<double>(product(shape), seed_for(product(shape), 110));
+    const auto spectrum = execute_checked<double, std::complex<double>>(p, x, describe(fwd));
+    const auto back = execute_checked<std::complex<double>, double>(q, spectrum, describe(bwd));
+    std::vector<long double> ref(x.begin(), x.end());
+    EXPECT_LE(rel_l2(back, ref), tolerance<double>()) << describe(fwd);
+  }
+}
+
+// One plan executed from several threads at once on different buffers gives each its own
+// correct result.
+TEST(NdConcurrency, OnePlanManyThreads) {
+  const PlanDesc d = nd_desc(Kind::c2c, {24, 20}, Precision::f64, Direction::forward, Norm::backward);
+  const Plan plan(d);
+  constexpr int kThreads = 4;
+  std::vector<std::vector<std::complex<double>>> in(kThreads), out(kThreads);
+  for (int t = 0; t < kThreads; ++t) {
+    in[t] = random_complex<double>(480, seed_for(480, 120 + t));
+    out[t].assign(480, {nan_value<double>(), nan_value<double>()});
+  }
+  std::vector<std::thread> pool;
+  for (int t = 0; t < kThreads; ++t)
+    pool.emplace_back([&, t] {
+      for (int rep = 0; rep < 20; ++rep) plan.execute(in[t].data(), out[t].data());
+    });
+  for (auto& th : pool) th.join();
+  for (int t = 0; t < kThreads; ++t)
+    EXPECT_LE(rel_l2(out[t].data(), reference_nd(d, to_ld(in[t]))), tolerance<double>()) << "thread " << t;
+}
+
+TEST(NdDescribe, NamesEveryAxis) {
+  const Plan p(nd_desc(Kind::r2c, {5, 6, 1009}, Precision::f32, Direction::forward, Norm::backward));
+  const std::string s = p.describe();
+  EXPECT_NE(s.find("5x6x1009"), std::string::npos) << s;
+  EXPECT_NE(s.find("axis0"), std::string::npos) << s;
+  EXPECT_NE(s.find("axis2"), std::string::npos) << s;
+}
+
+}  // namespace
+}  // namespace ripple::fft::test
