@@ -7,6 +7,7 @@
 #include <complex>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/scratch.hpp"
@@ -30,7 +31,8 @@ struct Segments {
 /// checks). `who` names the function in error messages; noverlap defaults to
 /// nperseg / default_overlap_divisor.
 template <class U, class Options>
-Segments<U> plan_segments(const char* who, std::size_t n, const Options& o, std::size_t default_overlap_divisor) {
+Segments<U> plan_segments(const char* who, std::size_t n, const Options& o, std::size_t default_overlap_divisor,
+                          bool complex_input = false) {
   const std::string name(who);
   if (!(o.fs > 0) || !std::isfinite(o.fs)) throw InvalidArgument(name + ": fs must be a positive number, got " + std::to_string(o.fs));
   Segments<U> s;
@@ -64,7 +66,7 @@ Segments<U> plan_segments(const char* who, std::size_t n, const Options& o, std:
   }
   s.step = s.nperseg - s.noverlap;
   s.count = n >= s.noverlap ? (n - s.noverlap) / s.step : 0;
-  s.onesided = o.return_onesided;
+  s.onesided = o.return_onesided && !complex_input;  // scipy: complex data is always two-sided
   s.bins = s.onesided ? s.nfft / 2 + 1 : s.nfft;
   s.detrend = o.detrend;
   double sum = 0, sq = 0;
@@ -118,30 +120,71 @@ void detrend_segment(U* d, std::size_t n, Detrend kind) {
   for (std::size_t i = 0; i < n; ++i) d[i] = U(double(d[i]) - (a * double(i + 1) / double(n) + b));
 }
 
+/// The spectra of segments of a line: each segment detrended (real and imaginary parts
+/// separately, as scipy's least squares does for complex data), windowed, zero-padded to nfft
+/// and transformed (r2c for one-sided spectra of real data, c2c otherwise). Unscaled. Scratch
+/// comes from the calling thread's arena.
+template <class U>
+class SegmentFft {
+ public:
+  SegmentFft(const Segments<U>& s, const fft::Plan& plan)
+      : s_(s), plan_(plan), re_(scratch_.get<U>(s.nfft)), im_(scratch_.get<U>(s.nfft)),
+        cin_(scratch_.get<std::complex<U>>(s.nfft)), spec_(scratch_.get<std::complex<U>>(s.nfft)) {}
+
+  /// The spectrum (bins values) of the nperseg samples at seg[0], seg[stride], ...
+  template <class V>
+  const std::complex<U>* operator()(const V* seg, std::ptrdiff_t stride) {
+    constexpr bool complex_data = !std::is_floating_point_v<V>;
+    for (std::size_t i = 0; i < s_.nperseg; ++i) {
+      const V v = seg[static_cast<std::ptrdiff_t>(i) * stride];
+      if constexpr (complex_data) {
+        re_[i] = v.real();
+        im_[i] = v.imag();
+      } else {
+        re_[i] = v;
+      }
+    }
+    detrend_segment(re_, s_.nperseg, s_.detrend);
+    if constexpr (complex_data) detrend_segment(im_, s_.nperseg, s_.detrend);
+    for (std::size_t i = 0; i < s_.nperseg; ++i) re_[i] *= s_.window[i];
+    std::fill(re_ + s_.nperseg, re_ + s_.nfft, U(0));
+    if (s_.onesided) {
+      plan_.execute(re_, spec_);
+      return spec_;
+    }
+    for (std::size_t i = 0; i < s_.nperseg; ++i) {
+      cin_[i] = std::complex<U>(re_[i], complex_data ? im_[i] * s_.window[i] : U(0));
+    }
+    std::fill(cin_ + s_.nperseg, cin_ + s_.nfft, std::complex<U>(0));
+    plan_.execute(cin_, spec_);
+    return spec_;
+  }
+
+ private:
+  const Segments<U>& s_;
+  const fft::Plan& plan_;
+  core::Scratch scratch_;
+  U *re_, *im_;
+  std::complex<U>*cin_, *spec_;
+};
+
+/// The scaled power of bin k of a spectrum (one-sided spectra doubled off DC and Nyquist, as
+/// scipy).
+template <class U>
+U bin_power(const Segments<U>& s, const std::complex<U>* spec, std::size_t k) {
+  U p = std::norm(spec[k]) * s.scale;
+  if (s.onesided && k > 0 && (s.nfft % 2 == 1 || k < s.bins - 1)) p *= U(2);
+  return p;
+}
+
 /// Calls power(segment, bin, value) with the scaled power of every bin of every segment of one
-/// line (one-sided spectra doubled off DC and Nyquist, as scipy).
-template <class U, class Sink>
-void segment_powers(const Segments<U>& s, const fft::Plan& plan, const U* line, std::ptrdiff_t stride, Sink&& power) {
-  core::Scratch scratch;
-  U* seg = scratch.get<U>(s.nfft);
-  auto* spec = scratch.get<std::complex<U>>(s.nfft);
-  auto* cin = scratch.get<std::complex<U>>(s.nfft);
+/// line (real or complex samples V).
+template <class U, class V, class Sink>
+void segment_powers(const Segments<U>& s, const fft::Plan& plan, const V* line, std::ptrdiff_t stride, Sink&& power) {
+  SegmentFft<U> transform(s, plan);
   for (std::size_t j = 0; j < s.count; ++j) {
-    for (std::size_t i = 0; i < s.nperseg; ++i) seg[i] = line[static_cast<std::ptrdiff_t>(j * s.step + i) * stride];
-    detrend_segment(seg, s.nperseg, s.detrend);
-    for (std::size_t i = 0; i < s.nperseg; ++i) seg[i] *= s.window[i];
-    std::fill(seg + s.nperseg, seg + s.nfft, U(0));
-    if (s.onesided) {
-      plan.execute(seg, spec);
-    } else {
-      for (std::size_t i = 0; i < s.nfft; ++i) cin[i] = std::complex<U>(seg[i], 0);
-      plan.execute(cin, spec);
-    }
-    for (std::size_t k = 0; k < s.bins; ++k) {
-      U p = std::norm(spec[k]) * s.scale;
-      if (s.onesided && k > 0 && (s.nfft % 2 == 1 || k < s.bins - 1)) p *= U(2);
-      power(j, k, p);
-    }
+    const std::complex<U>* spec = transform(line + static_cast<std::ptrdiff_t>(j * s.step) * stride, stride);
+    for (std::size_t k = 0; k < s.bins; ++k) power(j, k, bin_power(s, spec, k));
   }
 }
 

@@ -1,5 +1,10 @@
-// spectrogram (psd mode) as scipy.signal computes it: every segment's scaled power, laid out
-// as x's shape with the axis replaced by frequency and a last axis of segments.
+// spectrogram as scipy.signal computes it: every segment's scaled power (psd mode), or its
+// STFT value (scaled by the square root of the psd scale), magnitude, angle or angle unwrapped
+// along frequency; laid out as x's shape with the axis replaced by frequency and a last axis
+// of segments.
+#include <cmath>
+#include <numbers>
+
 #include "core/thread_pool.hpp"
 #include "iir/sos_apply.hpp"
 #include "ripple/runtime.hpp"
@@ -7,21 +12,50 @@
 #include "spectral/segments.hpp"
 
 namespace ripple::spectral {
+namespace {
+
+// numpy.unwrap along one line of n values at stride `stride` (period 2 pi, discont pi).
+template <class U>
+void unwrap(U* p, std::size_t n, std::ptrdiff_t stride) {
+  const U pi = U(std::numbers::pi), two_pi = U(2 * std::numbers::pi);
+  U correction = 0;
+  U previous = n > 0 ? p[0] : U(0);
+  for (std::size_t i = 1; i < n; ++i) {
+    U& v = p[static_cast<std::ptrdiff_t>(i) * stride];
+    const U dd = v - previous;
+    previous = v;
+    U ddmod = std::fmod(dd + pi, two_pi);
+    if (ddmod < 0) ddmod += two_pi;  // Python's modulo
+    ddmod -= pi;
+    if (ddmod == -pi && dd > 0) ddmod = pi;
+    if (std::abs(dd) >= pi) correction += ddmod - dd;
+    v += correction;
+  }
+}
+
+}  // namespace
 
 template <class T>
-  requires std::is_floating_point_v<std::remove_const_t<T>>
-Spectrogram<std::remove_const_t<T>> spectrogram(ArrayView<T> x_in, const SpectrogramOptions& o) {
-  using U = std::remove_const_t<T>;
-  const ArrayView<const U> x(x_in);
+  requires Sample<std::remove_const_t<T>>
+Spectrogram<typename ripple::detail::real_of<std::remove_const_t<T>>::type> spectrogram(ArrayView<T> x_in,
+                                                                                        const SpectrogramOptions& o) {
+  using V = std::remove_const_t<T>;
+  using U = typename ripple::detail::real_of<V>::type;
+  const ArrayView<const V> x(x_in);
   if (x.ndim() == 0) throw InvalidArgument("spectrogram: x must be at least 1-D; got a 0-d array");
   const std::size_t axis = normalize_axis(o.axis, x.ndim());
   Spectrogram<U> result;
   const std::size_t n = x.extent(axis);
+  const bool complex_mode = o.mode == SpectrogramMode::complex;
   if (x.size() == 0) {
-    result.sxx = Array<U>(x.shape());
+    if (complex_mode) {
+      result.zxx = Array<std::complex<U>>(x.shape());
+    } else {
+      result.sxx = Array<U>(x.shape());
+    }
     return result;
   }
-  const auto seg = detail::plan_segments<U>("spectrogram", n, o, 8);
+  auto seg = detail::plan_segments<U>("spectrogram", n, o, 8, ripple::detail::is_complex_v<V>);
   result.f = seg.frequencies;
   for (std::size_t j = 0; j < seg.count; ++j) {
     result.t.push_back((double(seg.nperseg) / 2.0 + double(j * seg.step)) / o.fs);
@@ -29,7 +63,11 @@ Spectrogram<std::remove_const_t<T>> spectrogram(ArrayView<T> x_in, const Spectro
   std::vector<std::size_t> shape = x.shape();
   shape[axis] = seg.bins;
   shape.push_back(seg.count);
-  result.sxx = Array<U>(shape);
+  if (complex_mode) {
+    result.zxx = Array<std::complex<U>>(shape);
+  } else {
+    result.sxx = Array<U>(shape);
+  }
   const auto strides = c_strides(shape);
   std::vector<std::size_t> line_shape(shape.begin(), shape.end() - 1);
   const auto in_offsets = iir::detail::line_offsets(x.shape(), x.strides(), axis);
@@ -38,19 +76,43 @@ Spectrogram<std::remove_const_t<T>> spectrogram(ArrayView<T> x_in, const Spectro
   const fft::Plan plan = detail::segment_plan(seg);
   const std::size_t lines = in_offsets.size();
   const unsigned threads = lines * seg.count * seg.nfft >= (std::size_t{1} << 16) ? default_threads() : 1u;
+  const std::ptrdiff_t fstride = strides[axis], tstride = strides.back();
+  const U stft_scale = std::sqrt(seg.scale);
   core::parallel_for(lines, threads, [&](std::size_t c) {
-    U* out = result.sxx.values.data() + out_offsets[c];
-    const std::ptrdiff_t fs = strides[axis], ts = strides.back();
-    detail::segment_powers(seg, plan, x.data() + in_offsets[c], x.stride(axis), [&](std::size_t j, std::size_t k, U p) {
-      out[static_cast<std::ptrdiff_t>(k) * fs + static_cast<std::ptrdiff_t>(j) * ts] = p;
-    });
+    const V* line = x.data() + in_offsets[c];
+    if (o.mode == SpectrogramMode::psd) {
+      U* out = result.sxx.values.data() + out_offsets[c];
+      detail::segment_powers(seg, plan, line, x.stride(axis), [&](std::size_t j, std::size_t k, U p) {
+        out[static_cast<std::ptrdiff_t>(k) * fstride + static_cast<std::ptrdiff_t>(j) * tstride] = p;
+      });
+      return;
+    }
+    detail::SegmentFft<U> transform(seg, plan);
+    for (std::size_t j = 0; j < seg.count; ++j) {
+      const std::complex<U>* spec = transform(line + static_cast<std::ptrdiff_t>(j * seg.step) * x.stride(axis), x.stride(axis));
+      const std::ptrdiff_t at = out_offsets[c] + static_cast<std::ptrdiff_t>(j) * tstride;
+      for (std::size_t k = 0; k < seg.bins; ++k) {
+        const std::complex<U> z = spec[k] * stft_scale;
+        const std::ptrdiff_t i = at + static_cast<std::ptrdiff_t>(k) * fstride;
+        switch (o.mode) {
+          case SpectrogramMode::complex: result.zxx.values[i] = z; break;
+          case SpectrogramMode::magnitude: result.sxx.values[i] = std::abs(z); break;
+          default: result.sxx.values[i] = std::arg(z); break;
+        }
+      }
+      if (o.mode == SpectrogramMode::phase) unwrap(result.sxx.values.data() + at, seg.bins, fstride);
+    }
   });
   return result;
 }
 
-template Spectrogram<float> spectrogram<const float>(ArrayView<const float>, const SpectrogramOptions&);
-template Spectrogram<double> spectrogram<const double>(ArrayView<const double>, const SpectrogramOptions&);
-template Spectrogram<float> spectrogram<float>(ArrayView<float>, const SpectrogramOptions&);
-template Spectrogram<double> spectrogram<double>(ArrayView<double>, const SpectrogramOptions&);
+#define RIPPLE_SPECTROGRAM(V, U)                                                                  \
+  template Spectrogram<U> spectrogram<const V>(ArrayView<const V>, const SpectrogramOptions&); \
+  template Spectrogram<U> spectrogram<V>(ArrayView<V>, const SpectrogramOptions&);
+RIPPLE_SPECTROGRAM(float, float)
+RIPPLE_SPECTROGRAM(double, double)
+RIPPLE_SPECTROGRAM(std::complex<float>, float)
+RIPPLE_SPECTROGRAM(std::complex<double>, double)
+#undef RIPPLE_SPECTROGRAM
 
 }  // namespace ripple::spectral

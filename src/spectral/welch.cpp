@@ -31,10 +31,11 @@ double median_bias(std::size_t n) {
 }  // namespace
 
 template <class T>
-  requires std::is_floating_point_v<std::remove_const_t<T>>
-Welch<std::remove_const_t<T>> welch(ArrayView<T> x_in, const WelchOptions& o) {
-  using U = std::remove_const_t<T>;
-  const ArrayView<const U> x(x_in);
+  requires Sample<std::remove_const_t<T>>
+Welch<typename ripple::detail::real_of<std::remove_const_t<T>>::type> welch(ArrayView<T> x_in, const WelchOptions& o) {
+  using V = std::remove_const_t<T>;
+  using U = typename ripple::detail::real_of<V>::type;
+  const ArrayView<const V> x(x_in);
   if (x.ndim() == 0) throw InvalidArgument("welch: x must be at least 1-D; got a 0-d array");
   const std::size_t axis = normalize_axis(o.axis, x.ndim());
   if (!(o.fs > 0) || !std::isfinite(o.fs)) throw InvalidArgument("welch: fs must be a positive number, got " + std::to_string(o.fs));
@@ -44,7 +45,7 @@ Welch<std::remove_const_t<T>> welch(ArrayView<T> x_in, const WelchOptions& o) {
     result.pxx = Array<U>(x.shape());
     return result;
   }
-  const auto seg = detail::plan_segments<U>("welch", n, o, 2);
+  const auto seg = detail::plan_segments<U>("welch", n, o, 2, ripple::detail::is_complex_v<V>);
   const std::size_t segments = seg.count, bins = seg.bins;
   result.f = seg.frequencies;
   std::vector<std::size_t> shape = x.shape();
@@ -85,9 +86,13 @@ Welch<std::remove_const_t<T>> welch(ArrayView<T> x_in, const WelchOptions& o) {
   return result;
 }
 
-template Welch<float> welch<const float>(ArrayView<const float>, const WelchOptions&);
-template Welch<double> welch<const double>(ArrayView<const double>, const WelchOptions&);
-template Welch<float> welch<float>(ArrayView<float>, const WelchOptions&);
-template Welch<double> welch<double>(ArrayView<double>, const WelchOptions&);
+#define RIPPLE_WELCH(V, U)                                                         \
+  template Welch<U> welch<const V>(ArrayView<const V>, const WelchOptions&); \
+  template Welch<U> welch<V>(ArrayView<V>, const WelchOptions&);
+RIPPLE_WELCH(float, float)
+RIPPLE_WELCH(double, double)
+RIPPLE_WELCH(std::complex<float>, float)
+RIPPLE_WELCH(std::complex<double>, double)
+#undef RIPPLE_WELCH
 
 }  // namespace ripple::spectral
