@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "ripple/array.hpp"
+
 namespace ripple::fft {
 
 enum class Kind { c2c, r2c, c2r };
@@ -102,5 +104,31 @@ std::vector<std::complex<double>> rfft(std::span<const double> x, Norm norm = No
 /// truncated or zero-padded to n/2+1 values.
 std::vector<float> irfft(std::span<const std::complex<float>> x, std::size_t n = 0, Norm norm = Norm::backward);
 std::vector<double> irfft(std::span<const std::complex<double>> x, std::size_t n = 0, Norm norm = Norm::backward);
+
+/// numpy.fft.fftn / ifftn / rfftn / irfftn: transforms over `axes` of an n-dimensional array
+/// (a view with any strides; the result is C-ordered). Empty `axes` means every axis; negative
+/// axes count from the end; axes must be distinct. The norm applies to the product of the
+/// transformed sizes, as numpy. rfftn transforms the last axis in `axes` real-to-complex (its
+/// length becomes m/2+1) and the others complex; irfftn does the inverse: complex backward
+/// transforms over every axis but the last in `axes`, then complex-to-real along it, with `n`
+/// real outputs there (numpy's s[-1]; 0 means 2*(m-1); the input along that axis is cut or
+/// zero-padded to n/2+1). Throws InvalidArgument for a 0-d input, a transformed axis of length
+/// 0, a bad or repeated axis.
+Array<std::complex<float>> fftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes = {},
+                                Norm norm = Norm::backward);
+Array<std::complex<double>> fftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes = {},
+                                 Norm norm = Norm::backward);
+Array<std::complex<float>> ifftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes = {},
+                                 Norm norm = Norm::backward);
+Array<std::complex<double>> ifftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes = {},
+                                  Norm norm = Norm::backward);
+Array<std::complex<float>> rfftn(ArrayView<const float> x, const std::vector<int>& axes = {},
+                                 Norm norm = Norm::backward);
+Array<std::complex<double>> rfftn(ArrayView<const double> x, const std::vector<int>& axes = {},
+                                  Norm norm = Norm::backward);
+Array<float> irfftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes = {}, std::size_t n = 0,
+                    Norm norm = Norm::backward);
+Array<double> irfftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes = {}, std::size_t n = 0,
+                     Norm norm = Norm::backward);
 
 }  // namespace ripple::fft
