@@ -1,4 +1,5 @@
-// `ripple fft IN OUT`: FFT of a .npy file along its last axis, written to another .npy file.
+// `ripple fft IN OUT`: FFT of a .npy file along its last axis (or over --axes), written to
+// another .npy file.
 // '-' for IN or OUT means standard input or output.
 #include <charconv>
 #include <chrono>
@@ -56,7 +57,8 @@ int run_fft(const FftOptions& o, const CLI::Option& n_option) {
 
   const io::NpyArray input = o.in == "-" ? io::read_npy(std::cin) : io::read_npy(o.in);
   const auto start = std::chrono::steady_clock::now();
-  const TransformResult result = transform_last_axis(input, transform);
+  const TransformResult result =
+      transform.axes.empty() ? transform_last_axis(input, transform) : transform_axes(input, transform);
   const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
   if (to_stdout)
     io::write_npy(std::cout, result.array);
@@ -73,11 +75,13 @@ int run_fft(const FftOptions& o, const CLI::Option& n_option) {
 
 Command add_fft_command(CLI::App& app) {
   auto o = std::make_shared<FftOptions>();
-  CLI::App* sub = app.add_subcommand("fft", "FFT of a .npy file along its last axis");
+  CLI::App* sub = app.add_subcommand("fft", "FFT of a .npy file along its last axis or over --axes");
   sub->footer(
       "The last axis is transformed; every other axis is a batch. complex64/complex128 input: c2c\n"
       "(numpy.fft.fft; ifft with --inverse; irfft with --real-output). float32/float64 input: r2c\n"
-      "(numpy.fft.rfft, last axis n/2+1). The output has the precision of the input.");
+      "(numpy.fft.rfft, last axis n/2+1). The output has the precision of the input.\n"
+      "With --axes, the transform runs over those axes, as numpy.fft.fftn/ifftn/rfftn/irfftn: the\n"
+      "real transform and --n belong to the last axis listed.");
   sub->add_option("IN", o->in, "input .npy file ('-' for standard input)")->required();
   sub->add_option("OUT", o->out, "output .npy file ('-' for standard output)")->required();
   sub->add_flag("-i,--inverse", o->transform.inverse, "backward c2c transform (numpy.fft.ifft)");
@@ -92,6 +96,11 @@ Command add_fft_command(CLI::App& app) {
       ->check(CLI::IsMember({"backward", "ortho", "forward"}));
   sub->add_option("-t,--threads", o->transform.threads, "worker threads (default: ripple's default)")
       ->check(CLI::Range(1u, 1024u));
+  sub->add_option("-a,--axes", o->transform.axes,
+                  "axes to transform, comma-separated (negative count from the end), as numpy's fftn; "
+                  "default: the last axis, the others a batch")
+      ->delimiter(',')
+      ->expected(1, 16);
   sub->add_flag("-f,--force", o->force, "overwrite OUT if it exists");
   sub->add_flag("-v,--verbose", o->verbose, "print shapes, the plan and the time on standard error");
   return {sub, [o, n_option] { return run_fft(*o, *n_option); }};

@@ -1,9 +1,11 @@
-// Batched FFTs along the last axis of an NpyArray, through one fft::Plan per call.
+// Batched FFTs along the last axis of an NpyArray, through one fft::Plan per call; transforms
+// over chosen axes through fft::fftn and friends.
 #include "npy_transform.hpp"
 
 #include <algorithm>
 #include <complex>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "commands.hpp"
@@ -50,7 +52,76 @@ TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t i
   return result;
 }
 
+// The C-ordered values of an array of `shape` cut or zero-padded to `len` along `axis`.
+template <class T>
+std::vector<T> resize_axis(std::span<const T> x, std::vector<std::size_t>& shape, std::size_t axis, std::size_t len) {
+  std::size_t inner = 1, outer = 1;
+  for (std::size_t a = axis + 1; a < shape.size(); ++a) inner *= shape[a];
+  for (std::size_t a = 0; a < axis; ++a) outer *= shape[a];
+  const std::size_t from = shape[axis];
+  std::vector<T> out(outer * len * inner, T{});
+  const std::size_t keep = std::min(from, len) * inner;
+  for (std::size_t o = 0; o < outer; ++o)
+    std::copy_n(x.begin() + static_cast<std::ptrdiff_t>(o * from * inner), keep,
+                out.begin() + static_cast<std::ptrdiff_t>(o * len * inner));
+  shape[axis] = len;
+  return out;
+}
+
+template <class T>
+io::NpyArray to_npy(Array<T>&& a) {
+  return io::NpyArray(std::move(a.shape), std::vector<T>(a.values.begin(), a.values.end()));
+}
+
+// fftn/ifftn/rfftn over the axes of `input`, whose values are In; the last axis in `axes`
+// first cut or padded to options.n.
+template <class In>
+TransformResult run_axes(const io::NpyArray& input, const AxisTransform& o, std::size_t last_axis) {
+  std::vector<std::size_t> shape = input.shape;
+  std::vector<In> resized;
+  std::span<const In> x = input.values<In>();
+  if (o.n && *o.n != shape[last_axis]) {
+    resized = resize_axis(x, shape, last_axis, *o.n);
+    x = resized;
+  }
+  const ArrayView<const In> view(x.data(), shape);
+  TransformResult result;
+  if constexpr (std::is_floating_point_v<In>) {
+    result.array = to_npy(fft::rfftn(view, o.axes, o.norm));
+    result.plan = "rfftn";
+  } else {
+    result.array = to_npy(o.inverse ? fft::ifftn(view, o.axes, o.norm) : fft::fftn(view, o.axes, o.norm));
+    result.plan = o.inverse ? "ifftn" : "fftn";
+  }
+  return result;
+}
+
+template <class T>
+TransformResult run_irfftn(const io::NpyArray& input, const AxisTransform& o) {
+  const std::span<const std::complex<T>> x = input.values<std::complex<T>>();
+  TransformResult result;
+  result.array = to_npy(fft::irfftn(ArrayView<const std::complex<T>>(x.data(), input.shape), o.axes,
+                                    o.n.value_or(0), o.norm));
+  result.plan = "irfftn";
+  return result;
+}
+
 }  // namespace
+
+TransformResult transform_axes(const io::NpyArray& input, const AxisTransform& options) {
+  using std::complex;
+  const io::Dtype dtype = input.dtype();
+  if (input.shape.empty()) throw InvalidArgument("the input is 0-d: it has no axis to transform");
+  if (!io::is_complex(dtype) && (options.inverse || options.real_output))
+    throw UsageError(std::string(options.real_output ? "--real-output" : "--inverse") +
+                     " needs complex input, but the input is " + io::dtype_name(dtype) +
+                     " (real input is transformed forward, like numpy.fft.rfftn)");
+  const std::size_t last_axis = normalize_axis(options.axes.empty() ? -1 : options.axes.back(), input.shape.size(), "--axes");
+  const bool f32 = dtype == io::Dtype::f32 || dtype == io::Dtype::c64;
+  if (options.real_output) return f32 ? run_irfftn<float>(input, options) : run_irfftn<double>(input, options);
+  if (!io::is_complex(dtype)) return f32 ? run_axes<float>(input, options, last_axis) : run_axes<double>(input, options, last_axis);
+  return f32 ? run_axes<complex<float>>(input, options, last_axis) : run_axes<complex<double>>(input, options, last_axis);
+}
 
 TransformResult transform_last_axis(const io::NpyArray& input, const AxisTransform& options) {
   using std::complex;

@@ -1,11 +1,13 @@
-// FFT of an .npy array along its last axis, every other axis being a batch, with numpy.fft's
-// semantics: complex input -> fft/ifft, real input -> rfft, complex input with real output ->
-// irfft. The precision of the result follows the input.
+// FFT of an .npy array along its last axis, every other axis being a batch, or over chosen
+// axes, with numpy.fft's semantics: complex input -> fft/ifft (fftn/ifftn), real input -> rfft
+// (rfftn), complex input with real output -> irfft (irfftn). The precision of the result follows
+// the input.
 #pragma once
 
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ripple/fft.hpp"
 #include "ripple/io/npy.hpp"
@@ -20,6 +22,10 @@ struct AxisTransform {
   std::optional<std::size_t> n;
   fft::Norm norm = fft::Norm::backward;
   unsigned threads = 0;  ///< 0: ripple::default_threads()
+  /// Axes to transform (numpy's fftn axes; negative count from the end). Empty: the last axis
+  /// only, the others a batch. With axes, n applies to the last of them (numpy's s[-1]) and the
+  /// real transforms run along it.
+  std::vector<int> axes;
 };
 
 struct TransformResult {
@@ -31,5 +37,9 @@ struct TransformResult {
 /// input (inverse or real_output on real input), InvalidArgument for inputs that cannot be
 /// transformed (0-d arrays, a zero transform length), and what fft::Plan throws.
 TransformResult transform_last_axis(const io::NpyArray& input, const AxisTransform& options);
+
+/// Transforms `input` over options.axes (numpy's fftn/ifftn/rfftn/irfftn). Throws as
+/// transform_last_axis, and InvalidArgument for bad or repeated axes.
+TransformResult transform_axes(const io::NpyArray& input, const AxisTransform& options);
 
 }  // namespace ripple::cli
