@@ -141,5 +141,58 @@ TEST_F(CliFft, ForceOverwritesAnExistingOutput) {
   for (const c64 v : out.values<c64>()) EXPECT_EQ(v, c64(1, 0));
 }
 
+// `--axes`: the whole output equals ripple's fftn/ifftn/rfftn/irfftn over those axes (checked
+// against the long-double reference in tests/fft/one_shot_nd_test.cpp).
+template <class In, class Out>
+void expect_axes_match(const std::string& args, const std::vector<std::size_t>& shape, unsigned seed,
+                       const std::function<Array<Out>(ArrayView<const In>)>& reference) {
+  SCOPED_TRACE("ripple fft in.npy out.npy " + args + " on shape " + io::shape_string(shape));
+  const auto values = random_values<In>(io::element_count(shape), seed);
+  const auto dir = test_dir();
+  std::filesystem::remove(dir / "out.npy");
+  io::write_npy(dir / "in.npy", io::NpyArray(shape, values));
+  const RunResult r = run_ripple("fft in.npy out.npy " + args);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const io::NpyArray out = io::read_npy(dir / "out.npy");
+  ASSERT_EQ(out.dtype(), io::dtype_of<Out>);
+  const Array<Out> expected = reference(ArrayView<const In>(values.data(), shape));
+  ASSERT_EQ(out.shape, expected.shape);
+  const std::vector<Out> want(expected.values.begin(), expected.values.end());
+  EXPECT_LE(relative_error<Out>(out.values<Out>(), want), kTolerance<Out>);
+}
+
+TEST_F(CliFft, AxesAreNumpyFftn) {
+  expect_axes_match<c64, c64>("--axes 0,1", {6, 10}, 20, [](auto x) { return fft::fftn(x, {0, 1}); });
+  expect_axes_match<c128, c128>("--axes 0,-1 --inverse --norm ortho", {3, 4, 5}, 21,
+                                [](auto x) { return fft::ifftn(x, {0, 2}, Norm::ortho); });
+  expect_axes_match<c128, c128>("-a 0", {7, 3}, 22, [](auto x) { return fft::fftn(x, {0}); });
+  expect_axes_match<c64, c64>("--axes 2,1,0", {2, 3, 4, 5}, 23, [](auto x) { return fft::fftn(x, {0, 1, 2}); });
+}
+
+TEST_F(CliFft, AxesWithRealTransformsAreNumpyRfftnIrfftn) {
+  expect_axes_match<float, c64>("--axes 0,1", {6, 9}, 24, [](auto x) { return fft::rfftn(x, {0, 1}); });
+  expect_axes_match<double, c128>("--axes 1,0", {6, 9}, 25, [](auto x) { return fft::rfftn(x, {1, 0}); });
+  expect_axes_match<c128, double>("-r --axes 0,1,2", {3, 4, 5}, 26, [](auto x) { return fft::irfftn(x); });
+  expect_axes_match<c64, float>("-r --axes 0,1 --n 7 --norm forward", {5, 4}, 27,
+                                [](auto x) { return fft::irfftn(x, {0, 1}, 7, Norm::forward); });
+}
+
+TEST_F(CliFft, AxesWithLengthCutsOrPadsTheLastAxisListed) {
+  // numpy.fft.fftn(x, s=(8,), axes=(0,)): axis 0 zero-padded from 5 to 8 first.
+  expect_axes_match<c128, c128>("--axes 0 --n 8", {5, 3}, 28, [](auto x) {
+    std::vector<c128> padded(8 * 3, c128(0));
+    for (std::size_t i = 0; i < 5; ++i)
+      for (std::size_t j = 0; j < 3; ++j) padded[i * 3 + j] = x.data()[i * 3 + j];
+    return fft::fftn(ArrayView<const c128>(padded.data(), {8, 3}), {0});
+  });
+}
+
+TEST_F(CliFft, BadAxesAreOneLineErrors) {
+  io::write_npy(dir_ / "in.npy", io::NpyArray({4, 4}, random_values<c64>(16, 29)));
+  expect_one_error_line(run_ripple("fft in.npy out.npy --axes 2"), 1, "axes");
+  expect_one_error_line(run_ripple("fft in.npy out.npy --axes 0,0"), 1, "axes");
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "out.npy"));
+}
+
 }  // namespace
 }  // namespace ripple::test
