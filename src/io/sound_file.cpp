@@ -300,7 +300,13 @@ std::unique_ptr<SampleReader> open_sound_reader(const std::string& path, const R
     size = in->size();
     file = sf_open(path.c_str(), SFM_READ, &sf);
   }
-  if (!file) throw IoError(display_name(path) + ": not a sound file libsndfile can read (" + sf_strerror(nullptr) + ")");
+  if (!file) {
+    std::string why = sf_strerror(nullptr);
+    // libsndfile's words for a header with a zero rate or channel count.
+    if (why.find("SF_INFO struct incomplete") != std::string::npos)
+      why = "the header gives an invalid sample rate, channel count or encoding";
+    throw IoError(display_name(path) + ": not a sound file libsndfile can read (" + why + ")");
+  }
   return std::make_unique<SoundReader>(file, sf, display_name(path), size, options);
 }
 

@@ -5,12 +5,6 @@
 namespace ripple::test {
 namespace {
 
-struct ErrorCase {
-  const char* args;
-  int code;
-  const char* message;
-};
-
 class CliErrors : public CliTest {
  protected:
   void SetUp() override {

@@ -77,6 +77,13 @@ inline void expect_one_error_line(const RunResult& r, int code, const std::strin
   EXPECT_TRUE(r.out.empty()) << "stdout: " << r.out;
 }
 
+/// One bad command line, the exit code it must end with and words its error line must hold.
+struct ErrorCase {
+  const char* args;
+  int code;
+  const char* message;
+};
+
 template <class T>
 std::vector<T> random_values(std::size_t count, unsigned seed) {
   std::mt19937 rng(seed);

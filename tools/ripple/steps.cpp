@@ -146,6 +146,27 @@ class FastCicStage final : public pipeline::Stage<T> {
   std::vector<std::int64_t> exact_;
 };
 
+// A stage whose tail (the outputs a flush pads with zeros) is dropped: a streaming decimator's
+// n / R outputs, as csdr's.
+template <Sample T>
+class WithoutTail final : public pipeline::Stage<T> {
+ public:
+  explicit WithoutTail(std::unique_ptr<pipeline::Stage<T>> inner) : inner_(std::move(inner)) {}
+  std::string name() const override { return inner_->name(); }
+  pipeline::Rate rate() const override { return inner_->rate(); }
+  std::size_t max_output(std::size_t n) const override { return inner_->max_output(n); }
+  void process(std::span<const T> x, std::vector<T>& out) override { inner_->process(x, out); }
+  void flush(std::vector<T>& out) override {
+    std::vector<T> tail;
+    inner_->flush(tail);  // and resets it
+    (void)out;
+  }
+  void reset() override { inner_->reset(); }
+
+ private:
+  std::unique_ptr<pipeline::Stage<T>> inner_;
+};
+
 class ResampleStep final : public StepOf<ResampleStep> {
  public:
   explicit ResampleStep(const ResampleParams& p) : p_(p) {}
@@ -230,7 +251,7 @@ class DecimateStep final : public StepOf<DecimateStep> {
       return;
     }
     p.add(std::make_unique<FastCicStage<T>>(spec_, scale_, limit_));
-    p.add(pipeline::upfirdn<T>(comp_, 1, std::max<std::size_t>(r_fir_, 1)));
+    p.add(std::make_unique<WithoutTail<T>>(pipeline::upfirdn<T>(comp_, 1, std::max<std::size_t>(r_fir_, 1))));
   }
 
  private:
