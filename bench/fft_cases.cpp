@@ -14,6 +14,7 @@ struct SizeLists {
   std::vector<std::size_t> smooth;
   std::vector<std::size_t> prime;
   std::vector<std::size_t> batch;  // sizes of the small transforms repeated to fill batch_bytes
+  std::vector<std::vector<std::size_t>> nd;  // 2-D and 3-D shapes
 };
 
 SizeLists full_lists() {
@@ -22,6 +23,7 @@ SizeLists full_lists() {
   l.smooth = {60, 243, 1000, 3125, 4800, 6561, 15625, 16807, 100000, 1000000};
   l.prime = {17, 1009, 65537, 999983};
   l.batch = {64, 256, 1024};
+  l.nd = {{4096, 4096}, {256, 256, 256}};  // the CPU targets of the multi-dimensional issue
   return l;
 }
 
@@ -31,6 +33,7 @@ SizeLists quick_lists() {
   l.smooth = {60, 243, 1000, 3125, 6561, 100000};
   l.prime = {17, 1009, 65537};
   l.batch = {64, 256, 1024};
+  l.nd = {{1024, 1024}, {128, 128, 128}};
   return l;
 }
 
@@ -57,6 +60,7 @@ std::string_view name(Category c) {
     case Category::prime: return "prime";
     case Category::batch: return "batch";
     case Category::other: return "other";
+    case Category::nd: return "nd";
   }
   return "?";
 }
@@ -68,9 +72,20 @@ std::optional<Transform> parse_transform(std::string_view s) {
 }
 
 std::optional<Category> parse_category(std::string_view s) {
-  for (Category c : {Category::pow2, Category::smooth, Category::prime, Category::batch, Category::other})
+  for (Category c : {Category::pow2, Category::smooth, Category::prime, Category::batch, Category::other,
+                     Category::nd})
     if (s == name(c)) return c;
   return std::nullopt;
+}
+
+std::vector<std::size_t> shape_of(const Case& c) {
+  return c.dims.empty() ? std::vector<std::size_t>{c.n} : c.dims;
+}
+
+std::string size_text(const Case& c) {
+  std::string s;
+  for (std::size_t d : shape_of(c)) s += (s.empty() ? "" : "x") + std::to_string(d);
+  return s;
 }
 
 double nominal_flops(const Case& c) {
@@ -121,11 +136,19 @@ std::vector<Case> make_cases(const CaseSelection& sel) {
   const auto add = [&](Transform k, Category cat, std::size_t n, std::size_t batch) {
     if (!contains(sel.categories, cat)) return;
     if (sel.max_n != 0 && n > sel.max_n) return;
-    cases.push_back(Case{k, cat, n, batch});
+    cases.push_back(Case{k, cat, n, batch, {}});
+  };
+  const auto add_nd = [&](Transform k, const std::vector<std::size_t>& dims) {
+    if (!contains(sel.categories, Category::nd)) return;
+    std::size_t n = 1;
+    for (std::size_t d : dims) n *= d;
+    if (sel.max_n != 0 && n > sel.max_n) return;
+    cases.push_back(Case{k, Category::nd, n, 1, dims});
   };
   for (Transform k : kinds) {
-    if (!sel.sizes.empty()) {
+    if (!sel.sizes.empty() || !sel.shapes.empty()) {
       for (auto [n, batch] : sel.sizes) add(k, batch > 1 ? Category::batch : classify(n), n, batch);
+      for (const auto& dims : sel.shapes) add_nd(k, dims);
       continue;
     }
     for (std::size_t n : lists.pow2) add(k, Category::pow2, n, 1);
@@ -133,6 +156,7 @@ std::vector<Case> make_cases(const CaseSelection& sel) {
     for (std::size_t n : lists.prime) add(k, Category::prime, n, 1);
     for (std::size_t n : lists.batch)
       add(k, Category::batch, n, std::max<std::size_t>(1, batch_bytes / input_bytes(k, n)));
+    for (const auto& dims : lists.nd) add_nd(k, dims);
   }
   return cases;
 }

@@ -13,8 +13,9 @@ namespace ripple_bench {
 /// The transforms compared with FFTW (all forward, unnormalized, out-of-place, packed).
 enum class Transform { c2c_f32, c2c_f64, r2c_f32 };
 /// pow2: 2^k; smooth: only factors 2,3,5,7; prime; batch: many small transforms in one call;
-/// other: anything else given with --sizes (e.g. a large prime factor in a composite).
-enum class Category { pow2, smooth, prime, batch, other };
+/// other: anything else given with --sizes (e.g. a large prime factor in a composite);
+/// nd: a 2-D or 3-D transform (`dims`).
+enum class Category { pow2, smooth, prime, batch, other, nd };
 
 std::string_view name(Transform t);
 std::string_view name(Category c);
@@ -24,9 +25,15 @@ std::optional<Category> parse_category(std::string_view s);
 struct Case {
   Transform kind = Transform::c2c_f32;
   Category category = Category::pow2;
-  std::size_t n = 0;
+  std::size_t n = 0;  // elements per transform (the product of dims for nd cases)
   std::size_t batch = 1;
+  std::vector<std::size_t> dims;  // nd cases: the shape, row-major; empty for 1-D
 };
+
+/// The transform's shape: dims, or {n} for a 1-D case.
+std::vector<std::size_t> shape_of(const Case& c);
+/// "4096" or "256x256x256".
+std::string size_text(const Case& c);
 
 /// Nominal flop count of one execute, FFTW's convention: 5 N log2 N per complex transform,
 /// 2.5 N log2 N per real one, times the batch (whatever the algorithm really does).
@@ -45,12 +52,13 @@ struct CaseSelection {
   std::vector<Transform> kinds;             // --kind
   std::vector<Category> categories;         // --category
   std::vector<std::pair<std::size_t, std::size_t>> sizes;  // --sizes: (N, batch) replaces the list
+  std::vector<std::vector<std::size_t>> shapes;            // --shapes: 2-D/3-D cases replace the nd list
   std::size_t batch_bytes = 64u << 20;      // batch cases: input of about this many bytes
   std::size_t max_n = 0;                    // skip sizes above this (0: no limit)
 };
 
 /// The default list (or --sizes) for every selected kind, in the order they are run:
-/// by kind, then pow2, smooth, prime, batch.
+/// by kind, then pow2, smooth, prime, batch, nd.
 std::vector<Case> make_cases(const CaseSelection& sel);
 
 }  // namespace ripple_bench

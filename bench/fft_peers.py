@@ -25,15 +25,17 @@ FULL = {
     "smooth": [60, 243, 1000, 3125, 4800, 6561, 15625, 16807, 100000, 1000000],
     "prime": [17, 1009, 65537, 999983],
     "batch": [64, 256, 1024],
+    "nd": [(4096, 4096), (256, 256, 256)],
 }
 QUICK = {
     "pow2": [1 << k for k in range(6, 21, 2)],
     "smooth": [60, 243, 1000, 3125, 6561, 100000],
     "prime": [17, 1009, 65537],
     "batch": [64, 256, 1024],
+    "nd": [(1024, 1024), (128, 128, 128)],
 }
 KINDS = ["c2c-f32", "c2c-f64", "r2c-f32"]
-CATEGORIES = ["pow2", "smooth", "prime", "batch", "other"]
+CATEGORIES = ["pow2", "smooth", "prime", "batch", "other", "nd"]
 
 
 def parse_args():
@@ -76,7 +78,7 @@ def input_bytes(kind, n):
 
 
 def make_cases(a):
-    """(kind, category, n, batch) in bench_fft's order."""
+    """(kind, category, n, batch, shape) in bench_fft's order; shape is None for 1-D cases."""
     kinds = [k for k in a.kind.split(",") if k] or KINDS
     cats = [c for c in a.category.split(",") if c] or CATEGORIES
     for k in kinds:
@@ -91,13 +93,14 @@ def make_cases(a):
             for item in a.sizes.split(","):
                 n, _, b = item.partition("x")
                 n, b = int(n), int(b or 1)
-                items.append(("batch" if b > 1 else classify(n), n, b))
+                items.append(("batch" if b > 1 else classify(n), n, b, None))
         else:
-            items = [(cat, n, 1) for cat in ("pow2", "smooth", "prime") for n in lists[cat]]
-            items += [("batch", n, max(1, batch_bytes // input_bytes(k, n))) for n in lists["batch"]]
-        for cat, n, b in items:
+            items = [(cat, n, 1, None) for cat in ("pow2", "smooth", "prime") for n in lists[cat]]
+            items += [("batch", n, max(1, batch_bytes // input_bytes(k, n)), None) for n in lists["batch"]]
+            items += [("nd", math.prod(s), 1, s) for s in lists["nd"]]
+        for cat, n, b, shape in items:
             if cat in cats and (a.max_n == 0 or n <= a.max_n):
-                cases.append((k, cat, n, b))
+                cases.append((k, cat, n, b, shape))
     return cases
 
 
@@ -108,7 +111,9 @@ def read_ripple_csv(path):
         for r in csv.DictReader(f):
             key = (r["kind"], int(r["n"]), int(r["batch"]))
             rows[key] = r
-            cases.append((r["kind"], r["category"], key[1], key[2]))
+            text = r.get("shape") or ""
+            shape = tuple(int(d) for d in text.split("x")) if r["category"] == "nd" and "x" in text else None
+            cases.append((r["kind"], r["category"], key[1], key[2], shape))
     return rows, cases
 
 
@@ -168,25 +173,47 @@ def load_peers(names, threads, np):
     return peers
 
 
-def make_input(np, kind, n, batch):
+def nd_peers(peers, threads, np):
+    """The same peers over every axis (fftn / rfftn), for the 2-D and 3-D cases."""
+    out = {}
+    if "numpy" in peers:
+        out["numpy"] = (np.fft.fftn, np.fft.rfftn)
+    if "scipy" in peers:
+        import scipy.fft as sf
+        out["scipy"] = (lambda x: sf.fftn(x, workers=threads), lambda x: sf.rfftn(x, workers=threads))
+    if "mkl_fft" in peers:
+        try:
+            from mkl_fft.interfaces import numpy_fft as mf
+            out["mkl_fft"] = (mf.fftn, mf.rfftn)
+        except ImportError:
+            pass
+    if "ducc0" in peers:
+        import ducc0
+        out["ducc0"] = (lambda x: ducc0.fft.c2c(x, forward=True, nthreads=threads),
+                        lambda x: ducc0.fft.r2c(x, forward=True, nthreads=threads))
+    return out
+
+
+def make_input(np, kind, n, batch, nd_shape=None):
     rng = np.random.default_rng(n * 1000003 + batch)
-    shape = (batch, n) if batch > 1 else (n,)
+    shape = nd_shape or ((batch, n) if batch > 1 else (n,))
     if kind == "r2c-f32":
         return rng.uniform(-1, 1, shape).astype(np.float32)
     dt = np.complex64 if kind == "c2c-f32" else np.complex128
     return (rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)).astype(dt)
 
 
-def reference(np, kind, x):
+def reference(np, kind, x, nd=False):
     """The transform in higher precision: long double through scipy (pocketfft) when there,
-    else double through numpy (then the f64 errors are only indicative)."""
+    else double through numpy (then the f64 errors are only indicative). nd: over every axis."""
+    axes = tuple(range(x.ndim)) if nd else (-1,)
     try:
         import scipy.fft as sf
         wide = x.astype(np.longdouble if kind == "r2c-f32" else np.clongdouble)
-        return (sf.rfft if kind == "r2c-f32" else sf.fft)(wide, axis=-1)
+        return (sf.rfftn if kind == "r2c-f32" else sf.fftn)(wide, axes=axes)
     except ImportError:
         wide = x.astype(np.float64 if kind == "r2c-f32" else np.complex128)
-        return (np.fft.rfft if kind == "r2c-f32" else np.fft.fft)(wide, axis=-1)
+        return (np.fft.rfftn if kind == "r2c-f32" else np.fft.fftn)(wide, axes=axes)
 
 
 def rel_l2(np, y, ref):
@@ -270,34 +297,38 @@ def main():
     cols += "".join(f" {p[:5] + '_err':>10}" for p in names) if not a.no_error else ""
     if ripple_rows:
         cols += f" {'ripple_us':>11}" + "".join(f" {'r/' + p[:6]:>8}" for p in names)
-    print(f"{'kind':<8} {'cat':<6} {'N':>8} {'batch':>7}" + cols)
+    print(f"{'kind':<8} {'cat':<6} {'N':>11} {'batch':>7}" + cols)
 
     out_rows, ratios = [], {p: {} for p in names}
-    for kind, cat, n, batch in cases:
-        x = make_input(np, kind, n, batch)
+    multi = nd_peers(peers, a.threads, np)
+    for kind, cat, n, batch, shape in cases:
+        x = make_input(np, kind, n, batch, shape)
         which = 1 if kind == "r2c-f32" else 0
-        funcs = {p: (lambda f=peers[p][which]: f(x)) for p in names}
+        table = multi if shape else peers
+        funcs = {p: (lambda f=table[p][which]: f(x)) for p in names if p in table}
         times = time_peers(funcs, a)
         flops = (2.5 if kind == "r2c-f32" else 5.0) * n * math.log2(n) * batch
         errs = {}
         if not a.no_error:
-            ref = reference(np, kind, x)
-            errs = {p: rel_l2(np, funcs[p](), ref) for p in names}
-        line = f"{kind:<8} {cat:<6} {n:>8} {batch:>7}"
-        line += "".join(f" {micros(times[p]):>11} {flops / times[p] * 1e-9:>10.2f}" for p in names)
+            ref = reference(np, kind, x, nd=shape is not None)
+            errs = {p: rel_l2(np, funcs[p](), ref) for p in funcs}
+        size = "x".join(map(str, shape)) if shape else str(n)
+        line = f"{kind:<8} {cat:<6} {size:>11} {batch:>7}"
+        line += "".join(f" {micros(times[p]):>11} {flops / times[p] * 1e-9:>10.2f}" if p in times
+                        else f" {'-':>11} {'-':>10}" for p in names)
         line += "".join(f" {errs[p]:>10.2e}" for p in errs)
         rip = ripple_rows.get((kind, n, batch), {}).get("ripple_s", "")
         if ripple_rows:
             line += f" {micros(float(rip)) if rip else '-':>11}"
             for p in names:
-                if rip:
+                if rip and p in times:
                     q = float(rip) / times[p]
                     ratios[p].setdefault(cat, []).append(q)
                     line += f" {q:>8.3f}"
                 else:
                     line += f" {'-':>8}"
         print(line, flush=True)
-        for p in names:
+        for p in times:
             out_rows.append({"kind": kind, "category": cat, "n": n, "batch": batch, "peer": p,
                              "seconds": times[p], "gflops": flops / times[p] * 1e-9,
                              "rel_err": errs.get(p, ""), "ripple_s": rip})

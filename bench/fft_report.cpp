@@ -37,13 +37,13 @@ std::string sci(double v) { return std::isfinite(v) ? format("%.2e", v) : "-"; }
 bool is_f32(Transform t) { return t == Transform::c2c_f32 || t == Transform::r2c_f32; }
 
 std::string where(const Case& c) {
-  return std::string(name(c.kind)) + " N=" + std::to_string(c.n) +
+  return std::string(name(c.kind)) + " N=" + size_text(c) +
          (c.batch > 1 ? " batch=" + std::to_string(c.batch) : "");
 }
 
 /// A size on which ripple is meant to beat FFTW outright: primes and pure powers of 3 or 5.
 bool must_beat_fftw(const Case& c) {
-  return c.batch == 1 && (is_prime(c.n) || is_power_of(c.n, 3) || is_power_of(c.n, 5));
+  return c.batch == 1 && c.dims.empty() && (is_prime(c.n) || is_power_of(c.n, 3) || is_power_of(c.n, 5));
 }
 
 bool error_over_target(const Result& r, const Targets& t) {
@@ -99,6 +99,9 @@ Summary summarize(const std::vector<Result>& results, const Targets& t) {
   Check beat{"ripple faster than FFTW on every prime and 3^k/5^k size"};
   Check err{format("ripple f32 error <= %.1fx FFTW's at every size", t.f32_error_ratio)};
   Check ran{"ripple ran every case and every result was correct"};
+  Check nd{format("every 2-D/3-D case ripple/FFTW <= %.2f", t.nd_ratio)};
+  double nd_worst = kNaN;
+  std::string nd_worst_where;
   double worst_err_ratio = 0;
   std::string worst_err_where = "-";
   int beat_count = 0;
@@ -139,6 +142,13 @@ Summary summarize(const std::vector<Result>& results, const Targets& t) {
       s.best_where = where(r.c);
     }
     if (q > t.worst_ratio) worst.misses.push_back(where(r.c) + format(" (%.2f)", q));
+    if (r.c.category == Category::nd) {
+      if (!(q <= nd_worst)) {
+        nd_worst = q;
+        nd_worst_where = where(r.c);
+      }
+      if (q > t.nd_ratio) nd.misses.push_back(where(r.c) + format(" (%.2f)", q));
+    }
     if (must_beat_fftw(r.c)) {
       ++beat_count;
       if (q >= 1) beat.misses.push_back(where(r.c) + format(" (%.2f)", q));
@@ -155,7 +165,9 @@ Summary summarize(const std::vector<Result>& results, const Targets& t) {
   err.pass = err.misses.empty();
   ran.value = format("%d failures in %d cases", static_cast<int>(ran.misses.size()), s.cases);
   ran.pass = ran.misses.empty();
-  s.checks = {geo, worst, beat, err, ran};
+  nd.value = nd_worst_where.empty() ? "- (no 2-D/3-D case)" : format("worst %.3f at ", nd_worst) + nd_worst_where;
+  nd.pass = nd.misses.empty();
+  s.checks = {geo, worst, beat, err, ran, nd};
   return s;
 }
 
@@ -197,7 +209,7 @@ bool Result::ripple_wrong() const {
 }
 
 void print_table_header(std::ostream& os) {
-  os << format("%-8s %-6s %8s %7s %10s %10s %7s %7s %6s %9s %9s %9s %9s %-4s %s\n", "kind", "cat",
+  os << format("%-8s %-6s %11s %7s %10s %10s %7s %7s %6s %9s %9s %9s %9s %-4s %s\n", "kind", "cat",
                "N", "batch", "ripple_us", "fftw_us", "r_GF/s", "f_GF/s", "ratio", "r_err",
                "f_err", "r_plan_ms", "f_plan_ms", "flag", "ripple plan");
 }
@@ -215,8 +227,8 @@ void print_row(std::ostream& os, const Result& r) {
   std::string tail = r.ripple_algo;
   if (!r.ripple_error.empty()) tail = std::string("ERROR: ").append(r.ripple_error);
   if (!r.fftw_error.empty()) tail.append(" | FFTW: ").append(r.fftw_error);
-  os << format("%-8s %-6s %8zu %7zu %10s %10s %7s %7s %6s %9s %9s %9s %9s %-4s ",
-               std::string(name(r.c.kind)).c_str(), std::string(name(r.c.category)).c_str(), r.c.n,
+  os << format("%-8s %-6s %11s %7zu %10s %10s %7s %7s %6s %9s %9s %9s %9s %-4s ",
+               std::string(name(r.c.kind)).c_str(), std::string(name(r.c.category)).c_str(), size_text(r.c).c_str(),
                r.c.batch, r.ripple.valid() ? micros(r.ripple.median).c_str() : "-",
                r.fftw.valid() ? micros(r.fftw.median).c_str() : "-", gflops(r.ripple).c_str(),
                gflops(r.fftw).c_str(), r.both_timed() ? format("%.3f", r.ratio()).c_str() : "-",
@@ -240,7 +252,8 @@ void print_summary(std::ostream& os, const std::vector<Result>& results, const T
     os << format("best:  %.3f at %s\n", s.best, s.best_where.c_str());
   }
   os << "by category:";
-  for (Category c : {Category::pow2, Category::smooth, Category::prime, Category::batch, Category::other}) {
+  for (Category c : {Category::pow2, Category::smooth, Category::prime, Category::batch, Category::other,
+                     Category::nd}) {
     auto it = s.by_category.find(std::string(name(c)));
     if (it != s.by_category.end())
       os << format("  %s %.3f (%d)", it->first.c_str(), it->second.value(), it->second.count);
@@ -266,7 +279,7 @@ void write_csv(const std::string& file, const std::vector<Result>& results) {
   if (!os) throw std::runtime_error("cannot write " + file);
   os << "kind,category,n,batch,ripple_s,fftw_s,ripple_gflops,fftw_gflops,ratio,ripple_err,"
         "fftw_err,ripple_plan_s,fftw_plan_s,ripple_min_s,ripple_max_s,fftw_min_s,fftw_max_s,"
-        "ripple_reps,fftw_reps,ripple_algo,ripple_error,fftw_error\n";
+        "ripple_reps,fftw_reps,ripple_algo,ripple_error,fftw_error,shape\n";
   for (const Result& r : results) {
     const double flops = nominal_flops(r.c);
     const auto t = [](const Timing& x, double v) { return x.valid() ? number(v) : std::string(); };
@@ -278,7 +291,7 @@ void write_csv(const std::string& file, const std::vector<Result>& results) {
        << t(r.ripple, r.ripple.min) << ',' << t(r.ripple, r.ripple.max) << ','
        << t(r.fftw, r.fftw.min) << ',' << t(r.fftw, r.fftw.max) << ',' << r.ripple.reps << ','
        << r.fftw.reps << ',' << csv_quote(r.ripple_algo) << ',' << csv_quote(r.ripple_error) << ','
-       << csv_quote(r.fftw_error) << '\n';
+       << csv_quote(r.fftw_error) << ',' << size_text(r.c) << '\n';
   }
 }
 
@@ -301,7 +314,8 @@ void write_json(const std::string& file, const Meta& meta, const std::vector<Res
     };
     os << (i ? ",\n    " : "\n    ") << "{\"kind\": " << json_string(std::string(name(r.c.kind)))
        << ", \"category\": " << json_string(std::string(name(r.c.category))) << ", \"n\": " << r.c.n
-       << ", \"batch\": " << r.c.batch << ", \"ripple\": " << timing(r.ripple)
+       << ", \"batch\": " << r.c.batch << ", \"shape\": " << json_string(size_text(r.c))
+       << ", \"ripple\": " << timing(r.ripple)
        << ", \"fftw\": " << timing(r.fftw)
        << ", \"ratio\": " << (r.both_timed() ? json_number(r.ratio()) : "null")
        << ", \"ripple_err\": " << json_number(r.ripple_err) << ", \"fftw_err\": " << json_number(r.fftw_err)

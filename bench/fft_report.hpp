@@ -40,6 +40,7 @@ struct Targets {
   double geomean_ratio = 1.3;    // geometric mean of ripple/FFTW over the table
   double worst_ratio = 2.5;      // no case slower than this
   double f32_error_ratio = 1.2;  // ripple's float error at most this times FFTW's
+  double nd_ratio = 1.2;         // every 2-D/3-D case: ripple/FFTW at most this
 };
 
 void print_table_header(std::ostream& os);

@@ -53,8 +53,9 @@ const char* const kUsage = R"(usage: bench_fft [options]
 Times ripple against FFTW 3 (forward, out-of-place, unnormalized) and checks the accuracy of both.
   --quick             short list (fewer sizes, 8 MB batches, 3 samples of >= 0.05 s)
   --kind K,...        c2c-f32, c2c-f64, r2c-f32 (default: all three)
-  --category C,...    pow2, smooth, prime, batch, other (default: all)
+  --category C,...    pow2, smooth, prime, batch, other, nd (default: all)
   --sizes N[xB],...   run these sizes instead of the default list (B: batch, default 1)
+  --shapes AxB[xC],.. run these 2-D/3-D shapes instead of the default list (with --sizes: both)
   --max-n N           skip sizes above N
   --batch-mb M        input size of the batch cases in MiB (default 64)
   --threads T         threads for ripple and FFTW alike (default 1)
@@ -129,6 +130,13 @@ Options parse_options(int argc, char** argv) {
         const std::size_t n = parse_size(item.substr(0, x), "size");
         const std::size_t b = x == std::string::npos ? 1 : parse_size(item.substr(x + 1), "batch");
         o.selection.sizes.emplace_back(n, b);
+      }
+    } else if (arg == "--shapes") {
+      for (const std::string& item : split(value(), ',')) {
+        std::vector<std::size_t> dims;
+        for (const std::string& d : split(item, 'x')) dims.push_back(parse_size(d, "shape"));
+        if (dims.size() < 2 || dims.size() > 3) usage_error("a shape has 2 or 3 sizes: '" + item + "'");
+        o.selection.shapes.push_back(dims);
       }
     } else if (arg == "--max-n") {
       o.selection.max_n = parse_size(value(), "--max-n");
@@ -213,6 +221,13 @@ using RefReal = std::conditional_t<std::is_same_v<T, float>, double,
 #endif
                                    >;
 
+/// The case's shape as FFTW takes it.
+Dims fftw_dims(const Case& c) {
+  Dims d;
+  for (std::size_t x : shape_of(c)) d.push_back(static_cast<int>(x));
+  return d;
+}
+
 /// The exact input transformed in reference precision (FFTW_ESTIMATE: planning is cheap and the
 /// accuracy of FFTW's algorithms does not depend on the planner's choice beyond rounding).
 template <class T, bool Real, class In>
@@ -221,15 +236,16 @@ AlignedBuffer<std::complex<RefReal<T>>> reference_output(const Case& c, const Al
   using R = RefReal<T>;
   using Api = FftwApi<R>;
   AlignedBuffer<std::complex<R>> out(out_count);
-  const int n = static_cast<int>(c.n), batch = static_cast<int>(c.batch);
+  const Dims dims = fftw_dims(c);
+  const int batch = static_cast<int>(c.batch);
   if constexpr (Real) {
     AlignedBuffer<R> in(input.size());
-    FftwPlan<R> plan(Api::r2c(n, batch, in.data(), out.data(), FFTW_ESTIMATE));
+    FftwPlan<R> plan(Api::r2c(dims, batch, in.data(), out.data(), FFTW_ESTIMATE));
     for (std::size_t i = 0; i < input.size(); ++i) in[i] = static_cast<R>(input[i]);
     plan.execute();
   } else {
     AlignedBuffer<std::complex<R>> in(input.size());
-    FftwPlan<R> plan(Api::c2c(n, batch, in.data(), out.data(), FFTW_FORWARD, FFTW_ESTIMATE));
+    FftwPlan<R> plan(Api::c2c(dims, batch, in.data(), out.data(), FFTW_FORWARD, FFTW_ESTIMATE));
     for (std::size_t i = 0; i < input.size(); ++i)
       in[i] = std::complex<R>(static_cast<R>(input[i].real()), static_cast<R>(input[i].imag()));
     plan.execute();
@@ -265,8 +281,9 @@ Result run_case(const Case& c, const Options& o, const StageFn& stage) {
   using In = std::conditional_t<Real, T, std::complex<T>>;
   using Out = std::complex<T>;
   using Api = FftwApi<T>;
+  const std::vector<std::size_t> shape = shape_of(c);
   const std::size_t in_count = c.n * c.batch;
-  const std::size_t out_count = (Real ? c.n / 2 + 1 : c.n) * c.batch;
+  const std::size_t out_count = (Real ? c.n / shape.back() * (shape.back() / 2 + 1) : c.n) * c.batch;
   Result r;
   r.c = c;
 
@@ -275,11 +292,12 @@ Result run_case(const Case& c, const Options& o, const StageFn& stage) {
 
   // FFTW first: FFTW_MEASURE overwrites its arrays while planning.
   stage("fftw plan");
-  const int n = static_cast<int>(c.n), batch = static_cast<int>(c.batch);
+  const Dims dims = fftw_dims(c);
+  const int batch = static_cast<int>(c.batch);
   auto t0 = std::chrono::steady_clock::now();
   FftwPlan<T> fftw_plan;
-  if constexpr (Real) fftw_plan = FftwPlan<T>(Api::r2c(n, batch, in_fftw.data(), out_fftw.data(), o.fftw_flags));
-  else fftw_plan = FftwPlan<T>(Api::c2c(n, batch, in_fftw.data(), out_fftw.data(), FFTW_FORWARD, o.fftw_flags));
+  if constexpr (Real) fftw_plan = FftwPlan<T>(Api::r2c(dims, batch, in_fftw.data(), out_fftw.data(), o.fftw_flags));
+  else fftw_plan = FftwPlan<T>(Api::c2c(dims, batch, in_fftw.data(), out_fftw.data(), FFTW_FORWARD, o.fftw_flags));
   r.fftw_plan_s = seconds_since(t0);
   if (!fftw_plan) r.fftw_error = "FFTW returned no plan";
 
@@ -287,7 +305,7 @@ Result run_case(const Case& c, const Options& o, const StageFn& stage) {
   std::optional<ripple::fft::Plan> plan;
   try {
     ripple::fft::PlanDesc desc;
-    desc.shape = {c.n};
+    desc.shape = shape;
     desc.batch = c.batch;
     desc.kind = Real ? ripple::fft::Kind::r2c : ripple::fft::Kind::c2c;
     desc.precision = precision_of<T>();
@@ -424,7 +442,7 @@ int run(int argc, char** argv) {
   const std::vector<Case> cases = make_cases(o.selection);
   if (o.list_only) {
     for (const Case& c : cases)
-      std::cout << name(c.kind) << ' ' << name(c.category) << ' ' << c.n << ' ' << c.batch << '\n';
+      std::cout << name(c.kind) << ' ' << name(c.category) << ' ' << size_text(c) << ' ' << c.batch << '\n';
     return 0;
   }
   const Meta meta = run_meta(o, argc, argv);

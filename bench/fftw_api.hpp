@@ -8,10 +8,22 @@
 #include <complex>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ripple_bench {
 
-/// FftwApi<T>: the FFTW entry points of real type T. Only "many" plans of rank 1, packed.
+/// Transform sizes of rank 1 to 3, row-major (FFTW's n[]).
+using Dims = std::vector<int>;
+inline int rank(const Dims& d) { return static_cast<int>(d.size()); }
+inline int count(const Dims& d) {
+  int n = 1;
+  for (int x : d) n *= x;
+  return n;
+}
+/// Elements of the half spectrum of a real transform: last axis n/2+1.
+inline int half_count(const Dims& d) { return count(d) / d.back() * (d.back() / 2 + 1); }
+
+/// FftwApi<T>: the FFTW entry points of real type T. Only packed "many" plans.
 template <class T>
 struct FftwApi;
 
@@ -19,14 +31,15 @@ template <>
 struct FftwApi<float> {
   using plan_t = fftwf_plan;
   using complex_t = fftwf_complex;
-  static plan_t c2c(int n, int batch, std::complex<float>* in, std::complex<float>* out, int sign,
+  static plan_t c2c(const Dims& dims, int batch, std::complex<float>* in, std::complex<float>* out, int sign,
                     unsigned flags) {
-    return fftwf_plan_many_dft(1, &n, batch, reinterpret_cast<complex_t*>(in), nullptr, 1, n,
+    const int n = count(dims);
+    return fftwf_plan_many_dft(rank(dims), dims.data(), batch, reinterpret_cast<complex_t*>(in), nullptr, 1, n,
                            reinterpret_cast<complex_t*>(out), nullptr, 1, n, sign, flags);
   }
-  static plan_t r2c(int n, int batch, float* in, std::complex<float>* out, unsigned flags) {
-    return fftwf_plan_many_dft_r2c(1, &n, batch, in, nullptr, 1, n,
-                               reinterpret_cast<complex_t*>(out), nullptr, 1, n / 2 + 1, flags);
+  static plan_t r2c(const Dims& dims, int batch, float* in, std::complex<float>* out, unsigned flags) {
+    return fftwf_plan_many_dft_r2c(rank(dims), dims.data(), batch, in, nullptr, 1, count(dims),
+                               reinterpret_cast<complex_t*>(out), nullptr, 1, half_count(dims), flags);
   }
   static void execute(plan_t p) { fftwf_execute(p); }
   static void destroy(plan_t p) { fftwf_destroy_plan(p); }
@@ -42,14 +55,15 @@ template <>
 struct FftwApi<double> {
   using plan_t = fftw_plan;
   using complex_t = fftw_complex;
-  static plan_t c2c(int n, int batch, std::complex<double>* in, std::complex<double>* out, int sign,
+  static plan_t c2c(const Dims& dims, int batch, std::complex<double>* in, std::complex<double>* out, int sign,
                     unsigned flags) {
-    return fftw_plan_many_dft(1, &n, batch, reinterpret_cast<complex_t*>(in), nullptr, 1, n,
+    const int n = count(dims);
+    return fftw_plan_many_dft(rank(dims), dims.data(), batch, reinterpret_cast<complex_t*>(in), nullptr, 1, n,
                            reinterpret_cast<complex_t*>(out), nullptr, 1, n, sign, flags);
   }
-  static plan_t r2c(int n, int batch, double* in, std::complex<double>* out, unsigned flags) {
-    return fftw_plan_many_dft_r2c(1, &n, batch, in, nullptr, 1, n,
-                               reinterpret_cast<complex_t*>(out), nullptr, 1, n / 2 + 1, flags);
+  static plan_t r2c(const Dims& dims, int batch, double* in, std::complex<double>* out, unsigned flags) {
+    return fftw_plan_many_dft_r2c(rank(dims), dims.data(), batch, in, nullptr, 1, count(dims),
+                               reinterpret_cast<complex_t*>(out), nullptr, 1, half_count(dims), flags);
   }
   static void execute(plan_t p) { fftw_execute(p); }
   static void destroy(plan_t p) { fftw_destroy_plan(p); }
@@ -66,14 +80,15 @@ template <>
 struct FftwApi<long double> {
   using plan_t = fftwl_plan;
   using complex_t = fftwl_complex;
-  static plan_t c2c(int n, int batch, std::complex<long double>* in, std::complex<long double>* out, int sign,
+  static plan_t c2c(const Dims& dims, int batch, std::complex<long double>* in, std::complex<long double>* out, int sign,
                     unsigned flags) {
-    return fftwl_plan_many_dft(1, &n, batch, reinterpret_cast<complex_t*>(in), nullptr, 1, n,
+    const int n = count(dims);
+    return fftwl_plan_many_dft(rank(dims), dims.data(), batch, reinterpret_cast<complex_t*>(in), nullptr, 1, n,
                            reinterpret_cast<complex_t*>(out), nullptr, 1, n, sign, flags);
   }
-  static plan_t r2c(int n, int batch, long double* in, std::complex<long double>* out, unsigned flags) {
-    return fftwl_plan_many_dft_r2c(1, &n, batch, in, nullptr, 1, n,
-                               reinterpret_cast<complex_t*>(out), nullptr, 1, n / 2 + 1, flags);
+  static plan_t r2c(const Dims& dims, int batch, long double* in, std::complex<long double>* out, unsigned flags) {
+    return fftwl_plan_many_dft_r2c(rank(dims), dims.data(), batch, in, nullptr, 1, count(dims),
+                               reinterpret_cast<complex_t*>(out), nullptr, 1, half_count(dims), flags);
   }
   static void execute(plan_t p) { fftwl_execute(p); }
   static void destroy(plan_t p) { fftwl_destroy_plan(p); }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/scratch.hpp"
 #include "core/thread_pool.hpp"
@@ -28,10 +29,13 @@ void AxisLines<T>::run_block(const std::complex<T>* src, std::ptrdiff_t src_elem
   const std::size_t n = n_;
   core::Scratch scratch;
   C* stage = scratch.get<C>(n * kB);
+  const bool full = count == kB;  // whole rows of the stage: fixed-size copies, inlined
   for (std::size_t e = 0; e < n; ++e) {
     const C* row = src + std::ptrdiff_t(e) * src_elem;
     C* to = stage + e * kB;
-    if (src_col == 1) {
+    if (src_col == 1 && full) {
+      std::memcpy(static_cast<void*>(to), row, kB * sizeof(C));
+    } else if (src_col == 1) {
       std::copy_n(row, count, to);
     } else {
       for (std::size_t c = 0; c < count; ++c) to[c] = row[std::ptrdiff_t(c) * src_col];
@@ -56,7 +60,9 @@ void AxisLines<T>::run_block(const std::complex<T>* src, std::ptrdiff_t src_elem
   for (std::size_t e = 0; e < n; ++e) {
     const C* from = stage + e * kB;
     C* row = dst + std::ptrdiff_t(e) * dst_elem;
-    if (dst_col == 1) {
+    if (dst_col == 1 && full) {
+      std::memcpy(static_cast<void*>(row), from, kB * sizeof(C));
+    } else if (dst_col == 1) {
       std::copy_n(from, count, row);
     } else {
       for (std::size_t c = 0; c < count; ++c) row[std::ptrdiff_t(c) * dst_col] = from[c];

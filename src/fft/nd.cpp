@@ -1,6 +1,7 @@
 #include "fft/nd.hpp"
 
 #include "core/scratch.hpp"
+#include "core/thread_pool.hpp"
 
 namespace ripple::fft::detail {
 
@@ -16,6 +17,10 @@ NdFft<T>::NdFft(std::vector<std::size_t> shape, Mode mode, bool forward, std::si
     real_rows_ = std::make_unique<RealFft<T>>(last, mode == Mode::r2c, rows, threads);
   }
   for (std::size_t a = 0; a + 1 < rank(); ++a) axes_.push_back(std::make_unique<const AxisLines<T>>(shape_[a], forward));
+  // Planes of up to a few MiB stay in the (shared) last-level cache between the two passes.
+  constexpr std::size_t kFusedPlaneBytes = std::size_t(4) << 20;
+  fuse_planes_ = rank() == 3 && shape_[1] * complex_[2] * sizeof(std::complex<T>) <= kFusedPlaneBytes &&
+                 shape_[0] * batch >= 4 * std::size_t(threads);
 }
 
 template <class T>
@@ -68,27 +73,52 @@ void NdFft<T>::for_rows(const In* in, Out* out, const Layout& layout, std::size_
 }
 
 template <class T>
+template <class In, class Rows>
+void NdFft<T>::rows_then_axes(const In* in, std::complex<T>* out, const Layout& layout, const Rows& rows,
+                              unsigned threads) const {
+  const std::size_t in_len = shape_.back(), out_len = complex_.back();
+  const std::ptrdiff_t os = layout.out_stride, od = layout.out_dist;
+  std::size_t first_axis = rank() - 1;  // axes below this one are left to the loop at the end
+  if (fuse_planes_) {
+    const std::size_t n0 = shape_[0], n1 = shape_[1];
+    const std::ptrdiff_t in_plane = std::ptrdiff_t(n1 * in_len) * layout.in_stride;
+    const std::ptrdiff_t out_plane = std::ptrdiff_t(n1 * out_len) * os;
+    const Layout plane_rows{layout.in_stride, std::ptrdiff_t(in_len) * layout.in_stride, os,
+                            std::ptrdiff_t(out_len) * os, n1};
+    AxisGeometry lines;  // axis 1 of one plane
+    lines.columns = out_len;
+    lines.src.elem = lines.dst.elem = std::ptrdiff_t(out_len) * os;
+    lines.src.col = lines.dst.col = os;
+    core::parallel_for(n0 * layout.batch, threads, [&](std::size_t p) {
+      const std::size_t b = p / n0, i0 = p % n0;
+      std::complex<T>* plane = out + std::ptrdiff_t(b) * od + std::ptrdiff_t(i0) * out_plane;
+      rows(in + std::ptrdiff_t(b) * layout.in_dist + std::ptrdiff_t(i0) * in_plane, plane, plane_rows, 1u);
+      axes_[1]->run(plane, plane, lines, 1);
+    });
+    first_axis = 1;
+  } else {
+    for_rows(in, out, layout, in_len, out_len,
+             [&](const In* i, std::complex<T>* o, const Layout& l) { rows(i, o, l, threads); });
+  }
+  for (std::size_t a = first_axis; a-- > 0;)
+    axes_[a]->run(out, out, axis_geometry(a, os, od, os, od, layout.batch), threads);
+}
+
+template <class T>
 void NdFft<T>::c2c(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
                    unsigned threads) const {
-  const std::size_t n = shape_.back();
-  for_rows(in, out, layout, n, n, [&](const std::complex<T>* i, std::complex<T>* o, const Layout& l) {
-    rows_->execute(i, o, l, scale, threads);
-  });
-  for (std::size_t a = rank() - 1; a-- > 0;)
-    axes_[a]->run(out, out,
-                  axis_geometry(a, layout.out_stride, layout.out_dist, layout.out_stride, layout.out_dist, layout.batch),
-                  threads);
+  rows_then_axes(in, out, layout,
+                 [&](const std::complex<T>* i, std::complex<T>* o, const Layout& l, unsigned t) {
+                   rows_->execute(i, o, l, scale, t);
+                 },
+                 threads);
 }
 
 template <class T>
 void NdFft<T>::r2c(const T* in, std::complex<T>* out, const Layout& layout, T scale, unsigned threads) const {
-  for_rows(in, out, layout, shape_.back(), complex_.back(), [&](const T* i, std::complex<T>* o, const Layout& l) {
-    real_rows_->r2c(i, o, l, scale, threads);
-  });
-  for (std::size_t a = rank() - 1; a-- > 0;)
-    axes_[a]->run(out, out,
-                  axis_geometry(a, layout.out_stride, layout.out_dist, layout.out_stride, layout.out_dist, layout.batch),
-                  threads);
+  rows_then_axes(in, out, layout,
+                 [&](const T* i, std::complex<T>* o, const Layout& l, unsigned t) { real_rows_->r2c(i, o, l, scale, t); },
+                 threads);
 }
 
 template <class T>
@@ -112,7 +142,7 @@ void NdFft<T>::c2r(const std::complex<T>* in, T* out, const Layout& layout, T sc
 
 template <class T>
 std::string NdFft<T>::describe() const {
-  std::string s = "nd(axis" + std::to_string(rank() - 1) + ": " +
+  std::string s = std::string(fuse_planes_ ? "nd-planes" : "nd") + "(axis" + std::to_string(rank() - 1) + ": " +
                   (rows_ ? rows_->describe() : real_rows_->describe());
   for (std::size_t a = rank() - 1; a-- > 0;) s += ", axis" + std::to_string(a) + ": " + axes_[a]->describe();
   return s + ")";

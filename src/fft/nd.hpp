@@ -39,6 +39,11 @@ class NdFft {
   template <class In, class Out, class Rows>
   void for_rows(const In* in, Out* out, const Layout& layout, std::size_t in_len, std::size_t out_len,
                 const Rows& rows) const;
+  /// c2c and r2c: the rows (`rows(in, out, row_layout, threads)`, in -> out), then every other
+  /// axis in place on out.
+  template <class In, class Rows>
+  void rows_then_axes(const In* in, std::complex<T>* out, const Layout& layout, const Rows& rows,
+                      unsigned threads) const;
 
   std::vector<std::size_t> shape_;    // logical sizes
   std::vector<std::size_t> complex_;  // the complex side's sizes (last axis n/2+1 for real modes)
@@ -46,6 +51,9 @@ class NdFft {
   C2cNodePtr<T> rows_;                    // c2c: the last axis
   std::unique_ptr<RealFft<T>> real_rows_;  // r2c / c2r: the last axis
   std::vector<std::unique_ptr<const AxisLines<T>>> axes_;  // axes 0 .. rank-2
+  // Rank 3 with planes that fit in cache: each plane's rows and axis-1 lines are done while it is
+  // there (one memory round trip instead of two), planes shared among the threads.
+  bool fuse_planes_ = false;
 };
 
 }  // namespace ripple::fft::detail
