@@ -25,7 +25,7 @@ ProgramSpec DeviceScan::program(const ScanConfig& config) {
   ProgramSpec spec;
   spec.files = {"dialect.h",          c.op == ScanOp::sum ? "scan_op_sum.h" : "scan_op_affine2.h",
                 "warp_scan.h",        "block_scan.h",
-                "block_load_store.h", "device_scan.cl"};
+                "block_load_store.h", "look_back.h",      "device_scan.cl"};
   spec.defines = {{"RIPPLE_DOUBLE", c.double_precision ? "1" : "0"},
                   {"BLOCK", std::to_string(c.block)},
                   {"ITEMS", std::to_string(c.items)}};

@@ -12,6 +12,37 @@ inline constexpr unsigned kScanBlock = 128;
 inline constexpr unsigned kScanItemsSum = 8;
 inline constexpr unsigned kScanItemsAffine2 = 4;
 
+/// sos_cascade (tile path of the GPU biquad cascade): work-items per group and samples per
+/// work-item; a tile is their product. Each work-item holds its samples and one 2x2 affine map
+/// per section in registers.
+inline constexpr unsigned kSosBlock = 256;
+inline constexpr unsigned kSosItems = 8;
+/// sos_channels (channel path): channels per group and samples of each staged at a time.
+inline constexpr unsigned kSosChannelBlock = 64;
+inline constexpr unsigned kSosChunk = 32;
+/// Sections whose states a channel work-item holds in registers (a longer cascade gets the next
+/// power of two: one more program).
+inline constexpr unsigned kSosChannelSections = 16;
+/// The cost rule between the two paths (DeviceSos::choose) counts time in dependent steps of
+/// the recurrence on a device that runs `resident` work-items at once: compute units times
+/// kSosResidentPerUnitGpu on a GPU (resident threads per SM of sm_80 and sm_90), times
+/// kSosResidentPerUnitCpu on a CPU OpenCL device (SIMD lanes of a core).
+///   channel path: ceil(channels / resident) * n
+///   tile path:    ceil(channels * tiles * block / resident) * (2 * items + kSosScanSteps)
+/// (two passes over each work-item's samples per section, plus the scans: ~5 warp steps of a
+/// 2x2 affine composition, the block fold and the look-back). Sections cancel out.
+inline constexpr unsigned kSosResidentPerUnitGpu = 2048;
+inline constexpr unsigned kSosResidentPerUnitCpu = 16;
+inline constexpr unsigned kSosScanSteps = 24;
+
+/// Carries of a section are kept in its modal basis (biquad.h) unless that basis's condition
+/// number exceeds this many times the DF2T basis's transient gain max_t |A^t|_1 (a nearly
+/// double real pole). Measured on PoCL (tile 2048, 3000..4e5 samples): butter(8, 1e-3) has
+/// cond(T) 650..3300 against gains 240..480, and the modal basis made double results 100x more
+/// accurate than the DF2T basis (1.2e-14 against 1.0e-9; serial double: 7.6e-13), float
+/// carries 3e4x (4e-6 against 0.1; serial float: 7e-4).
+inline constexpr double kSosModalConditionPerGain = 64.0;
+
 /// copy_scale: work-items per group and the most groups along each grid dimension (the
 /// kernel strides over the rest).
 inline constexpr unsigned kCopyBlock = 256;

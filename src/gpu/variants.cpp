@@ -1,8 +1,11 @@
 // The list of kernel variants (see variants.hpp).
 #include "gpu/variants.hpp"
 
+#include <tuple>
+
 #include "gpu/device_copy.hpp"
 #include "gpu/device_scan.hpp"
+#include "gpu/device_sos.hpp"
 
 namespace ripple::gpu {
 
@@ -23,6 +26,20 @@ std::vector<KernelVariant> kernel_variants() {
                            (no_shuffle ? "_noshuffle" : "_shuffle"),
                        DeviceScan::program(c)});
       }
+  }
+  // The biquad cascade: float data with float or double carries, double data; both kernels.
+  for (const auto& [dbl, wide, prec] : {std::tuple{false, false, "f32"}, std::tuple{false, true, "f32_carry64"},
+                                         std::tuple{true, true, "f64"}}) {
+    SosConfig c;
+    c.double_precision = dbl;
+    c.wide_carries = wide;
+    for (bool no_shuffle : {false, true}) {
+      c.no_shuffle = no_shuffle;
+      out.push_back({std::string("sos_tiles_") + prec + (no_shuffle ? "_noshuffle" : "_shuffle"),
+                     DeviceSos::tiles_program(c)});
+    }
+    if (!dbl && wide) continue;  // the channel kernel has no carries
+    out.push_back({std::string("sos_channels_") + (dbl ? "f64" : "f32"), DeviceSos::channels_program(c)});
   }
   return out;
 }

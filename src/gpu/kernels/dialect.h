@@ -4,9 +4,12 @@
 //   KERNEL, GLOBAL, LOCAL (array declarations), LOCAL_PTR (pointer parameters), CONSTANT,
 //   DEVICE_FN (helper functions), BARRIER(), LOCAL_ID(d), GROUP_ID(d), LOCAL_SIZE(d),
 //   NUM_GROUPS(d), GLOBAL_ID(d), fences, 32/64-bit atomics, real_t/complex_t and complex helpers,
-//   and SHFL_UP_REAL for warp shuffles where RIPPLE_HAS_SHUFFLE is 1.
-// Options: -DRIPPLE_DOUBLE=1 makes real_t double (float otherwise); -DRIPPLE_NO_SHUFFLE=1 forces
-// the local-memory fallback of every warp-level step even where shuffles exist.
+//   scan_real_t (the precision of scan carries), and SHFL_UP_REAL for warp shuffles where
+//   RIPPLE_HAS_SHUFFLE is 1 (any real type, float or double).
+// Options: -DRIPPLE_DOUBLE=1 makes real_t double (float otherwise); -DRIPPLE_SCAN_DOUBLE=1 makes
+// scan_real_t double (real_t otherwise: float data whose carries need more digits than the data);
+// -DRIPPLE_NO_SHUFFLE=1 forces the local-memory fallback of every warp-level step even where
+// shuffles exist.
 #ifndef RIPPLE_DIALECT_H
 #define RIPPLE_DIALECT_H
 
@@ -61,7 +64,7 @@ DEVICE_FN complex_t cmake(real_t re, real_t im) {
 #else
 /* --------------------------------- OpenCL C 1.2 -------------------------------- */
 #define RIPPLE_IS_CUDA 0
-#if defined(RIPPLE_DOUBLE) && RIPPLE_DOUBLE
+#if (defined(RIPPLE_DOUBLE) && RIPPLE_DOUBLE) || (defined(RIPPLE_SCAN_DOUBLE) && RIPPLE_SCAN_DOUBLE)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -103,6 +106,12 @@ DEVICE_FN complex_t cmake(real_t re, real_t im) { return (complex_t)(re, im); }
 #endif
 
 /* ------------------------------ common to both ------------------------------ */
+#if defined(RIPPLE_SCAN_DOUBLE) && RIPPLE_SCAN_DOUBLE
+typedef double scan_real_t;
+#else
+typedef real_t scan_real_t;
+#endif
+
 DEVICE_FN complex_t cadd(complex_t a, complex_t b) { return cmake(a.x + b.x, a.y + b.y); }
 DEVICE_FN complex_t csub(complex_t a, complex_t b) { return cmake(a.x - b.x, a.y - b.y); }
 DEVICE_FN complex_t cmul(complex_t a, complex_t b) {
