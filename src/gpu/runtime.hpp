@@ -98,6 +98,10 @@ class Stream {
   virtual void download(const Memory& src, std::size_t offset, void* dst, std::size_t bytes) = 0;
   /// Enqueued: sets `bytes` bytes from `offset` to zero.
   virtual void zero(Memory& dst, std::size_t offset, std::size_t bytes) = 0;
+  /// Enqueued: copies `bytes` bytes between two buffers of this context (device to device;
+  /// the ranges must not overlap).
+  virtual void copy(const Memory& src, std::size_t src_offset, Memory& dst, std::size_t dst_offset,
+                    std::size_t bytes) = 0;
   /// Enqueued: runs kernel `name` of `module`. Throws DeviceError naming the kernel on failure.
   virtual void launch(const Module& module, const std::string& name, const Launch& grid,
                       std::span<const Arg> args) = 0;

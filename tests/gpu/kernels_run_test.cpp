@@ -65,6 +65,19 @@ TEST_P(GpuBuffer, PublicQueueAndBufferRoundTrip) {
   EXPECT_EQ(q2.impl()->context, q.impl()->context);
 }
 
+TEST_P(GpuBuffer, DeviceToDeviceCopy) {
+  auto stream = ctx().create_stream();
+  std::vector<std::uint32_t> a(1000), b(1000, 7);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<std::uint32_t>(i * 2654435761u);
+  auto da = to_device(ctx(), *stream, a);
+  auto db = to_device(ctx(), *stream, b);
+  stream->copy(*da, 40, *db, 400, 2000);  // values 10..509 of a to 100..599 of b
+  stream->synchronize();
+  const auto got = from_device<std::uint32_t>(*stream, *db, b.size());
+  for (std::size_t i = 0; i < b.size(); ++i)
+    ASSERT_EQ(got[i], i >= 100 && i < 600 ? a[i - 90] : 7u) << i;
+}
+
 // Launch logic driven from public objects: a DeviceCopy between two Buffers of one Queue.
 TEST_P(GpuBuffer, KernelsRunOnPublicBuffers) {
   Context* ctx = &this->ctx();

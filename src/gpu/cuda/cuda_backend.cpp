@@ -91,6 +91,13 @@ class CudaStream final : public Stream {
     check(cudaSetDevice(device_), "cudaSetDevice");
     check(cudaMemsetAsync(ptr(dst) + offset, 0, bytes, stream_), "cudaMemsetAsync");
   }
+  void copy(const Memory& src, std::size_t src_offset, Memory& dst, std::size_t dst_offset,
+            std::size_t bytes) override {
+    if (bytes == 0) return;
+    check(cudaSetDevice(device_), "cudaSetDevice");
+    check(cudaMemcpyAsync(ptr(dst) + dst_offset, ptr(src) + src_offset, bytes, cudaMemcpyDeviceToDevice, stream_),
+          "cudaMemcpyAsync (device to device) of " + std::to_string(bytes) + " bytes");
+  }
   void launch(const Module& module, const std::string& name, const Launch& grid,
               std::span<const Arg> args) override {
     const auto& m = static_cast<const CudaModule&>(module);

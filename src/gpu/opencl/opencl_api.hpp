@@ -17,7 +17,7 @@ namespace ripple::gpu::opencl {
           X(clCreateProgramWithBinary) X(clBuildProgram) X(clGetProgramBuildInfo) X(clGetProgramInfo) \
               X(clReleaseProgram) X(clCreateKernel) X(clReleaseKernel) X(clSetKernelArg)              \
                   X(clEnqueueNDRangeKernel) X(clEnqueueReadBuffer) X(clEnqueueWriteBuffer)            \
-                      X(clEnqueueFillBuffer) X(clFinish)
+                      X(clEnqueueFillBuffer) X(clEnqueueCopyBuffer) X(clFinish)
 
 /// Function pointers into the loaded ICD loader.
 struct Api {

@@ -102,6 +102,12 @@ class ClStream final : public Stream {
     check(cl_.clEnqueueFillBuffer(queue_, mem(dst), &pattern, 1, offset, bytes, 0, nullptr, nullptr),
           "clEnqueueFillBuffer of " + std::to_string(bytes) + " bytes");
   }
+  void copy(const Memory& src, std::size_t src_offset, Memory& dst, std::size_t dst_offset,
+            std::size_t bytes) override {
+    if (bytes == 0) return;
+    check(cl_.clEnqueueCopyBuffer(queue_, mem(src), mem(dst), src_offset, dst_offset, bytes, 0, nullptr, nullptr),
+          "clEnqueueCopyBuffer of " + std::to_string(bytes) + " bytes");
+  }
   void launch(const Module& module, const std::string& name, const Launch& grid,
               std::span<const Arg> args) override {
     const auto& m = static_cast<const ClModule&>(module);
