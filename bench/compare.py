@@ -16,19 +16,22 @@ import sys
 
 
 def load(path):
-    """{(kind, n, batch): (category, ripple_s, ratio)} from a bench_fft JSON or CSV file."""
+    """{(kind, n, batch, shape): (category, ripple_s, ratio)} from a bench_fft JSON or CSV file
+    (shape: "4096x4096" for the 2-D/3-D cases, whose n can coincide, else "")."""
     rows = {}
     if path.endswith(".json"):
         with open(path) as f:
             for r in json.load(f)["rows"]:
                 rip = r["ripple"]["median_s"] if r["ripple"] else None
-                rows[(r["kind"], r["n"], r["batch"])] = (r["category"], rip, r["ratio"])
+                shape = r.get("shape", "") if r["category"] == "nd" else ""
+                rows[(r["kind"], r["n"], r["batch"], shape)] = (r["category"], rip, r["ratio"])
     else:
         with open(path, newline="") as f:
             for r in csv.DictReader(f):
                 rip = float(r["ripple_s"]) if r["ripple_s"] else None
                 ratio = float(r["ratio"]) if r["ratio"] else None
-                rows[(r["kind"], int(r["n"]), int(r["batch"]))] = (r["category"], rip, ratio)
+                shape = r.get("shape", "") if r["category"] == "nd" else ""
+                rows[(r["kind"], int(r["n"]), int(r["batch"]), shape)] = (r["category"], rip, ratio)
     return rows
 
 
@@ -48,7 +51,7 @@ def main():
     if not keys:
         print("compare: no case in common")
         return 1
-    print(f"{'kind':<8} {'cat':<6} {'N':>8} {'batch':>7} {'old_us':>10} {'new_us':>10} "
+    print(f"{'kind':<8} {'cat':<6} {'N':>11} {'batch':>7} {'old_us':>10} {'new_us':>10} "
           f"{'new/old':>8} {'old_ratio':>9} {'new_ratio':>9}")
     speed, ratio, per_cat = [], [], {}
     for k in keys:
@@ -65,7 +68,7 @@ def main():
         if r and abs(math.log(r)) > math.log1p(a.threshold):
             mark = "  faster" if r < 1 else "  SLOWER"
         fmt = lambda x, spec: format(x, spec) if x else "-"
-        print(f"{k[0]:<8} {cat:<6} {k[1]:>8} {k[2]:>7} {fmt(t0 and t0 * 1e6, '10.3f'):>10} "
+        print(f"{k[0]:<8} {cat:<6} {k[3] or k[1]:>11} {k[2]:>7} {fmt(t0 and t0 * 1e6, '10.3f'):>10} "
               f"{fmt(t1 and t1 * 1e6, '10.3f'):>10} {fmt(s, '8.3f'):>8} {fmt(q0, '9.3f'):>9} "
               f"{fmt(q1, '9.3f'):>9}{mark}")
     print(f"\n{len(keys)} cases in both; geomean new/old: ripple time {geomean(speed):.3f}, "

@@ -105,14 +105,15 @@ def make_cases(a):
 
 
 def read_ripple_csv(path):
-    """{(kind, n, batch): row} and the case list, from bench_fft --csv."""
+    """{(kind, n, batch, shape): row} and the case list, from bench_fft --csv (shape None for
+    1-D cases: 4096x4096 and 256x256x256 have the same n)."""
     rows, cases = {}, []
     with open(path, newline="") as f:
         for r in csv.DictReader(f):
-            key = (r["kind"], int(r["n"]), int(r["batch"]))
-            rows[key] = r
             text = r.get("shape") or ""
             shape = tuple(int(d) for d in text.split("x")) if r["category"] == "nd" and "x" in text else None
+            key = (r["kind"], int(r["n"]), int(r["batch"]), shape)
+            rows[key] = r
             cases.append((r["kind"], r["category"], key[1], key[2], shape))
     return rows, cases
 
@@ -317,7 +318,7 @@ def main():
         line += "".join(f" {micros(times[p]):>11} {flops / times[p] * 1e-9:>10.2f}" if p in times
                         else f" {'-':>11} {'-':>10}" for p in names)
         line += "".join(f" {errs[p]:>10.2e}" for p in errs)
-        rip = ripple_rows.get((kind, n, batch), {}).get("ripple_s", "")
+        rip = ripple_rows.get((kind, n, batch, shape), {}).get("ripple_s", "")
         if ripple_rows:
             line += f" {micros(float(rip)) if rip else '-':>11}"
             for p in names:
