@@ -4,11 +4,14 @@
 # and `make bench` for the benchmarks.
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+# Seconds each file-reader fuzzer runs: briefly in `make test`, longer in `make fuzz`.
+FUZZ_SECONDS ?= 5
 JOBS       ?= $(shell nproc)
 CMAKE_GEN  := -G Ninja
 RIPPLE     := $(BUILD)/tools/ripple/ripple
 
-.PHONY: all deps build demo test test-release test-asan test-install bench clean
+.PHONY: all deps build demo test test-release test-asan test-install test-fuzz fuzz bench clean
 
 all: build
 
@@ -20,9 +23,10 @@ build: deps
 	cmake --build $(BUILD) -j $(JOBS)
 
 demo: build
+	$(RIPPLE) demo radio --out demo-out --force
 	$(RIPPLE) demo
 
-test: test-release test-install test-asan
+test: test-release test-install test-asan test-fuzz
 
 test-release: build
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure
@@ -37,6 +41,25 @@ test-asan: deps
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(ASAN_BUILD) -j $(JOBS) --output-on-failure -L unit
 
+# libFuzzer on the file readers (npy; SigMF JSON, sound files via libsndfile, raw, streaming npy):
+# built with clang (only the fuzzers and the io sources), each run FUZZ_SECONDS on a corpus kept
+# in the build directory. Crash-free is the pass condition.
+FUZZERS := fuzz_npy fuzz_samples
+test-fuzz: deps
+	mkdir -p $(FUZZ_BUILD)
+	cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DRIPPLE_FUZZ=ON -DRIPPLE_BUILD_BENCH=OFF -DRIPPLE_BUILD_CLI=OFF > $(FUZZ_BUILD)/configure.log
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZERS)
+	@for f in $(FUZZERS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$f; \
+	  $(FUZZ_BUILD)/tests/io/$$f -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -dict=tests/io/$$f.dict \
+	    $(FUZZ_BUILD)/corpus/$$f > $(FUZZ_BUILD)/$$f.log 2>&1 || { tail -n 40 $(FUZZ_BUILD)/$$f.log; exit 1; }; \
+	  echo "$$f: $$(grep -o 'Done [0-9]* runs in [0-9]* second' $(FUZZ_BUILD)/$$f.log), no crash"; \
+	done
+
+fuzz: FUZZ_SECONDS = 300
+fuzz: test-fuzz
+
 # Installs into a scratch prefix and builds a tiny consumer with find_package(ripple).
 test-install: build
 	tests/install/run.sh $(BUILD)
@@ -48,4 +71,4 @@ bench: build
 	bench/iir_run.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -6,6 +6,8 @@ packages=(cmake ninja-build g++ pkg-config python3 python3-pip
           # sample files: libsndfile (WAV/FLAC/...), nlohmann JSON (SigMF metadata); cairo draws
           # the CLI's PNG plots (text, axes, colour bars)
           libsndfile1-dev nlohmann-json3-dev libcairo2-dev
+          # libFuzzer (clang's -fsanitize=fuzzer) for the file-reader fuzzers of make test / make fuzz
+          clang libclang-rt-14-dev
           # OpenCL: headers + ICD loader to build the backend, PoCL (a CPU OpenCL driver) so the
           # GPU kernels run in tests on machines without a GPU. The CUDA toolkit is not a Debian
           # package: the CUDA backend is built when /usr/local/cuda (or CUDAToolkit_ROOT) has it.

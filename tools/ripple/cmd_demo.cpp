@@ -171,7 +171,14 @@ Command add_demo_command(CLI::App& app) {
   sub->add_option("--threshold", o->threshold_db,
                   "detection threshold above the noise floor, dB (default 20)")
       ->check(CLI::Range(3.0, 200.0));
-  return {sub, [o] { return run_demo(*o); }};
+  // `ripple demo radio`: the streaming pipeline on a synthesized radio recording.
+  auto radio = std::make_shared<std::function<int()>>();
+  add_demo_radio(sub, *radio);
+  sub->require_subcommand(0, 1);
+  return {sub, [o, radio] {
+            const int code = (*radio)();
+            return code >= 0 ? code : run_demo(*o);
+          }};
 }
 
 }  // namespace ripple::cli

@@ -25,5 +25,8 @@ class UsageError : public std::runtime_error {
 Command add_info_command(CLI::App& app);
 Command add_fft_command(CLI::App& app);
 Command add_demo_command(CLI::App& app);
+/// Registers `demo radio` under the demo command; run_radio returns its exit code, or -1 when
+/// it was not the one chosen.
+void add_demo_radio(CLI::App* demo, std::function<int()>& run_radio);
 
 }  // namespace ripple::cli

@@ -43,7 +43,7 @@ class WriterSink final : public Sink {
 
 class TonesSink final : public Sink {
  public:
-  explicit TonesSink(const TonesParams& p) : p_(p) {
+  TonesSink(const TonesParams& p, std::vector<ToneRun>* out) : p_(p), out_(out) {
     if (p.frequencies.empty()) throw UsageError("tones: give the frequencies to detect with --freq (e.g. --freq 19k,21k)");
     if (!(p.block_seconds > 0)) throw UsageError("tones: --interval must be positive");
   }
@@ -86,10 +86,12 @@ class TonesSink final : public Sink {
           continue;
         }
         ++found;
-        for (const Run& r : it->second)
+        for (const Run& r : it->second) {
+          if (out_) out_->push_back({c, f, double(r.first) * block_s, double(r.last + 1) * block_s, r.peak_db});
           std::printf("%stone %s: present from %.3f s to %.3f s (%zu blocks), level %.1f dB\n", prefix(c).c_str(),
                       format_frequency(f).c_str(), double(r.first) * block_s, double(r.last + 1) * block_s,
                       r.last - r.first + 1, r.peak_db);
+        }
       }
     }
     const std::size_t wanted = p_.frequencies.size() * channels_;
@@ -114,6 +116,7 @@ class TonesSink final : public Sink {
   }
 
   TonesParams p_;
+  std::vector<ToneRun>* out_;
   double fs_ = 0;
   std::size_t block_ = 0, parts_ = 1, channels_ = 1;
   bool complex_ = false;
@@ -128,6 +131,31 @@ std::unique_ptr<Sink> make_writer_sink(const std::string& path, const io::WriteO
   return std::make_unique<WriterSink>(path, options, quiet);
 }
 
-std::unique_ptr<Sink> make_tones_sink(const TonesParams& p) { return std::make_unique<TonesSink>(p); }
+std::unique_ptr<Sink> make_tones_sink(const TonesParams& p, std::vector<ToneRun>* runs) {
+  return std::make_unique<TonesSink>(p, runs);
+}
+
+namespace {
+class TeeSink final : public Sink {
+ public:
+  explicit TeeSink(std::vector<std::unique_ptr<Sink>> sinks) : sinks_(std::move(sinks)) {}
+  void start(const io::StreamInfo& info) override {
+    for (auto& s : sinks_) s->start(info);
+  }
+  void consume(std::span<const float> values) override {
+    for (auto& s : sinks_) s->consume(values);
+  }
+  void finish() override {
+    for (auto& s : sinks_) s->finish();
+  }
+
+ private:
+  std::vector<std::unique_ptr<Sink>> sinks_;
+};
+}  // namespace
+
+std::unique_ptr<Sink> make_tee_sink(std::vector<std::unique_ptr<Sink>> sinks) {
+  return std::make_unique<TeeSink>(std::move(sinks));
+}
 
 }  // namespace ripple::cli

@@ -38,7 +38,19 @@ struct TonesParams {
   double block_seconds = 0.02;
   bool require_all = false;  ///< fail (exit 1) when a tone is never detected
 };
-/// Prints one line per run of consecutive blocks in which a tone was present, then a summary.
-std::unique_ptr<Sink> make_tones_sink(const TonesParams& p);
+/// A run of consecutive blocks in which a tone was present.
+struct ToneRun {
+  std::size_t channel = 0;
+  double frequency = 0;
+  double start_s = 0, end_s = 0;
+  double peak_db = 0;
+};
+/// Prints one line per run of consecutive blocks in which a tone was present, then a summary;
+/// `runs`, when given, receives them too.
+std::unique_ptr<Sink> make_tones_sink(const TonesParams& p, std::vector<ToneRun>* runs = nullptr);
+
+/// Hands every block to each of `sinks` (the demo writes a WAV, a spectrogram and detects tones
+/// in one pass).
+std::unique_ptr<Sink> make_tee_sink(std::vector<std::unique_ptr<Sink>> sinks);
 
 }  // namespace ripple::cli
