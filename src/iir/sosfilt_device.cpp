@@ -134,6 +134,14 @@ void sosfilt(const BasicSos<S>& sos, const Buffer<T>& x, Buffer<T>& y, std::size
   sosfilt_buffers(sos, x, y, channels, &state);
 }
 
+template <std::floating_point S, DeviceReal T>
+std::vector<T> sosfilt(const Queue& queue, const BasicSos<S>& sos, std::span<const T> x, std::size_t channels) {
+  samples_per_channel("sosfilt", x.size(), channels);
+  Buffer<T> buffer(queue, x);
+  sosfilt(sos, buffer, buffer, channels);
+  return buffer.to_vector();
+}
+
 template <DeviceReal T>
 struct DeviceFilter<T>::Impl {
   Queue queue;
@@ -261,5 +269,9 @@ template void sosfilt(const BasicSos<double>&, const Buffer<float>&, Buffer<floa
 template void sosfilt(const BasicSos<double>&, const Buffer<double>&, Buffer<double>&, std::size_t, Buffer<double>&);
 template void sosfilt(const BasicSos<float>&, const Buffer<float>&, Buffer<float>&, std::size_t, Buffer<float>&);
 template void sosfilt(const BasicSos<float>&, const Buffer<double>&, Buffer<double>&, std::size_t, Buffer<double>&);
+template std::vector<float> sosfilt(const Queue&, const BasicSos<double>&, std::span<const float>, std::size_t);
+template std::vector<double> sosfilt(const Queue&, const BasicSos<double>&, std::span<const double>, std::size_t);
+template std::vector<float> sosfilt(const Queue&, const BasicSos<float>&, std::span<const float>, std::size_t);
+template std::vector<double> sosfilt(const Queue&, const BasicSos<float>&, std::span<const double>, std::size_t);
 
 }  // namespace ripple::iir

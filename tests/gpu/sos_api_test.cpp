@@ -77,6 +77,10 @@ void check_sosfilt(const Queue& q) {
   sosfilt(sos, dx, dx, channels, state);
   EXPECT_LE(rel_l2(dx.to_vector(), want_y.values), bound<T>());
   EXPECT_LE(rel_l2(state.to_vector(), want_zf.values), 10 * bound<T>());
+
+  // Host data: uploaded, filtered and downloaded for the caller.
+  const std::vector<T> host = sosfilt(q, sos, std::span<const T>(x), channels);
+  EXPECT_LE(rel_l2(host, want.values), bound<T>());
 }
 
 TEST_P(DeviceSosfilt, SosfiltOnBuffersMatchesTheCpu) {
@@ -155,6 +159,8 @@ TEST_P(DeviceSosfilt, RejectsBadInputNamingIt) {
   expect_invalid([&] { sosfilt(sos, x, short_y, 1); }, {"29", "30"});
   expect_invalid([&] { sosfilt(sos, x, y, 3, state); }, {"state", "got 5"});
   expect_invalid([&] { sosfilt(Sos({{1, 0, 0, 2, 0, 0}}), x, y, 1); }, "a0");
+  const std::vector<float> seven(7);
+  expect_invalid([&] { sosfilt(queue(), sos, std::span<const float>(seven), 2); }, {"7 samples", "2 channels"});
   expect_invalid([&] { DeviceFilter<float>(queue(), sos, 0); }, "channels must be at least 1");
   DeviceFilter<float> filter(queue(), sos, 3);
   expect_invalid([&] { filter.process(x, short_y); }, {"29", "30"});

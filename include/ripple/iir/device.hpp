@@ -26,6 +26,8 @@
 #include <concepts>
 #include <cstddef>
 #include <memory>
+#include <span>
+#include <vector>
 
 #include "ripple/array.hpp"
 #include "ripple/device.hpp"
@@ -51,6 +53,12 @@ void sosfilt(const BasicSos<S>& sos, const Buffer<T>& x, Buffer<T>& y, std::size
 /// n) signal along its last axis), which is overwritten with the final state (scipy's zf).
 template <std::floating_point S, DeviceReal T>
 void sosfilt(const BasicSos<S>& sos, const Buffer<T>& x, Buffer<T>& y, std::size_t channels, Buffer<T>& state);
+
+/// sosfilt of host data on `queue`'s device: x holds `channels` rows of x.size() / channels
+/// samples; it is uploaded, filtered and the result downloaded (the CPU filters it in place of a
+/// copy). Returns the filtered rows.
+template <std::floating_point S, DeviceReal T>
+std::vector<T> sosfilt(const Queue& queue, const BasicSos<S>& sos, std::span<const T> x, std::size_t channels = 1);
 
 /// The streaming form of sosfilt on a device (iir::Filter's counterpart for Buffers): the plan,
 /// the compiled kernels and every channel's state stay on the queue's device between calls, so
