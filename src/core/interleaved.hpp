@@ -10,10 +10,9 @@
 
 namespace ripple::core {
 
-/// Shape {frames, channels} of `values` interleaved values; throws InvalidArgument naming
-/// `who` when values is not a multiple of channels or the output size differs.
-inline std::vector<std::size_t> interleaved_shape(const char* who, std::size_t values, std::size_t out_values,
-                                                  std::size_t channels) {
+/// Throws InvalidArgument naming `who` when `values` interleaved values are not a multiple of
+/// channels or the output size differs.
+inline void check_interleaved(const char* who, std::size_t values, std::size_t out_values, std::size_t channels) {
   if (values % channels != 0) {
     throw InvalidArgument(std::string(who) + ": x has " + std::to_string(values) + " values, not a multiple of the " +
                           std::to_string(channels) + " channels");
@@ -22,6 +21,12 @@ inline std::vector<std::size_t> interleaved_shape(const char* who, std::size_t v
     throw InvalidArgument(std::string(who) + ": y has " + std::to_string(out_values) + " values but x has " +
                           std::to_string(values));
   }
+}
+
+/// Shape {frames, channels} of `values` interleaved values, after check_interleaved.
+inline std::vector<std::size_t> interleaved_shape(const char* who, std::size_t values, std::size_t out_values,
+                                                  std::size_t channels) {
+  check_interleaved(who, values, out_values, channels);
   return {values / channels, channels};
 }
 

@@ -332,13 +332,23 @@ void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, st
     return;
   }
   const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(threads, n / tuning::kMinSamplesPerThread));
-  std::vector<Vec2> carry(parts * sections, Vec2{0, 0});
+  // Carries in the thread's scratch arena: a stream of blocks does not allocate here.
+  core::Scratch scratch;
+  Vec2* carry = scratch.get<Vec2>(parts * sections);
+  std::fill(carry, carry + parts * sections, Vec2{0, 0});
   for (std::size_t s = 0; s < sections; ++s) carry[s] = {state[2 * s], state[2 * s + 1]};
   auto begin = [&](std::size_t r) { return n * r / parts; };
   core::parallel_for(parts, static_cast<unsigned>(parts), [&](std::size_t r) {
     const auto b = static_cast<std::ptrdiff_t>(begin(r));
-    scan_range(plan, in + b * is, is, out + b * os, os, begin(r + 1) - begin(r), carry.data() + r * sections);
+    scan_range(plan, in + b * is, is, out + b * os, os, begin(r + 1) - begin(r), carry + r * sections);
   });
+  if (parts == 1) {
+    for (std::size_t s = 0; s < sections; ++s) {
+      state[2 * s] = T(carry[s][0]);
+      state[2 * s + 1] = T(carry[s][1]);
+    }
+    return;
+  }
   // carry[r] is range r's end state as if it had started from zero (range 0 started from the
   // true state). The true start of range r is the true end of range r - 1.
   const std::size_t order = 2 * sections;

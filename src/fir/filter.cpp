@@ -42,6 +42,13 @@ struct Filter<T>::Impl {
   std::size_t n = 0, step = 0;  // FFT size and outputs per FFT block
   std::vector<std::complex<U>> spectrum;  // of h zero-padded to n
   std::unique_ptr<fft::Plan> forward, backward;
+  // Per-call tables, kept so that a stream's steady state does not allocate.
+  std::vector<const U*> line_in;
+  std::vector<U*> line_out;
+  std::vector<U> copy, next_history;
+
+  // Filters `count` samples of every real line: line_in[l][t * is] into line_out[l][t * os].
+  void filter_lines(std::size_t count, std::ptrdiff_t is, std::ptrdiff_t os, bool in_place);
 
   // Outputs [a, b) of one real line: in(i) is input i of this call (i may be negative, down to
   // -(taps - 1), meaning history), out at y + i * os.
@@ -158,52 +165,70 @@ void Filter<T>::process(ArrayView<const T> x, ArrayView<T> y, int axis_arg) {
   if (count == 0) return;
   const auto out_offsets = iir::detail::line_offsets(y.shape(), y.strides(), axis);
   constexpr std::size_t parts = ripple::detail::is_complex_v<T> ? 2 : 1;
-  const std::ptrdiff_t is = static_cast<std::ptrdiff_t>(parts) * x.stride(axis);
-  const std::ptrdiff_t os = static_cast<std::ptrdiff_t>(parts) * y.stride(axis);
   const U* in = reinterpret_cast<const U*>(x.data());
   U* out = reinterpret_cast<U*>(y.data());
-  // In place (y == x), outputs would overwrite inputs other chunks still read: copy the input.
-  std::vector<U> copy;
-  const bool in_place = static_cast<const void*>(x.data()) == static_cast<const void*>(y.data());
-  const std::size_t chunks = (count + kChunk - 1) / kChunk;
-  const std::size_t hist = im.taps - 1;
-  // The new history of each line is taken before anything is written.
-  std::vector<U> next_history(im.history.size());
-  std::vector<const U*> line_in(im.lines);
+  im.line_in.resize(im.lines);
+  im.line_out.resize(im.lines);
   for (std::size_t line = 0; line < im.lines; ++line) {
-    line_in[line] = in + static_cast<std::ptrdiff_t>(parts) * in_offsets[line / parts] + static_cast<std::ptrdiff_t>(line % parts);
+    const std::ptrdiff_t part = static_cast<std::ptrdiff_t>(line % parts);
+    im.line_in[line] = in + static_cast<std::ptrdiff_t>(parts) * in_offsets[line / parts] + part;
+    im.line_out[line] = out + static_cast<std::ptrdiff_t>(parts) * out_offsets[line / parts] + part;
   }
+  const bool in_place = static_cast<const void*>(x.data()) == static_cast<const void*>(y.data());
+  im.filter_lines(count, static_cast<std::ptrdiff_t>(parts) * x.stride(axis), static_cast<std::ptrdiff_t>(parts) * y.stride(axis),
+                  in_place);
+}
+
+template <Sample T>
+void Filter<T>::Impl::filter_lines(std::size_t count, std::ptrdiff_t is, std::ptrdiff_t os, bool in_place) {
+  // In place (y == x), outputs would overwrite inputs other chunks still read: copy the input.
+  const std::size_t chunks = (count + kChunk - 1) / kChunk;
+  const std::size_t hist = taps - 1;
   if (in_place) {
-    copy.resize(im.lines * count);
-    for (std::size_t line = 0; line < im.lines; ++line) {
+    copy.resize(lines * count);
+    for (std::size_t line = 0; line < lines; ++line) {
       for (std::size_t t = 0; t < count; ++t) copy[line * count + t] = line_in[line][static_cast<std::ptrdiff_t>(t) * is];
       line_in[line] = copy.data() + line * count;
     }
   }
   const std::ptrdiff_t read_stride = in_place ? 1 : is;
-  for (std::size_t line = 0; line < im.lines; ++line) {
+  // The new history of each line is taken before anything is written.
+  next_history.resize(history.size());
+  for (std::size_t line = 0; line < lines; ++line) {
     for (std::size_t k = 0; k < hist; ++k) {
       // Input index count - hist + k of the concatenation history + x.
       const std::ptrdiff_t i = static_cast<std::ptrdiff_t>(count) - static_cast<std::ptrdiff_t>(hist) + static_cast<std::ptrdiff_t>(k);
       next_history[line * hist + k] =
-          i < 0 ? im.history[line * hist + static_cast<std::size_t>(static_cast<std::ptrdiff_t>(hist) + i)]
+          i < 0 ? history[line * hist + static_cast<std::size_t>(static_cast<std::ptrdiff_t>(hist) + i)]
                 : line_in[line][i * read_stride];
     }
   }
-  const unsigned threads = count * im.lines * im.taps >= (std::size_t{1} << 18) ? default_threads() : 1u;
-  core::parallel_for(im.lines * chunks, threads, [&](std::size_t item) {
+  const unsigned threads = count * lines * taps >= (std::size_t{1} << 18) ? default_threads() : 1u;
+  core::parallel_for(lines * chunks, threads, [&](std::size_t item) {
     const std::size_t line = item / chunks, chunk = item % chunks;
-    U* dst = out + static_cast<std::ptrdiff_t>(parts) * out_offsets[line / parts] + static_cast<std::ptrdiff_t>(line % parts);
-    im.run(im.history.data() + line * hist, line_in[line], read_stride, dst, os, chunk * kChunk,
-           std::min(count, (chunk + 1) * kChunk));
+    run(history.data() + line * hist, line_in[line], read_stride, line_out[line], os, chunk * kChunk,
+        std::min(count, (chunk + 1) * kChunk));
   });
-  im.history = std::move(next_history);
+  std::swap(history, next_history);
 }
 
 template <Sample T>
 void Filter<T>::process_interleaved(std::span<const T> x, std::span<T> y) {
-  const auto shape = core::interleaved_shape("fir::Filter::process_interleaved", x.size(), y.size(), channels());
-  process(ArrayView<const T>(x.data(), shape), ArrayView<T>(y.data(), shape), 0);
+  core::check_interleaved("fir::Filter::process_interleaved", x.size(), y.size(), channels());
+  // Lines straight from the frames (no views, no allocation once the tables have grown).
+  Impl& im = *impl_;
+  const std::size_t count = x.size() / im.channels;
+  if (count == 0) return;
+  const Real* in = reinterpret_cast<const Real*>(x.data());
+  Real* out = reinterpret_cast<Real*>(y.data());
+  im.line_in.resize(im.lines);
+  im.line_out.resize(im.lines);
+  for (std::size_t line = 0; line < im.lines; ++line) {
+    im.line_in[line] = in + line;
+    im.line_out[line] = out + line;
+  }
+  const auto stride = static_cast<std::ptrdiff_t>(im.lines);
+  im.filter_lines(count, stride, stride, static_cast<const void*>(x.data()) == static_cast<const void*>(y.data()));
 }
 
 template <Sample T>

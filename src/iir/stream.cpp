@@ -5,8 +5,10 @@
 #include <string>
 
 #include "core/interleaved.hpp"
+#include "cpu/iir_sos_executor.hpp"
 #include "iir/sos_apply.hpp"
 #include "ripple/error.hpp"
+#include "ripple/runtime.hpp"
 
 namespace ripple::iir {
 
@@ -14,6 +16,7 @@ template <Sample T>
 struct Filter<T>::Impl {
   detail::SosPlan<Real> plan;
   detail::LineStates<Real> states;
+  cpu::SosLines<Real> lines;  // process_interleaved's line table, kept between calls
 };
 
 namespace {
@@ -80,8 +83,24 @@ void Filter<T>::process(ArrayView<const T> x, ArrayView<T> y, int axis_arg) {
 
 template <Sample T>
 void Filter<T>::process_interleaved(std::span<const T> x, std::span<T> y) {
-  const auto shape = core::interleaved_shape("Filter::process_interleaved", x.size(), y.size(), channels());
-  process(ArrayView<const T>(x.data(), shape), ArrayView<T>(y.data(), shape), 0);
+  core::check_interleaved("Filter::process_interleaved", x.size(), y.size(), channels());
+  // Lines straight from the frames into tables the filter keeps (no views, no allocation once
+  // they have grown).
+  Impl& im = *impl_;
+  constexpr std::size_t parts = ripple::detail::is_complex_v<T> ? 2 : 1;
+  const std::size_t real_lines = channels() * parts;
+  auto& lines = im.lines;
+  lines.length = x.size() / channels();
+  lines.in_stride = lines.out_stride = static_cast<std::ptrdiff_t>(real_lines);
+  lines.in.resize(real_lines);
+  lines.out.resize(real_lines);
+  const Real* in = reinterpret_cast<const Real*>(x.data());
+  Real* out = reinterpret_cast<Real*>(y.data());
+  for (std::size_t l = 0; l < real_lines; ++l) {
+    lines.in[l] = in + l;
+    lines.out[l] = out + l;
+  }
+  cpu::run_sos_cascade(im.plan, lines, im.states.values.data(), default_threads());
 }
 
 template <Sample T>
