@@ -21,11 +21,16 @@ namespace ripple::tones {
 /// Throws InvalidArgument for fs <= 0 or f outside [0, fs/2].
 std::complex<double> goertzel(std::span<const float> x, double f, double fs);
 std::complex<double> goertzel(std::span<const double> x, double f, double fs);
+/// The same for complex (IQ) data, f in [-fs/2, fs/2] (negative: below the centre frequency).
+std::complex<double> goertzel(std::span<const std::complex<float>> x, double f, double fs);
+std::complex<double> goertzel(std::span<const std::complex<double>> x, double f, double fs);
 
 /// Level of a tone in a block relative to the block's mean power, in dB: 10 log10(2 |X(f)|^2 /
 /// n^2 / mean(x^2)). A pure sine at f gives 0 dB (at a bin centre), white noise about
 /// -10 log10(n / 2).
 double tone_level_db(std::span<const double> x, double f, double fs);
+/// Complex data: 10 log10(|X(f)|^2 / n^2 / mean(|x|^2)); a complex exponential at f gives 0 dB.
+double tone_level_db(std::span<const std::complex<double>> x, double f, double fs);
 
 struct ToneDetectorOptions {
   /// A tone is present when its level (tone_level_db) is at least this.
@@ -33,6 +38,9 @@ struct ToneDetectorOptions {
   /// Frequencies that must stay below the threshold for any detection in the block (e.g.
   /// harmonics or a pilot that marks interference).
   std::vector<double> null_frequencies;
+  /// Complex (IQ) samples: frequencies may be negative, in (-fs/2, fs/2), and process() takes
+  /// complex data (real data is rejected, and the other way round).
+  bool complex = false;
 };
 
 struct Detection {
@@ -45,11 +53,15 @@ struct Detection {
 /// (a partial block is kept for the next call).
 class ToneDetector {
  public:
-  /// Throws InvalidArgument for no frequencies, a frequency outside (0, fs/2), fs <= 0, block == 0.
+  /// Throws InvalidArgument for no frequencies, a frequency outside (0, fs/2) (or (-fs/2, fs/2)
+  /// for complex samples), fs <= 0, block == 0.
   ToneDetector(std::vector<double> frequencies, double fs, std::size_t block, ToneDetectorOptions options = {});
   /// Feeds samples; returns the detections of every block completed by them.
   std::vector<Detection> process(std::span<const double> x);
   std::vector<Detection> process(std::span<const float> x);
+  /// Complex samples (options.complex); throws InvalidArgument when the kind does not match.
+  std::vector<Detection> process(std::span<const std::complex<double>> x);
+  std::vector<Detection> process(std::span<const std::complex<float>> x);
   void reset();
 
  private:
@@ -58,8 +70,12 @@ class ToneDetector {
   std::size_t block_;
   ToneDetectorOptions options_;
   std::vector<double> pending_;
+  std::vector<std::complex<double>> pending_iq_;
   std::size_t blocks_done_ = 0;
-  std::vector<Detection> analyse(std::span<const double> block);
+  template <class V>
+  std::vector<Detection> analyse(std::span<const V> block);
+  template <class V, class In>
+  std::vector<Detection> feed(std::vector<V>& pending, std::span<const In> x);
 };
 
 }  // namespace ripple::tones

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <type_traits>
 #include <string>
 
 #include "ripple/error.hpp"
@@ -11,18 +12,27 @@
 namespace ripple::tones {
 namespace {
 
+constexpr bool is_complex(const std::complex<float>*) { return true; }
+constexpr bool is_complex(const std::complex<double>*) { return true; }
+constexpr bool is_complex(const void*) { return false; }
+
+// Real data: f in [0, fs/2]. Complex (IQ) data: f in [-fs/2, fs/2], the recurrence run on
+// complex values (it is linear, and its phase correction holds for any w).
 template <class T>
 std::complex<double> goertzel_impl(std::span<const T> x, double f, double fs) {
+  constexpr bool complex_data = is_complex(static_cast<const T*>(nullptr));
+  using Acc = std::conditional_t<complex_data, std::complex<double>, double>;
   if (!(fs > 0) || !std::isfinite(fs)) throw InvalidArgument("goertzel: fs must be a positive number, got " + std::to_string(fs));
-  if (!(f >= 0 && f <= fs / 2)) {
-    throw InvalidArgument("goertzel: frequency " + std::to_string(f) + " is outside [0, fs/2] = [0, " +
-                          std::to_string(fs / 2) + "]");
+  const double lowest = complex_data ? -fs / 2 : 0.0;
+  if (!(f >= lowest && f <= fs / 2)) {
+    throw InvalidArgument("goertzel: frequency " + std::to_string(f) + " is outside [" + std::to_string(lowest) +
+                          ", fs/2] = [" + std::to_string(lowest) + ", " + std::to_string(fs / 2) + "]");
   }
   const double w = 2.0 * std::numbers::pi * f / fs;
   const double coeff = 2.0 * std::cos(w);
-  double s1 = 0, s2 = 0;
+  Acc s1 = 0, s2 = 0;
   for (const T v : x) {
-    const double s0 = double(v) + coeff * s1 - s2;
+    const Acc s0 = Acc(v) + coeff * s1 - s2;
     s2 = s1;
     s1 = s0;
   }
@@ -35,6 +45,12 @@ std::complex<double> goertzel_impl(std::span<const T> x, double f, double fs) {
 
 std::complex<double> goertzel(std::span<const float> x, double f, double fs) { return goertzel_impl(x, f, fs); }
 std::complex<double> goertzel(std::span<const double> x, double f, double fs) { return goertzel_impl(x, f, fs); }
+std::complex<double> goertzel(std::span<const std::complex<float>> x, double f, double fs) {
+  return goertzel_impl(x, f, fs);
+}
+std::complex<double> goertzel(std::span<const std::complex<double>> x, double f, double fs) {
+  return goertzel_impl(x, f, fs);
+}
 
 double tone_level_db(std::span<const double> x, double f, double fs) {
   double energy = 0;
@@ -45,15 +61,26 @@ double tone_level_db(std::span<const double> x, double f, double fs) {
   return 10.0 * std::log10(tone / (energy / n));
 }
 
+double tone_level_db(std::span<const std::complex<double>> x, double f, double fs) {
+  double energy = 0;
+  for (const auto& v : x) energy += std::norm(v);
+  if (x.empty() || energy == 0) return -INFINITY;
+  const double n = double(x.size());
+  const double tone = std::norm(goertzel(x, f, fs)) / (n * n);
+  return 10.0 * std::log10(tone / (energy / n));
+}
+
 ToneDetector::ToneDetector(std::vector<double> frequencies, double fs, std::size_t block, ToneDetectorOptions options)
     : frequencies_(std::move(frequencies)), fs_(fs), block_(block), options_(std::move(options)) {
   if (!(fs > 0) || !std::isfinite(fs)) throw InvalidArgument("ToneDetector: fs must be a positive number, got " + std::to_string(fs));
   if (block == 0) throw InvalidArgument("ToneDetector: block must be at least 1 sample, got 0");
   if (frequencies_.empty()) throw InvalidArgument("ToneDetector: at least one frequency to detect must be given");
+  const double lowest = options_.complex ? -fs / 2 : 0.0;
   auto check = [&](double f, const char* what) {
-    if (!(f > 0 && f < fs / 2)) {
-      throw InvalidArgument(std::string("ToneDetector: ") + what + " frequency " + std::to_string(f) +
-                            " is outside (0, fs/2) = (0, " + std::to_string(fs / 2) + ")");
+    if (!(f > lowest && f < fs / 2)) {
+      throw InvalidArgument(std::string("ToneDetector: ") + what + " frequency " + std::to_string(f) + " is outside (" +
+                            std::to_string(lowest) + ", fs/2) = (" + std::to_string(lowest) + ", " +
+                            std::to_string(fs / 2) + ")" + (options_.complex ? "" : " (real samples)"));
     }
   };
   for (double f : frequencies_) check(f, "detect");
@@ -62,10 +89,12 @@ ToneDetector::ToneDetector(std::vector<double> frequencies, double fs, std::size
 
 void ToneDetector::reset() {
   pending_.clear();
+  pending_iq_.clear();
   blocks_done_ = 0;
 }
 
-std::vector<Detection> ToneDetector::analyse(std::span<const double> block) {
+template <class V>
+std::vector<Detection> ToneDetector::analyse(std::span<const V> block) {
   std::vector<Detection> found;
   for (double f : options_.null_frequencies) {
     if (tone_level_db(block, f, fs_) >= options_.threshold_db) return found;
@@ -77,23 +106,28 @@ std::vector<Detection> ToneDetector::analyse(std::span<const double> block) {
   return found;
 }
 
-std::vector<Detection> ToneDetector::process(std::span<const double> x) {
+template <class V, class In>
+std::vector<Detection> ToneDetector::feed(std::vector<V>& pending, std::span<const In> x) {
+  if (options_.complex != is_complex(static_cast<const V*>(nullptr))) {
+    throw InvalidArgument(options_.complex ? "ToneDetector: the detector was made for complex samples (options.complex); got real ones"
+                                           : "ToneDetector: got complex samples; make the detector with options.complex = true");
+  }
   std::vector<Detection> all;
-  for (double v : x) {
-    pending_.push_back(v);
-    if (pending_.size() == block_) {
-      auto found = analyse(pending_);
+  for (const In v : x) {
+    pending.push_back(V(v));
+    if (pending.size() == block_) {
+      auto found = analyse(std::span<const V>(pending));
       all.insert(all.end(), found.begin(), found.end());
-      pending_.clear();
+      pending.clear();
       ++blocks_done_;
     }
   }
   return all;
 }
 
-std::vector<Detection> ToneDetector::process(std::span<const float> x) {
-  const std::vector<double> wide(x.begin(), x.end());
-  return process(std::span<const double>(wide));
-}
+std::vector<Detection> ToneDetector::process(std::span<const double> x) { return feed(pending_, x); }
+std::vector<Detection> ToneDetector::process(std::span<const float> x) { return feed(pending_, x); }
+std::vector<Detection> ToneDetector::process(std::span<const std::complex<double>> x) { return feed(pending_iq_, x); }
+std::vector<Detection> ToneDetector::process(std::span<const std::complex<float>> x) { return feed(pending_iq_, x); }
 
 }  // namespace ripple::tones

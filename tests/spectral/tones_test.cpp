@@ -75,6 +75,40 @@ TEST(ToneDetector, FindsTonesBlockByBlockInAStream) {
   EXPECT_GT(found[0].level_db, -4.0);  // each tone holds half the block's power: -3 dB
 }
 
+TEST(ToneDetector, ComplexSamplesTellPositiveFromNegativeFrequencies) {
+  const double fs = 8000;
+  const std::size_t n = 1600;
+  std::vector<std::complex<float>> iq(n);
+  std::mt19937 gen(2);
+  std::normal_distribution<double> nd(0.0, 0.05);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double t = double(i) / fs;
+    // +1000 Hz in the first half, -2500 Hz throughout.
+    std::complex<double> v = 0.7 * std::polar(1.0, -2 * M_PI * 2500 * t) + std::complex<double>(nd(gen), nd(gen));
+    if (i < n / 2) v += 0.7 * std::polar(1.0, 2 * M_PI * 1000 * t);
+    iq[i] = std::complex<float>(v);
+  }
+  // The DFT term at a negative frequency, against the direct sum.
+  std::complex<double> direct = 0;
+  for (std::size_t i = 0; i < n; ++i) direct += std::complex<double>(iq[i]) * std::polar(1.0, 2 * M_PI * 2500 * double(i) / fs);
+  EXPECT_LT(std::abs(goertzel(std::span<const std::complex<float>>(iq), -2500.0, fs) - direct), 1e-9 * std::abs(direct));
+  ToneDetector detector({1000.0, -1000.0, 2500.0, -2500.0}, fs, 400, {.threshold_db = -10.0, .complex = true});
+  std::vector<Detection> found;
+  for (std::size_t at = 0; at < n; at += 123) {
+    auto part = detector.process(std::span<const std::complex<float>>(iq.data() + at, std::min<std::size_t>(123, n - at)));
+    found.insert(found.end(), part.begin(), part.end());
+  }
+  std::vector<std::pair<std::size_t, double>> hits;
+  for (const auto& d : found) hits.emplace_back(d.block, d.frequency);
+  const std::vector<std::pair<std::size_t, double>> expected{{0, 1000.0}, {0, -2500.0}, {1, 1000.0}, {1, -2500.0},
+                                                             {2, -2500.0}, {3, -2500.0}};
+  EXPECT_EQ(hits, expected);
+  EXPECT_THROW((void)detector.process(std::span<const float>()), InvalidArgument);
+  ToneDetector real({1000.0}, fs, 400);
+  EXPECT_THROW((void)real.process(std::span<const std::complex<float>>(iq)), InvalidArgument);
+  EXPECT_THROW(ToneDetector({-1000.0}, fs, 400), InvalidArgument);  // negative needs complex samples
+}
+
 TEST(ToneDetector, Errors) {
   EXPECT_THROW(ToneDetector({}, 8000.0, 100), InvalidArgument);
   EXPECT_THROW(ToneDetector({5000.0}, 8000.0, 100), InvalidArgument);
