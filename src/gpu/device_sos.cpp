@@ -167,8 +167,8 @@ DeviceSos::DeviceSos(Context& context, const iir::detail::SosPlan<T>& plan, SosC
                      "a stage of channel_block " + std::to_string(config_.channel_block) + " x chunk " +
                          std::to_string(config_.chunk),
                      std::uint64_t(config_.channel_block) * (config_.chunk + 1) * real);
-  resident_ = std::uint64_t(std::max(1u, facts.compute_units)) *
-              (facts.is_gpu ? tuning::kSosResidentPerUnitGpu : tuning::kSosResidentPerUnitCpu);
+  resident_ = std::uint64_t(std::max(1u, facts.compute_units)) * tuning::kSosResidentPerUnitGpu;
+  is_gpu_ = facts.is_gpu;
 
   // Per section (biquad.h): b0 b1 b2 a1 a2 (in T, as the recurrence uses them), then in the
   // carry basis A^items and A, and the basis changes, computed in long double from those values
@@ -214,7 +214,9 @@ template DeviceSos::DeviceSos(Context&, const iir::detail::SosPlan<float>&, SosC
 template DeviceSos::DeviceSos(Context&, const iir::detail::SosPlan<double>&, SosConfig);
 
 SosPath DeviceSos::choose(std::uint64_t channels, std::uint64_t n) const {
-  if (!stable_) return SosPath::channels;
+  // A CPU OpenCL device runs work-groups as threads on cores, where a look-back that spins on
+  // a predecessor costs scheduler time slices (see tuning.hpp): the channel path there.
+  if (!stable_ || !is_gpu_) return SosPath::channels;
   const long double serial = static_cast<long double>(ceil_div(channels, resident_)) * n;
   const long double work_items = static_cast<long double>(channels) * ceil_div(n, tile()) * config_.block;
   const long double tiles = std::ceil(work_items / resident_) * (2.0L * config_.items + tuning::kSosScanSteps);

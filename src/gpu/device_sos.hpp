@@ -69,8 +69,8 @@ class DeviceSos {
   std::size_t real_bytes() const { return config_.double_precision ? 8 : 4; }
 
   /// The path run() takes for `channels` rows of n samples under SosPath::automatic: the
-  /// channel path when the cascade is unstable, or when its estimated time is no more than the
-  /// tile path's (see tuning.hpp, kSosResident*).
+  /// channel path when the cascade is unstable, on CPU OpenCL devices, or when its estimated
+  /// time is no more than the tile path's (see tuning.hpp, kSosResidentPerUnitGpu).
   SosPath choose(std::uint64_t channels, std::uint64_t n) const;
 
   /// Temporary storage of the tile path (look-back flags and posts) for up to `channels` rows
@@ -94,6 +94,7 @@ class DeviceSos {
   std::size_t sections_ = 0;
   bool stable_ = false;
   std::uint64_t resident_ = 0;  ///< work-items the device runs at once (cost rule)
+  bool is_gpu_ = false;
   Context* context_ = nullptr;
   std::unique_ptr<Memory> coef_;       ///< biquad.h words in the carries' precision
   std::unique_ptr<Memory> coef_data_;  ///< the same in the data precision, where it differs
