@@ -138,8 +138,9 @@ Result run_case(const Queue& q, const Case& c, int reps, std::size_t check_len) 
   const auto cpu = iir::sosfilt(iir::SosF(sos), ArrayView<const float>(x.data(), {c.channels, c.n}));
   r.cpu_rel_l2 = rel_l2(y.data(), cpu.values.data(), total);
   const std::size_t len = std::min(check_len, c.n);
+  const std::size_t last = (c.channels - 1) * c.n;
   r.serial_ratio = std::max(serial_ratio(sos, x.data(), y.data(), len),
-                            serial_ratio(sos, x.data() + (c.channels - 1) * c.n, y.data() + (c.channels - 1) * c.n, len));
+                            serial_ratio(sos, x.data() + last, y.data() + last, len));
   r.ok = r.cpu_rel_l2 <= 1e-4 && r.serial_ratio <= 2.0;
   return r;
 }
@@ -166,7 +167,8 @@ int main(int argc, char** argv) {
     else if (a == "--quick") quick = true;
     else if (a == "--check-len") check_len = std::stoul(next());
     else {
-      std::fprintf(stderr, "usage: bench_gpu_sosfilt [--device ID] [--reps N] [--quick] [--json PATH] [--check-len N]\n");
+      std::fprintf(stderr,
+                   "usage: bench_gpu_sosfilt [--device ID] [--reps N] [--quick] [--json PATH] [--check-len N]\n");
       return 2;
     }
   }

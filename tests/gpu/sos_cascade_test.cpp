@@ -205,7 +205,8 @@ TEST_P(GpuSos, PolesNearTheUnitCircleAsAccurateAsSerial) {
     const char* name;
     Sos sos;
   };
-  const Named filters[] = {{"butter(8, 1e-3)", iir::butter(8, 1e-3)}, {"cheby2(12, 40, 1e-3)", iir::cheby2(12, 40, 1e-3)}};
+  const Named filters[] = {{"butter(8, 1e-3)", iir::butter(8, 1e-3)},
+                           {"cheby2(12, 40, 1e-3)", iir::cheby2(12, 40, 1e-3)}};
   SosConfig narrow;  // float carries: what a device without double precision runs
   narrow.wide_carries = false;
   for (const auto& f : filters)
@@ -265,7 +266,8 @@ TEST_P(GpuSos, RejectsBadConfigurationsAndSizes) {
   auto stream = ctx().create_stream();
   auto small = ctx().allocate(100 * sizeof(float));
   auto ws = sos.workspace(ctx(), 1, 100, SosPath::tiles);
-  ripple::test::expect_invalid([&] { sos.run(*stream, *small, *small, 1, 101, {}, ws, SosPath::tiles); }, "101 samples");
+  ripple::test::expect_invalid([&] { sos.run(*stream, *small, *small, 1, 101, {}, ws, SosPath::tiles); },
+                               "101 samples");
   ripple::test::expect_invalid([&] { sos.run(*stream, *small, *small, 2, 50, {}, ws, SosPath::tiles); }, "look-back");
   SosState st;
   st.memory = small.get();
