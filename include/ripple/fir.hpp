@@ -32,14 +32,14 @@ enum class PassZero { yes, no, lowpass, highpass, bandpass, bandstop };
 struct FirwinOptions {
   /// Transition width (units of fs, or normalized to Nyquist without fs): when given, the
   /// window is a Kaiser window whose beta follows from kaiser_atten(numtaps, width).
-  std::optional<double> width;
+  std::optional<double> width{};
   windows::Window window{windows::Kind::hamming, 0.0};
   PassZero pass_zero = PassZero::yes;
   /// Scale so the response at the centre of the first passband (0 Hz, Nyquist, or the band's
   /// middle) is exactly 1.
   bool scale = true;
   /// Sample rate; without it cutoffs are normalized to Nyquist (0 < cutoff < 1).
-  std::optional<double> fs;
+  std::optional<double> fs{};
 };
 
 /// scipy.signal.firwin: `numtaps` coefficients of a linear-phase FIR filter whose band edges
@@ -126,14 +126,19 @@ ArrayStorage<X> resample_poly(const std::vector<X>& x, std::size_t up, std::size
 /// Streaming upfirdn for one channel: blocks of any sizes go in, and the outputs that depend only
 /// on samples seen so far come out, so the concatenated outputs plus flush() equal the one-shot
 /// upfirdn of the concatenated input (to rounding). The state (the last taps/up input samples
-/// and the output position) is kept between calls; process() allocates nothing once its buffers
-/// have grown to the block size. T: float, double or complex; coefficients in T's precision.
+/// and the output position) is kept between calls. The outputs are computed by the one-shot
+/// upfirdn's SIMD polyphase kernels (complex samples as separate real and imaginary lines);
+/// process() allocates nothing once its buffers have grown to the block size, and `out` is
+/// grown once per call. T: float, double or complex; coefficients in T's precision.
 template <Sample T>
 class UpFirDn {
  public:
   using Real = typename ripple::detail::real_of<T>::type;
   /// Throws InvalidArgument for an empty h or up/down of 0.
   UpFirDn(std::span<const double> h, std::size_t up, std::size_t down);
+  UpFirDn(UpFirDn&&) noexcept;
+  UpFirDn& operator=(UpFirDn&&) noexcept;
+  ~UpFirDn();
   /// Appends to `out` every output computable from the input so far; returns how many.
   std::size_t process(std::span<const T> x, std::vector<T>& out);
   /// Appends the remaining outputs (those reaching past the last sample, as upfirdn pads with
@@ -141,15 +146,39 @@ class UpFirDn {
   std::size_t flush(std::vector<T>& out);
   /// Back to the start of a new stream.
   void reset();
+  /// Most outputs one process() call with n inputs can append.
+  std::size_t max_output(std::size_t n) const noexcept;
 
  private:
-  std::size_t up_, down_, taps_, h_len_;
-  std::vector<Real> reversed_;  // per phase, taps_ coefficients reversed
-  std::vector<T> window_;       // zero-padded input from padded index base_ on
-  std::size_t base_ = 0;        // padded index of window_[0]
-  std::size_t seen_ = 0;        // input samples so far
-  std::size_t next_ = 0;        // next output index
-  std::size_t emit_until(std::size_t end, std::vector<T>& out);
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// Streaming resample_poly for one channel (scipy's has no state): the same filter (designed
+/// by firwin as resample_poly does, or options.taps), its delay removed, so the concatenated
+/// outputs plus flush() are the one-shot resample_poly of the concatenated input: ceil(n up /
+/// down) samples. Outputs lag the input by about half the filter. Only constant (zero) padding
+/// streams (the others need the whole signal's level first); up and down are reduced by their
+/// gcd. Throws InvalidArgument for up or down of 0 or a padtype other than constant.
+template <Sample T>
+class ResamplePoly {
+ public:
+  ResamplePoly(std::size_t up, std::size_t down, const ResampleOptions& options = {});
+  std::size_t process(std::span<const T> x, std::vector<T>& out);
+  /// Appends the rest of the ceil(n up / down) outputs and resets the stream.
+  std::size_t flush(std::vector<T>& out);
+  void reset();
+  std::size_t up() const noexcept { return up_; }
+  std::size_t down() const noexcept { return down_; }
+  /// Length of the polyphase filter (scipy's, padded in front to a whole delay).
+  std::size_t taps() const noexcept { return taps_; }
+  std::size_t max_output(std::size_t n) const noexcept { return inner_.max_output(n); }
+
+ private:
+  std::size_t up_ = 1, down_ = 1, taps_ = 0, delay_ = 0;  // delay_: outputs dropped at the start
+  UpFirDn<T> inner_;
+  std::size_t seen_ = 0, produced_ = 0, dropped_ = 0;
+  std::size_t drop_delay(std::vector<T>& out, std::size_t first);
 };
 
 /// Streaming FIR filtering with state, scipy's lfilter(h, [1], x) carried across blocks: each

@@ -61,6 +61,57 @@ void Convolve(const T* HWY_RESTRICT taps, std::size_t n_taps, const T* HWY_RESTR
   for (; i < count; ++i) out[i] = Dot(taps, window + i, n_taps);
 }
 
+// out[j * out_stride] = dot(taps, x + j * x_stride, n) for j < count: the outputs of a
+// polyphase filter that share one phase. Four outputs at a time share each load of the taps
+// (five loads per four multiply-adds instead of eight) and keep four independent chains.
+template <class T>
+void DotStrided(const T* HWY_RESTRICT taps, std::size_t n, const T* HWY_RESTRICT x, std::size_t x_stride,
+                std::size_t count, T* HWY_RESTRICT out, std::ptrdiff_t out_stride) {
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d);
+  std::size_t j = 0;
+  for (; j + 4 <= count; j += 4) {
+    const T* x0 = x + j * x_stride;
+    const T* x1 = x0 + x_stride;
+    const T* x2 = x1 + x_stride;
+    const T* x3 = x2 + x_stride;
+    auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
+    std::size_t i = 0;
+    for (; i + w <= n; i += w) {
+      const auto h = hn::LoadU(d, taps + i);
+      a0 = hn::MulAdd(h, hn::LoadU(d, x0 + i), a0);
+      a1 = hn::MulAdd(h, hn::LoadU(d, x1 + i), a1);
+      a2 = hn::MulAdd(h, hn::LoadU(d, x2 + i), a2);
+      a3 = hn::MulAdd(h, hn::LoadU(d, x3 + i), a3);
+    }
+    T s0 = hn::GetLane(hn::SumOfLanes(d, a0)), s1 = hn::GetLane(hn::SumOfLanes(d, a1));
+    T s2 = hn::GetLane(hn::SumOfLanes(d, a2)), s3 = hn::GetLane(hn::SumOfLanes(d, a3));
+    for (; i < n; ++i) {
+      s0 += taps[i] * x0[i];
+      s1 += taps[i] * x1[i];
+      s2 += taps[i] * x2[i];
+      s3 += taps[i] * x3[i];
+    }
+    T* o = out + static_cast<std::ptrdiff_t>(j) * out_stride;
+    o[0] = s0;
+    o[out_stride] = s1;
+    o[2 * out_stride] = s2;
+    o[3 * out_stride] = s3;
+  }
+  for (; j < count; ++j) out[static_cast<std::ptrdiff_t>(j) * out_stride] = Dot(taps, x + j * x_stride, n);
+}
+
+inline void DotStridedF32(const float* t, std::size_t n, const float* x, std::size_t xs, std::size_t c, float* y,
+                          std::ptrdiff_t ys) {
+  DotStrided(t, n, x, xs, c, y, ys);
+}
+inline void DotStridedF64(const double* t, std::size_t n, const double* x, std::size_t xs, std::size_t c, double* y,
+                          std::ptrdiff_t ys) {
+  DotStrided(t, n, x, xs, c, y, ys);
+}
+inline std::size_t LanesF32() { return hn::Lanes(hn::ScalableTag<float>()); }
+inline std::size_t LanesF64() { return hn::Lanes(hn::ScalableTag<double>()); }
+
 inline void ConvolveF32(const float* t, std::size_t n, const float* x, float* y, std::size_t c) { Convolve(t, n, x, y, c); }
 inline void ConvolveF64(const double* t, std::size_t n, const double* x, double* y, std::size_t c) {
   Convolve(t, n, x, y, c);

@@ -13,6 +13,12 @@ struct FirKernels {
   T (*dot)(const T* a, const T* b, std::size_t n);
   /// out[i] = dot(taps, window + i, n_taps) for i < count, computed W outputs at a time.
   void (*convolve)(const T* taps, std::size_t n_taps, const T* window, T* out, std::size_t count);
+  /// out[j * out_stride] = dot(taps, x + j * x_stride, n) for j < count (the outputs of one
+  /// polyphase phase), several outputs per pass over the taps.
+  void (*dot_strided)(const T* taps, std::size_t n, const T* x, std::size_t x_stride, std::size_t count, T* out,
+                      std::ptrdiff_t out_stride);
+  /// Values of T per SIMD vector of the chosen target.
+  std::size_t lanes;
 };
 
 const FirKernels<float>& fir_kernels_f32();

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <string>
 
+#include "fir/resample_design.hpp"
 #include "iir/sos_apply.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fir.hpp"
@@ -46,6 +47,24 @@ R background(std::vector<R> line, ResamplePad pad) {
 
 }  // namespace
 
+ResampleDesign resample_design(std::size_t up, std::size_t down, const ResampleOptions& options) {
+  ResampleDesign design;
+  std::size_t half_len = 0;
+  if (!options.taps.empty()) {
+    half_len = (options.taps.size() - 1) / 2;
+    design.h = options.taps;
+  } else {
+    const std::size_t max_rate = std::max(up, down);
+    half_len = 10 * max_rate;
+    design.h = firwin(2 * half_len + 1, {1.0 / double(max_rate)}, {.window = options.window});
+  }
+  for (double& v : design.h) v *= double(up);
+  const std::size_t pre_pad = down - half_len % down;
+  design.h.insert(design.h.begin(), pre_pad, 0.0);
+  design.delay = (half_len + pre_pad) / down;
+  return design;
+}
+
 template <Sample R>
 Array<R> resample_poly(ArrayView<const R> x, std::size_t up, std::size_t down, int axis_arg,
                        const ResampleOptions& options) {
@@ -70,24 +89,10 @@ Array<R> resample_poly(ArrayView<const R> x, std::size_t up, std::size_t down, i
     return upfirdn<R>(identity, x, 1, 1, axis_arg);  // a C-ordered copy, as scipy's
   }
   const std::size_t n_out = (n_in * up) / down + ((n_in * up) % down != 0);
-  std::vector<U> h;
-  std::size_t half_len = 0;
-  if (!options.taps.empty()) {
-    half_len = (options.taps.size() - 1) / 2;
-    for (double v : options.taps) h.push_back(U(v));
-  } else {
-    const std::size_t max_rate = std::max(up, down);
-    half_len = 10 * max_rate;
-    for (double v : firwin(2 * half_len + 1, {1.0 / double(max_rate)}, {.window = options.window})) h.push_back(U(v));
-  }
-  for (U& v : h) v *= U(up);
-  const std::size_t pre_pad = down - half_len % down;
-  std::size_t post_pad = 0;
-  const std::size_t pre_remove = (half_len + pre_pad) / down;
-  while (output_len(h.size() + pre_pad + post_pad, n_in, up, down) < n_out + pre_remove) ++post_pad;
-  std::vector<U> padded(pre_pad, U(0));
-  padded.insert(padded.end(), h.begin(), h.end());
-  padded.resize(padded.size() + post_pad, U(0));
+  const ResampleDesign design = resample_design(up, down, options);
+  const std::size_t pre_remove = design.delay;
+  std::vector<U> padded(design.h.begin(), design.h.end());
+  while (output_len(padded.size(), n_in, up, down) < n_out + pre_remove) padded.push_back(U(0));
 
   // Background removal works on a copy of x.
   Array<R> shifted;

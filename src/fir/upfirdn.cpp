@@ -1,14 +1,12 @@
-// upfirdn as a polyphase filter: output k sits at position n = k * down of the upsampled
-// signal, so only the taps of phase p = n mod up meet nonzero samples, and
-//   y[k] = sum_t h[p + t * up] * x[n / up - t].
-// Each phase's taps are stored reversed, and each line is copied once into a zero-padded
-// buffer, so every output is one SIMD dot product over contiguous memory with no bounds checks.
+// upfirdn as a polyphase filter (fir/polyphase.hpp, shared with the streaming UpFirDn): each
+// line is copied once into a zero-padded buffer, so every output is one SIMD dot product over
+// contiguous memory with no bounds checks.
 #include <algorithm>
 #include <string>
 
 #include "core/scratch.hpp"
 #include "core/thread_pool.hpp"
-#include "cpu/fir_kernels.hpp"
+#include "fir/polyphase.hpp"
 #include "iir/sos_apply.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fir.hpp"
@@ -19,39 +17,6 @@ namespace {
 
 // Outputs per work item when one line is split over threads.
 constexpr std::size_t kOutputsPerItem = std::size_t{1} << 15;
-
-template <class U>
-struct Polyphase {
-  std::size_t up = 1, down = 1, taps = 0;  // taps per phase
-  std::vector<U> reversed;                 // phase p at [p * taps, (p + 1) * taps), reversed
-};
-
-template <class U>
-Polyphase<U> make_polyphase(std::span<const U> h, std::size_t up, std::size_t down) {
-  Polyphase<U> poly;
-  poly.up = up;
-  poly.down = down;
-  poly.taps = (h.size() + up - 1) / up;
-  poly.reversed.assign(up * poly.taps, U(0));
-  for (std::size_t p = 0; p < up; ++p) {
-    for (std::size_t t = 0; p + t * up < h.size(); ++t) poly.reversed[p * poly.taps + (poly.taps - 1 - t)] = h[p + t * up];
-  }
-  return poly;
-}
-
-// Outputs [k0, k1) of one real line. The full padded line is taps - 1 zeros, the input
-// samples, and taps zeros; `padded` holds it from index `first` on.
-template <class U>
-void run_outputs(const Polyphase<U>& poly, const U* padded, std::size_t first, U* out, std::ptrdiff_t os,
-                 std::size_t k0, std::size_t k1) {
-  const auto dot = cpu::fir_kernels<U>().dot;
-  for (std::size_t k = k0; k < k1; ++k) {
-    const std::size_t n = k * poly.down;
-    const std::size_t p = n % poly.up;
-    out[static_cast<std::ptrdiff_t>(k) * os] =
-        dot(poly.reversed.data() + p * poly.taps, padded + (n / poly.up - first), poly.taps);
-  }
-}
 
 }  // namespace
 
@@ -72,7 +37,7 @@ Array<R> upfirdn(std::span<const typename ripple::detail::real_of<R>::type> h, A
   Array<R> y(shape);
   const std::size_t outputs = shape[axis];
   if (y.size() == 0) return y;
-  const Polyphase<U> poly = make_polyphase(h, up, down);
+  const auto poly = Polyphase<U>::make(h, up, down);
   constexpr std::size_t parts = ripple::detail::is_complex_v<R> ? 2 : 1;
   const auto in_offsets = iir::detail::line_offsets(x.shape(), x.strides(), axis);
   const auto y_strides = c_strides(shape);
@@ -99,7 +64,7 @@ Array<R> upfirdn(std::span<const typename ripple::detail::real_of<R>::type> h, A
       const std::size_t i = j - (poly.taps - 1);  // input index (wraps below zero)
       padded[j - first] = (j >= poly.taps - 1 && i < n) ? src[static_cast<std::ptrdiff_t>(i) * is] : U(0);
     }
-    run_outputs(poly, padded, first, dst, os, k0, k1);
+    poly.run(padded, first, dst + static_cast<std::ptrdiff_t>(k0) * os, os, k0, k1);
   });
   return y;
 }

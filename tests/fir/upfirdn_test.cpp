@@ -5,6 +5,7 @@
 #include <cmath>
 #include <complex>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -152,7 +153,52 @@ TEST(UpFirDnStream, BlocksOfAnySizeEqualOneShot) {
     }
   }
   check_stream<std::complex<double>>(31, 3, 4, {17, 1, 200});
+  check_stream<std::complex<float>>(79, 1, 10, {4096, 3, 1, 1000, 77});
+  check_stream<std::complex<float>>(101, 1, 2, {33, 9000, 5});
+  check_stream<float>(801, 1, 1, {2000, 1, 3001, 17});
   check_stream<double>(5, 7, 3, std::vector<std::size_t>(300, 1));
+}
+
+// Streaming resample_poly in blocks of any sizes equals the one-shot resample_poly (its delay
+// removed, the output cut to ceil(n up / down)); outputs poisoned with NaN first.
+template <class T>
+void check_resample_stream(std::size_t up, std::size_t down, const std::vector<std::size_t>& blocks,
+                           const ResampleOptions& options = {}) {
+  using U = typename ripple::detail::real_of<T>::type;
+  SCOPED_TRACE("resample up " + std::to_string(up) + " down " + std::to_string(down));
+  std::size_t n = 0;
+  for (auto b : blocks) n += b;
+  std::vector<T> x(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if constexpr (ripple::detail::is_complex_v<T>) {
+      x[i] = T(U(std::cos(0.07 * double(i))), U(std::sin(0.013 * double(i * i % 997))));
+    } else {
+      x[i] = T(std::cos(0.07 * double(i)) + 0.2 * std::sin(0.05 * double(i * i % 991)));
+    }
+  }
+  const auto once = resample_poly(x, up, down, options);
+  ResamplePoly<T> stream(up, down, options);
+  std::vector<T> y(3, T(std::numeric_limits<U>::quiet_NaN()));
+  std::size_t at = 0;
+  for (auto b : blocks) {
+    stream.process(std::span<const T>(x.data() + at, b), y);
+    at += b;
+  }
+  stream.flush(y);
+  y.erase(y.begin(), y.begin() + 3);
+  ASSERT_EQ(y.size(), once.size());
+  EXPECT_LE(rel_l2(y, once), (std::is_same_v<U, float> ? 1e-6 : 1e-14));
+}
+
+TEST(ResamplePolyStream, BlocksOfAnySizeEqualOneShot) {
+  check_resample_stream<double>(3, 7, {1, 2, 500, 3, 1000});
+  check_resample_stream<double>(2, 1, {7, 7, 7});  // shorter than the filter: zero-padded end
+  check_resample_stream<float>(1, 50, {4000, 1, 6000});
+  check_resample_stream<std::complex<float>>(160, 147, {1000, 999, 1});
+  check_resample_stream<std::complex<double>>(4, 4, {10, 5});  // equal rates: a copy
+  check_resample_stream<double>(5, 3, {300, 301}, {.taps = {0.1, 0.2, 0.4, 0.2, 0.1}});
+  expect_invalid([] { ResamplePoly<float> s(0, 2); }, "up = 0");
+  expect_invalid([] { ResamplePoly<float> s(2, 3, {.padtype = ResamplePad::mean}); }, "constant padding");
 }
 
 TEST(UpFirDnStream, ResetAndErrors) {

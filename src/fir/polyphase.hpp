@@ -1,0 +1,30 @@
+// The polyphase form of upfirdn shared by the one-shot and the streaming versions: output k
+// sits at position n = k * down of the upsampled signal, so only the taps of phase
+// p = n mod up meet nonzero samples, and y[k] = sum_t h[p + t * up] * x[n / up - t].
+// Each phase's taps are stored reversed and padded in front with zeros to a whole number of
+// SIMD vectors, so an output is a dot product over contiguous memory with no scalar tail.
+// Inputs are read from a "padded line": taps - 1 zeros, then the samples (then zeros).
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace ripple::fir::detail {
+
+template <class U>
+struct Polyphase {
+  std::size_t up = 1, down = 1;
+  std::size_t taps = 0;    // taps per phase, padded
+  std::vector<U> reversed;  // phase p at [p * taps, (p + 1) * taps), reversed
+
+  /// The polyphase form of h (in any precision, converted to U).
+  template <class H>
+  static Polyphase make(std::span<const H> h, std::size_t up, std::size_t down);
+
+  /// Outputs [k0, k1) of one real line into out[(k - k0) * os]. `padded` holds the padded line
+  /// from padded index `first` on, through at least index (k1 - 1) * down / up + taps - 1.
+  void run(const U* padded, std::size_t first, U* out, std::ptrdiff_t os, std::size_t k0, std::size_t k1) const;
+};
+
+}  // namespace ripple::fir::detail
