@@ -1,10 +1,22 @@
 #include "fft/real.hpp"
 
+#include <cstdint>
+
 #include "core/scratch.hpp"
 #include "fft/kernels.hpp"
 #include "fft/unit_roots.hpp"
 
 namespace ripple::fft::detail {
+
+namespace {
+// Pairs of reals are read or written as complex values in place only where they are aligned as
+// complex values (the kernels move them as 8- or 16-byte words).
+template <class T>
+bool complex_aligned(const T* p) {
+  return reinterpret_cast<std::uintptr_t>(p) % alignof(std::complex<T>) == 0 &&
+         reinterpret_cast<std::uintptr_t>(p) % (2 * sizeof(T)) == 0;
+}
+}  // namespace
 
 template <class T>
 RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch, unsigned threads) : n_(n) {
@@ -38,7 +50,7 @@ void RealFft<T>::r2c(const T* in, std::complex<T>* out, const RealLayout& layout
   // Even: pairs of reals as complex values. Read in place when the reals are contiguous.
   const std::complex<T>* z;
   Layout c2c_layout{1, 0, layout.out_stride, layout.out_dist, layout.batch};
-  if (layout.in_stride == 1 && layout.in_dist % 2 == 0) {
+  if (layout.in_stride == 1 && layout.in_dist % 2 == 0 && complex_aligned(in)) {
     z = reinterpret_cast<const std::complex<T>*>(in);
     c2c_layout.in_dist = layout.in_dist / 2;
   } else {
@@ -101,7 +113,7 @@ void RealFft<T>::c2r(const std::complex<T>* in, T* out, const RealLayout& layout
     }
     kernels.real_merge(x, z + b * h, h, w_.data());
   }
-  if (layout.out_stride == 1 && layout.out_dist % 2 == 0) {
+  if (layout.out_stride == 1 && layout.out_dist % 2 == 0 && complex_aligned(out)) {
     c2c_->execute(z, reinterpret_cast<std::complex<T>*>(out),
                   Layout{1, std::ptrdiff_t(h), 1, layout.out_dist / 2, layout.batch}, scale, threads);
     return;
