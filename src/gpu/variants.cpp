@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "gpu/device_copy.hpp"
+#include "gpu/device_fft.hpp"
 #include "gpu/device_scan.hpp"
 #include "gpu/device_sos.hpp"
 
@@ -11,6 +12,12 @@ namespace ripple::gpu {
 
 std::vector<KernelVariant> kernel_variants() {
   std::vector<KernelVariant> out;
+  // The one-kernel FFT: a program per size; these cover every radix, the split exchange, one and
+  // several transforms per group, N = 1 (first: the NVRTC test takes the last variant for a scan).
+  for (bool dbl : {false, true})
+    for (std::uint64_t n : {1, 8, 60, 243, 343, 625, 1024, 4096})
+      out.push_back({"fft_c2c_" + std::to_string(n) + (dbl ? "_f64" : "_f32"),
+                     DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
   for (bool dbl : {false, true}) {
     const std::string prec = dbl ? "f64" : "f32";
     for (bool cplx : {false, true})

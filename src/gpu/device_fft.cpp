@@ -1,0 +1,203 @@
+// Launch logic of the one-kernel batched FFT: stage plan, program constants, twiddle table.
+#include "gpu/device_fft.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+
+#include "fft/unit_roots.hpp"
+#include "ripple/error.hpp"
+
+namespace ripple::gpu {
+
+namespace {
+
+// Butterflies per work-item in the stage with the most of them: 2 keeps a 4096-point float
+// transform at 256 work-items with 16 registers of values each.
+constexpr std::uint64_t kButterfliesPerItem = 2;
+// Groups of fewer work-items than this take several transforms.
+constexpr unsigned kMinGroup = 64;
+// Local memory one group may use: 32 KiB leaves room for two groups per SM on CUDA within the
+// 48 KiB a static __shared__ array may have; a double transform of more than 2048 points
+// exchanges real and imaginary parts in turn to stay in it.
+constexpr std::uint64_t kLocalBudget = 32768;
+
+std::vector<unsigned> radices_of(std::uint64_t n) {
+  std::vector<unsigned> r;
+  unsigned twos = 0;
+  while (n % 2 == 0) {
+    n /= 2;
+    ++twos;
+  }
+  // Powers of two: radix 8 stages, the rest as one 4 or 2, or 4 x 4 instead of 8 x 2.
+  if (twos % 3 == 1 && twos >= 4) {
+    r.insert(r.end(), twos / 3 - 1, 8);
+    r.push_back(4);
+    r.push_back(4);
+  } else {
+    r.insert(r.end(), twos / 3, 8);
+    if (twos % 3 == 1) r.push_back(2);
+    if (twos % 3 == 2) r.push_back(4);
+  }
+  for (unsigned p : {3u, 5u, 7u})
+    while (n % p == 0) {
+      n /= p;
+      r.push_back(p);
+    }
+  if (n != 1) r.clear();  // not 7-smooth: the caller reports it
+  return r;
+}
+
+}  // namespace
+
+FftShape DeviceFft::shape(std::uint64_t n, bool double_precision) {
+  if (n == 0) throw InvalidArgument("DeviceFft: size n is 0");
+  if (n > kFftMaxOnChip)
+    throw Unsupported("DeviceFft: size n " + std::to_string(n) + " exceeds " + std::to_string(kFftMaxOnChip) +
+                      ", the largest the one-kernel GPU FFT takes (multi-pass GPU FFTs are not built yet; the "
+                      "CPU fft::Plan does any size)");
+  FftShape s;
+  s.n = n;
+  s.radices = radices_of(n);
+  if (n > 1 && s.radices.empty())
+    throw Unsupported("DeviceFft: size n " + std::to_string(n) +
+                      " has a prime factor above 7 (the GPU FFT takes 2^a 3^b 5^c 7^d; Rader and Bluestein "
+                      "are not built on the GPU yet; the CPU fft::Plan does any size)");
+  std::uint64_t most = 1;
+  for (unsigned r : s.radices) most = std::max<std::uint64_t>(most, n / r);
+  s.threads_per_transform = static_cast<unsigned>((most + kButterfliesPerItem - 1) / kButterfliesPerItem);
+  s.slots = 1;
+  for (unsigned r : s.radices) {
+    const std::uint64_t per_item = (n / r + s.threads_per_transform - 1) / s.threads_per_transform;
+    s.slots = std::max<unsigned>(s.slots, static_cast<unsigned>(per_item * r));
+  }
+  const std::uint64_t complex_bytes = double_precision ? 16 : 8;
+  s.split_exchange = n * complex_bytes > kLocalBudget;
+  const std::uint64_t lds_bytes = n * (s.split_exchange ? complex_bytes / 2 : complex_bytes);
+  s.transforms_per_group = std::max(1u, kMinGroup / s.threads_per_transform);
+  s.transforms_per_group =
+      static_cast<unsigned>(std::min<std::uint64_t>(s.transforms_per_group, std::max<std::uint64_t>(1, kLocalBudget / lds_bytes)));
+  return s;
+}
+
+ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision) {
+  ProgramSpec spec;
+  spec.files = {"dialect.h", "fft_codelets.h", "fft_c2c.cl"};
+  spec.defines = {{"RIPPLE_DOUBLE", double_precision ? "1" : "0"},
+                  {"FFT_N", std::to_string(s.n)},
+                  {"FFT_STAGES", std::to_string(s.radices.size())},
+                  {"FFT_TPT", std::to_string(s.threads_per_transform)},
+                  {"FFT_TPG", std::to_string(s.transforms_per_group)},
+                  {"FFT_SLOTS", std::to_string(s.slots)},
+                  {"FFT_SPLIT", s.split_exchange ? "1" : "0"}};
+  std::uint64_t ns = 1, tw = 0;
+  for (std::size_t i = 0; i < s.radices.size(); ++i) {
+    const std::string k = std::to_string(i);
+    spec.defines.push_back({"FFT_R" + k, std::to_string(s.radices[i])});
+    spec.defines.push_back({"FFT_NS" + k, std::to_string(ns) + "u"});
+    spec.defines.push_back({"FFT_TW" + k, std::to_string(tw)});
+    if (ns > 1) tw += ns * (s.radices[i] - 1);
+    ns *= s.radices[i];
+  }
+  if (!s.radices.empty()) {
+    spec.defines.push_back({"FFT_LAST_R", std::to_string(s.radices.back())});
+    spec.defines.push_back({"FFT_LAST_NS", std::to_string(s.n / s.radices.back()) + "u"});
+  }
+  return spec;
+}
+
+DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision)
+    : shape_(shape(n, double_precision)), double_(double_precision) {
+  const DeviceFacts& f = context.facts();
+  if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
+  const std::uint64_t group = std::uint64_t(shape_.threads_per_transform) * shape_.transforms_per_group;
+  if (group > f.max_work_group)
+    throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs work-groups of " + std::to_string(group) +
+                      " work-items; " + f.name + " allows " + std::to_string(f.max_work_group));
+  const std::uint64_t lds = shape_.transforms_per_group * n * (double_precision ? 8 : 4) * (shape_.split_exchange ? 1 : 2);
+  if (lds > f.local_memory)
+    throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs " + std::to_string(lds) +
+                      " bytes of local memory; " + f.name + " has " + std::to_string(f.local_memory));
+  // Twiddles of every stage after the first, computed in long double and rounded once:
+  // (cos, sin) of 2 pi r k / (NS R) for k < NS, 0 < r < R.
+  std::vector<std::complex<long double>> table;
+  const fft::detail::UnitRoots roots(n);
+  std::uint64_t ns = 1;
+  for (unsigned r : shape_.radices) {
+    if (ns > 1)
+      for (std::uint64_t k = 0; k < ns; ++k)
+        for (unsigned q = 1; q < r; ++q) {
+          const std::complex<long double> w = roots(q * k * (n / (ns * r)));  // e^{-i theta}
+          table.emplace_back(w.real(), -w.imag());
+        }
+    ns *= r;
+  }
+  if (table.empty()) table.emplace_back(1.0L, 0.0L);
+  auto stream = context.create_stream();
+  if (double_precision) {
+    std::vector<std::complex<double>> t(table.begin(), table.end());
+    twiddles_ = context.allocate(t.size() * sizeof(t[0]));
+    stream->upload(*twiddles_, 0, t.data(), t.size() * sizeof(t[0]));
+  } else {
+    std::vector<std::complex<float>> t;
+    t.reserve(table.size());
+    for (const auto& w : table) t.emplace_back(static_cast<float>(w.real()), static_cast<float>(w.imag()));
+    twiddles_ = context.allocate(t.size() * sizeof(t[0]));
+    stream->upload(*twiddles_, 0, t.data(), t.size() * sizeof(t[0]));
+  }
+  stream->synchronize();
+  module_ = get_module(context, program(shape_, double_precision));
+}
+
+namespace {
+
+void check_side(const char* side, std::int64_t stride, std::int64_t dist, std::uint64_t n, std::uint64_t batch,
+                std::size_t elements) {
+  if (stride < 1)
+    throw InvalidArgument(std::string("DeviceFft: ") + side + " stride " + std::to_string(stride) + " is below 1");
+  if (dist < 0)
+    throw InvalidArgument(std::string("DeviceFft: ") + side + " distance " + std::to_string(dist) + " is negative");
+  const long double last = static_cast<long double>(n - 1) * stride + static_cast<long double>(batch - 1) * dist;
+  if (last >= static_cast<long double>(elements))
+    throw InvalidArgument(std::string("DeviceFft: the ") + side + " layout (stride " + std::to_string(stride) +
+                          ", distance " + std::to_string(dist) + ", n " + std::to_string(n) + ", batch " +
+                          std::to_string(batch) + ") reaches element " +
+                          std::to_string(static_cast<unsigned long long>(last)) + " of a buffer of " +
+                          std::to_string(elements));
+}
+
+}  // namespace
+
+void DeviceFft::run(Stream& stream, const Memory& in, Memory& out, const FftLayout& l, fft::Direction direction,
+                    fft::Norm norm) const {
+  if (l.batch == 0) return;
+  const std::uint64_t n = shape_.n;
+  check_side("input", l.in_stride, l.in_dist, n, l.batch, in.bytes() / element_bytes());
+  check_side("output", l.out_stride, l.out_dist, n, l.batch, out.bytes() / element_bytes());
+  const bool forward = direction == fft::Direction::forward;
+  double scale = 1.0;
+  if (norm == fft::Norm::ortho)
+    scale = 1.0 / std::sqrt(static_cast<double>(n));
+  else if ((norm == fft::Norm::backward) != forward)
+    scale = 1.0 / static_cast<double>(n);
+  const std::uint64_t groups = (l.batch + shape_.transforms_per_group - 1) / shape_.transforms_per_group;
+  if (groups > 0x7fffffffULL)
+    throw InvalidArgument("DeviceFft: batch " + std::to_string(l.batch) + " needs more than 2^31 - 1 work-groups");
+  Launch grid;
+  grid.groups = {static_cast<std::uint32_t>(groups), 1, 1};
+  grid.block = {shape_.threads_per_transform * shape_.transforms_per_group, 1, 1};
+  std::vector<Arg> args = {Arg::memory(in),         Arg::memory(out),         Arg::memory(*twiddles_),
+                           Arg::value(l.batch),     Arg::value(l.in_stride),  Arg::value(l.in_dist),
+                           Arg::value(l.out_stride), Arg::value(l.out_dist)};
+  const double dir = forward ? -1.0 : 1.0;
+  if (double_) {
+    args.push_back(Arg::value(dir));
+    args.push_back(Arg::value(scale));
+  } else {
+    args.push_back(Arg::value(static_cast<float>(dir)));
+    args.push_back(Arg::value(static_cast<float>(scale)));
+  }
+  stream.launch(*module_, "fft_c2c", grid, args);
+}
+
+}  // namespace ripple::gpu

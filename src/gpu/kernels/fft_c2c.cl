@@ -1,0 +1,208 @@
+/* Batched complex-to-complex FFT of a size that fits on chip, in one kernel: each transform is
+   read from global memory once, goes through all its Stockham stages in registers with the
+   exchanges between stages through local memory, and is written once (scaled).
+   Compiled after dialect.h and fft_codelets.h. Constants (-D, from src/gpu/device_fft.cpp):
+     FFT_N                  transform size
+     FFT_STAGES             number of stages (0 for N = 1)
+     FFT_R<s>, FFT_NS<s>    radix of stage s and the product of the radices before it
+     FFT_TW<s>              offset of stage s's twiddles in the table (complex values)
+     FFT_TPT                work-items per transform
+     FFT_TPG                transforms per work-group (the group has FFT_TPT * FFT_TPG items)
+     FFT_SLOTS              complex registers per work-item (the most any stage needs)
+     FFT_SPLIT              1: exchange real and imaginary parts in turn (half the local memory)
+   Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
+   processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
+   (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
+   of a transform does butterflies j = t + b FFT_TPT. Twiddles come from a table the host
+   computes in long double and rounds once to real_t: entry k (R-1) + r - 1 of a stage holds
+   (cos, sin) of 2 pi r k / (NS R); dir = -1 (forward) or +1 (backward) gives the sign.
+   Element i of transform b is at b * dist + i * stride (elements), in and out alike. */
+#ifndef FFT_N
+#error "fft_c2c.cl needs -DFFT_N (and the other FFT_* constants)"
+#endif
+
+#define FFT_BUTTERFLIES(R) (FFT_N / (R))
+#define FFT_PER_ITEM(R) ((FFT_BUTTERFLIES(R) + FFT_TPT - 1) / FFT_TPT)
+
+/* Twiddles and the DFT of one stage on the work-item's values (stage layout of radix R). */
+DEVICE_FN void fft_stage(complex_t* v, u32 t, const int R, const u32 NS, GLOBAL const complex_t* tw, real_t dir) {
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+    if (j < FFT_BUTTERFLIES(R)) {
+      if (NS > 1) {
+        const u32 k = j % NS;
+#pragma unroll
+        for (int r = 1; r < R; ++r) {
+          const complex_t w = tw[k * (R - 1) + r - 1];
+          v[b * R + r] = cmul(v[b * R + r], cmake(w.x, dir * w.y));
+        }
+      }
+      fft_dft(v + b * R, R, dir);
+    }
+  }
+}
+
+/* Output position of value r of butterfly j in a stage of radix R after NS. */
+DEVICE_FN u32 fft_out_index(u32 j, u32 r, const int R, const u32 NS) { return (j / NS) * NS * R + j % NS + r * NS; }
+
+DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const complex_t* in, i64 base, i64 stride,
+                               int valid) {
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+#pragma unroll
+    for (int r = 0; r < R; ++r)
+      v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R)) ? in[base + (i64)(j + r * FFT_BUTTERFLIES(R)) * stride]
+                                                       : cmake((real_t)0, (real_t)0);
+  }
+}
+
+DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u32 NS, GLOBAL complex_t* out, i64 base,
+                                i64 stride, real_t scale, int valid) {
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+    if (valid && j < FFT_BUTTERFLIES(R)) {
+#pragma unroll
+      for (int r = 0; r < R; ++r) out[base + (i64)fft_out_index(j, r, R, NS) * stride] = cscale(v[b * R + r], scale);
+    }
+  }
+}
+
+#if FFT_SPLIT
+/* One real component (0: re, 1: im) of every value from stage layout (R, NS) to the load layout
+   of radix R2. */
+DEVICE_FN void fft_exchange_part(complex_t* v, u32 t, const int R, const u32 NS, const int R2, LOCAL_PTR real_t* lds,
+                                 int part) {
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+    if (j < FFT_BUTTERFLIES(R)) {
+#pragma unroll
+      for (int r = 0; r < R; ++r) lds[fft_out_index(j, r, R, NS)] = part ? v[b * R + r].y : v[b * R + r].x;
+    }
+  }
+  BARRIER();
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(R2); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+    if (j < FFT_BUTTERFLIES(R2)) {
+#pragma unroll
+      for (int r = 0; r < R2; ++r) {
+        const real_t x = lds[j + r * FFT_BUTTERFLIES(R2)];
+        if (part)
+          v[b * R2 + r].y = x;
+        else
+          v[b * R2 + r].x = x;
+      }
+    }
+  }
+  BARRIER();
+}
+#endif
+
+/* All values from stage layout (R, NS) to the load layout of the next stage's radix R2. The
+   real parts must be read back into slots whose imaginary parts are still to be written, so the
+   split exchange keeps the real parts aside until both halves are across. */
+DEVICE_FN void fft_exchange(complex_t* v, u32 t, const int R, const u32 NS, const int R2, LOCAL_PTR void* lds_raw) {
+#if FFT_SPLIT
+  LOCAL_PTR real_t* lds = (LOCAL_PTR real_t*)lds_raw;
+  complex_t old[FFT_SLOTS];
+#pragma unroll
+  for (int i = 0; i < FFT_SLOTS; ++i) old[i] = v[i];
+  fft_exchange_part(v, t, R, NS, R2, lds, 0);
+  /* v's real parts now hold the next layout; the imaginary parts come from the old values. */
+  complex_t next[FFT_SLOTS];
+#pragma unroll
+  for (int i = 0; i < FFT_SLOTS; ++i) next[i] = v[i];
+  fft_exchange_part(old, t, R, NS, R2, lds, 1);
+#pragma unroll
+  for (int i = 0; i < FFT_SLOTS; ++i) v[i] = cmake(next[i].x, old[i].y);
+#else
+  LOCAL_PTR complex_t* lds = (LOCAL_PTR complex_t*)lds_raw;
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+    if (j < FFT_BUTTERFLIES(R)) {
+#pragma unroll
+      for (int r = 0; r < R; ++r) lds[fft_out_index(j, r, R, NS)] = v[b * R + r];
+    }
+  }
+  BARRIER();
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(R2); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+    if (j < FFT_BUTTERFLIES(R2)) {
+#pragma unroll
+      for (int r = 0; r < R2; ++r) v[b * R2 + r] = lds[j + r * FFT_BUTTERFLIES(R2)];
+    }
+  }
+  BARRIER();
+#endif
+}
+
+#if FFT_SPLIT
+#define FFT_LDS_TYPE real_t
+#else
+#define FFT_LDS_TYPE complex_t
+#endif
+
+KERNEL fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 batch,
+               i64 in_stride, i64 in_dist, i64 out_stride, i64 out_dist, real_t dir, real_t scale) {
+  LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * (FFT_N > 1 ? FFT_N : 1)];
+  const u32 t = LOCAL_ID(0) % FFT_TPT;
+  const u32 slot = LOCAL_ID(0) / FFT_TPT;
+  const u64 transform = (u64)GROUP_ID(0) * FFT_TPG + slot;
+  const int valid = transform < batch;
+  const i64 in_base = (i64)transform * in_dist, out_base = (i64)transform * out_dist;
+  LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_N;
+  (void)lds;
+  complex_t v[FFT_SLOTS];
+#if FFT_STAGES == 0
+  if (valid) out[out_base] = cscale(in[in_base], scale);
+#else
+  fft_load_global(v, t, FFT_R0, in, in_base, in_stride, valid);
+  fft_stage(v, t, FFT_R0, FFT_NS0, tw + FFT_TW0, dir);
+#define FFT_NEXT(P, S)                                      \
+  fft_exchange(v, t, FFT_R##P, FFT_NS##P, FFT_R##S, lds); \
+  fft_stage(v, t, FFT_R##S, FFT_NS##S, tw + FFT_TW##S, dir);
+#if FFT_STAGES > 1
+  FFT_NEXT(0, 1)
+#endif
+#if FFT_STAGES > 2
+  FFT_NEXT(1, 2)
+#endif
+#if FFT_STAGES > 3
+  FFT_NEXT(2, 3)
+#endif
+#if FFT_STAGES > 4
+  FFT_NEXT(3, 4)
+#endif
+#if FFT_STAGES > 5
+  FFT_NEXT(4, 5)
+#endif
+#if FFT_STAGES > 6
+  FFT_NEXT(5, 6)
+#endif
+#if FFT_STAGES > 7
+  FFT_NEXT(6, 7)
+#endif
+#if FFT_STAGES > 8
+  FFT_NEXT(7, 8)
+#endif
+#if FFT_STAGES > 9
+  FFT_NEXT(8, 9)
+#endif
+#if FFT_STAGES > 10
+  FFT_NEXT(9, 10)
+#endif
+#if FFT_STAGES > 11
+  FFT_NEXT(10, 11)
+#endif
+#if FFT_STAGES > 12
+#error "fft_c2c.cl handles at most 12 stages"
+#endif
+  fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, scale, valid);
+#endif
+}

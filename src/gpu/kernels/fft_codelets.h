@@ -1,0 +1,111 @@
+/* Small DFTs on values in registers (thread level of the GPU FFT): radix 2, 3, 4, 5, 7 and 8,
+   in place on a[0..R). dir is -1 for the forward transform (roots e^{-2 pi i / R}) and +1 for the
+   backward one, so one compiled program serves both directions: the sign only multiplies sines
+   (exact). Compiled after dialect.h. */
+#ifndef RIPPLE_FFT_CODELETS_H
+#define RIPPLE_FFT_CODELETS_H
+
+/* dir * i * z */
+DEVICE_FN complex_t fft_rot(complex_t z, real_t dir) { return cmake(-dir * z.y, dir * z.x); }
+
+DEVICE_FN void fft_dft2(complex_t* a) {
+  const complex_t t = a[1];
+  a[1] = csub(a[0], t);
+  a[0] = cadd(a[0], t);
+}
+
+DEVICE_FN void fft_dft4_values(complex_t* x0, complex_t* x1, complex_t* x2, complex_t* x3, real_t dir) {
+  const complex_t s02 = cadd(*x0, *x2), d02 = csub(*x0, *x2);
+  const complex_t s13 = cadd(*x1, *x3), d13 = fft_rot(csub(*x1, *x3), dir);
+  *x0 = cadd(s02, s13);
+  *x2 = csub(s02, s13);
+  *x1 = cadd(d02, d13);
+  *x3 = csub(d02, d13);
+}
+
+DEVICE_FN void fft_dft4(complex_t* a, real_t dir) { fft_dft4_values(&a[0], &a[1], &a[2], &a[3], dir); }
+
+/* Two DFTs of 4 (even and odd inputs), the odd ones turned by w8^q, then 4 butterflies. */
+DEVICE_FN void fft_dft8(complex_t* a, real_t dir) {
+  complex_t e0 = a[0], e1 = a[2], e2 = a[4], e3 = a[6];
+  complex_t o0 = a[1], o1 = a[3], o2 = a[5], o3 = a[7];
+  fft_dft4_values(&e0, &e1, &e2, &e3, dir);
+  fft_dft4_values(&o0, &o1, &o2, &o3, dir);
+  const real_t h = (real_t)0.70710678118654752440084436210485;
+  /* w8 = (1 + dir i) / sqrt 2, w8^2 = dir i, w8^3 = (-1 + dir i) / sqrt 2 */
+  o1 = cscale(cadd(o1, fft_rot(o1, dir)), h);
+  o2 = fft_rot(o2, dir);
+  o3 = cscale(csub(fft_rot(o3, dir), o3), h);
+  a[0] = cadd(e0, o0);
+  a[4] = csub(e0, o0);
+  a[1] = cadd(e1, o1);
+  a[5] = csub(e1, o1);
+  a[2] = cadd(e2, o2);
+  a[6] = csub(e2, o2);
+  a[3] = cadd(e3, o3);
+  a[7] = csub(e3, o3);
+}
+
+DEVICE_FN void fft_dft3(complex_t* a, real_t dir) {
+  const real_t s3 = (real_t)0.86602540378443864676372317075294;
+  const complex_t t = cadd(a[1], a[2]);
+  const complex_t d = cscale(fft_rot(csub(a[1], a[2]), dir), s3);
+  const complex_t m = csub(a[0], cscale(t, (real_t)0.5));
+  a[0] = cadd(a[0], t);
+  a[1] = cadd(m, d);
+  a[2] = csub(m, d);
+}
+
+/* Odd prime R: X[q] = A_q + B_q and X[R-q] = A_q - B_q with
+   A_q = a0 + sum_r (a_r + a_{R-r}) cos(2 pi rq/R),  B_q = dir i sum_r (a_r - a_{R-r}) sin(2 pi rq/R). */
+#define FFT_DEFINE_ODD_PRIME(R, COS, SIN)                                  \
+  DEVICE_FN void fft_dft##R(complex_t* a, real_t dir) {                    \
+    const real_t c[R] = COS;                                               \
+    const real_t s[R] = SIN;                                               \
+    complex_t sum[(R - 1) / 2], dif[(R - 1) / 2];                          \
+    complex_t x0 = a[0];                                                   \
+    for (int r = 1; r <= (R - 1) / 2; ++r) {                               \
+      sum[r - 1] = cadd(a[r], a[R - r]);                                   \
+      dif[r - 1] = fft_rot(csub(a[r], a[R - r]), dir);                     \
+      x0 = cadd(x0, sum[r - 1]);                                           \
+    }                                                                      \
+    for (int q = 1; q <= (R - 1) / 2; ++q) {                               \
+      complex_t A = a[0], B = cmake((real_t)0, (real_t)0);                 \
+      for (int r = 1; r <= (R - 1) / 2; ++r) {                             \
+        const int m = (r * q) % R;                                         \
+        A = cadd(A, cscale(sum[r - 1], c[m]));                             \
+        B = cadd(B, cscale(dif[r - 1], s[m]));                             \
+      }                                                                    \
+      a[q] = cadd(A, B);                                                   \
+      a[R - q] = csub(A, B);                                               \
+    }                                                                      \
+    a[0] = x0;                                                             \
+  }
+
+#define FFT_COS5 {(real_t)1, (real_t)0.30901699437494742410229341718282, (real_t)-0.80901699437494742410229341718282, \
+                  (real_t)-0.80901699437494742410229341718282, (real_t)0.30901699437494742410229341718282}
+#define FFT_SIN5 {(real_t)0, (real_t)0.95105651629515357211643933337938, (real_t)0.58778525229247312916870595463907, \
+                  (real_t)-0.58778525229247312916870595463907, (real_t)-0.95105651629515357211643933337938}
+#define FFT_COS7 {(real_t)1, (real_t)0.62348980185873353052500488400424, (real_t)-0.22252093395631440428890256449679, \
+                  (real_t)-0.90096886790241912623610231950745, (real_t)-0.90096886790241912623610231950745,         \
+                  (real_t)-0.22252093395631440428890256449679, (real_t)0.62348980185873353052500488400424}
+#define FFT_SIN7 {(real_t)0, (real_t)0.78183148246802980870844452667406, (real_t)0.97492791218182360701813168299393, \
+                  (real_t)0.43388373911755812047576833284836, (real_t)-0.43388373911755812047576833284836,         \
+                  (real_t)-0.97492791218182360701813168299393, (real_t)-0.78183148246802980870844452667406}
+FFT_DEFINE_ODD_PRIME(5, FFT_COS5, FFT_SIN5)
+FFT_DEFINE_ODD_PRIME(7, FFT_COS7, FFT_SIN7)
+
+/* The codelet of radix R (a compile-time constant after inlining). */
+DEVICE_FN void fft_dft(complex_t* a, int R, real_t dir) {
+  switch (R) {
+    case 2: fft_dft2(a); break;
+    case 3: fft_dft3(a, dir); break;
+    case 4: fft_dft4(a, dir); break;
+    case 5: fft_dft5(a, dir); break;
+    case 7: fft_dft7(a, dir); break;
+    case 8: fft_dft8(a, dir); break;
+    default: break;
+  }
+}
+
+#endif /* RIPPLE_FFT_CODELETS_H */

@@ -1,0 +1,226 @@
+// The one-kernel GPU FFT (src/gpu/device_fft, kernels/fft_c2c.cl) on every GPU device present
+// (PoCL in CI), against the long-double reference DFT and the CPU fft::Plan: sizes 1..4096 of
+// every radix (2, 3, 4, 5, 7, 8 stages, the split exchange of large double transforms), batches
+// 1, 3, 17, float and double, both directions, numpy's three norms, outputs poisoned with NaN and
+// sentinels past the end; strided and innermost-batched layouts, in place; rejected sizes and
+// layouts. One program per size and precision serves every batch, direction and norm.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "common/expect_invalid.hpp"
+#include "common/reference_fft.hpp"
+#include "common/rel_l2.hpp"
+#include "gpu/device_fft.hpp"
+#include "gpu_test_util.hpp"
+#include "ripple/fft.hpp"
+
+namespace ripple::gpu {
+namespace {
+
+using ::ripple::test::cld;
+using ::ripple::test::rel_l2;
+
+class GpuFft : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFft);
+
+const std::uint64_t kSizes[] = {1, 2, 3, 4, 5, 7, 8, 12, 15, 16, 60, 64, 100, 243, 343, 625, 1024, 4096};
+
+// Relative L2 bound: a few units of rounding per stage of log2 N.
+template <class T>
+double bound(std::uint64_t n) {
+  const double stages = std::max(1.0, std::log2(static_cast<double>(n)));
+  return (std::is_same_v<T, float> ? 1.5e-7 : 3e-16) * stages;
+}
+
+template <class T>
+std::vector<std::complex<T>> random_complex(std::size_t count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<T> u(-1, 1);
+  std::vector<std::complex<T>> x(count);
+  for (auto& v : x) v = {u(rng), u(rng)};
+  return x;
+}
+
+double norm_scale(std::uint64_t n, fft::Direction d, fft::Norm norm) {
+  if (norm == fft::Norm::ortho) return 1.0 / std::sqrt(static_cast<double>(n));
+  const bool forward = d == fft::Direction::forward;
+  return (norm == fft::Norm::backward) == forward ? 1.0 : 1.0 / static_cast<double>(n);
+}
+
+// Runs `plan` on host data through device buffers; the output buffer (out_elements long) is
+// poisoned with NaN and followed by sentinels that must stay untouched. in_place runs on the
+// input buffer itself (its layout must equal the output's).
+template <class T>
+std::vector<std::complex<T>> run_device(Context& ctx, const DeviceFft& plan, const std::vector<std::complex<T>>& x,
+                                        std::size_t out_elements, const FftLayout& layout, fft::Direction d,
+                                        fft::Norm norm, bool in_place = false) {
+  using C = std::complex<T>;
+  auto stream = ctx.create_stream();
+  constexpr std::size_t tail = 4;
+  auto din = ctx.allocate(std::max<std::size_t>(1, x.size()) * sizeof(C));
+  stream->upload(*din, 0, x.data(), x.size() * sizeof(C));
+  std::vector<C> poison(out_elements + tail, C(std::numeric_limits<T>::quiet_NaN(), 0));
+  for (std::size_t i = 0; i < tail; ++i) poison[out_elements + i] = C(T(1000 + i), T(-1));
+  std::unique_ptr<Memory> dout;
+  if (!in_place) {
+    dout = ctx.allocate(poison.size() * sizeof(C));
+    stream->upload(*dout, 0, poison.data(), poison.size() * sizeof(C));
+  }
+  Memory& out = in_place ? *din : *dout;
+  plan.run(*stream, *din, out, layout, d, norm);
+  stream->synchronize();
+  std::vector<C> y(in_place ? x.size() : poison.size());
+  stream->download(out, 0, y.data(), y.size() * sizeof(C));
+  if (!in_place) {
+    for (std::size_t i = 0; i < tail; ++i) EXPECT_EQ(y[out_elements + i], C(T(1000 + i), T(-1))) << "written past the end";
+    y.resize(out_elements);
+  }
+  return y;
+}
+
+// Reference transforms of `batch` contiguous rows of n, unscaled, in long double.
+template <class T>
+std::vector<cld> reference_rows(const std::vector<std::complex<T>>& x, std::uint64_t n, std::uint64_t batch, bool forward) {
+  std::vector<cld> out;
+  out.reserve(n * batch);
+  for (std::uint64_t b = 0; b < batch; ++b) {
+    std::vector<cld> row(x.begin() + b * n, x.begin() + (b + 1) * n);
+    const auto y = ::ripple::test::reference_dft(row, forward);
+    out.insert(out.end(), y.begin(), y.end());
+  }
+  return out;
+}
+
+template <class T>
+void check_contiguous_batches(Context& ctx) {
+  using C = std::complex<T>;
+  const bool dbl = std::is_same_v<T, double>;
+  if (dbl && !ctx.facts().fp64) GTEST_SKIP() << ctx.facts().name << " has no double precision";
+  constexpr std::uint64_t kMaxBatch = 17;
+  double worst_ratio = 0;
+  for (const std::uint64_t n : kSizes) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    const DeviceFft plan(ctx, n, dbl);
+    const auto x = random_complex<T>(n * kMaxBatch, static_cast<unsigned>(n));
+    for (const fft::Direction d : {fft::Direction::forward, fft::Direction::backward}) {
+      const bool forward = d == fft::Direction::forward;
+      const auto ref = reference_rows(x, n, kMaxBatch, forward);
+      // The CPU plan on the whole batch (norm backward), as a second opinion.
+      fft::PlanDesc desc;
+      desc.shape = {n};
+      desc.batch = kMaxBatch;
+      desc.precision = dbl ? fft::Precision::f64 : fft::Precision::f32;
+      desc.direction = d;
+      std::vector<C> cpu(n * kMaxBatch);
+      fft::Plan(desc).execute(x.data(), cpu.data());
+      for (const std::uint64_t batch : {1u, 3u, 17u})
+        for (const fft::Norm norm : {fft::Norm::backward, fft::Norm::ortho, fft::Norm::forward}) {
+          SCOPED_TRACE("batch " + std::to_string(batch) + (forward ? " forward" : " backward") + " norm " +
+                       std::to_string(static_cast<int>(norm)));
+          FftLayout layout;
+          layout.batch = batch;
+          layout.in_dist = layout.out_dist = static_cast<std::int64_t>(n);
+          const auto y = run_device(ctx, plan, x, n * batch, layout, d, norm);
+          const long double s = norm_scale(n, d, norm);
+          std::vector<cld> want(ref.begin(), ref.begin() + n * batch);
+          for (auto& v : want) v *= s;
+          const double err = rel_l2(y, want);
+          EXPECT_LE(err, bound<T>(n));  // NaN (an unwritten element) fails too
+          worst_ratio = std::max(worst_ratio, err / bound<T>(n));
+          if (norm == fft::Norm::backward) {
+            const std::vector<C> cpu_rows(cpu.begin(), cpu.begin() + n * batch);
+            EXPECT_LE(rel_l2(y, cpu_rows), 2 * bound<T>(n)) << "differs from the CPU plan";
+          }
+        }
+    }
+  }
+  std::printf("[ fft c2c %s ] worst error / bound over all cases: %.3f\n", dbl ? "f64" : "f32", worst_ratio);
+}
+
+TEST_P(GpuFft, FloatBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<float>(ctx()); }
+TEST_P(GpuFft, DoubleBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<double>(ctx()); }
+
+// Strided layouts on sizes whose programs the tests above compiled: innermost batching (stride
+// = batch, dist = 1), padded rows with an output stride, and in place.
+TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
+  using C = std::complex<float>;
+  for (const std::uint64_t n : {std::uint64_t{60}, std::uint64_t{1024}}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    const DeviceFft plan(ctx(), n, false);
+    const std::uint64_t batch = 5;
+    const auto rows = random_complex<float>(n * batch, 7);
+    const auto ref = reference_rows(rows, n, batch, true);
+    // Innermost batching in and out: element i of transform b at i * batch + b.
+    {
+      std::vector<C> x(n * batch);
+      for (std::uint64_t b = 0; b < batch; ++b)
+        for (std::uint64_t i = 0; i < n; ++i) x[i * batch + b] = rows[b * n + i];
+      FftLayout l;
+      l.batch = batch;
+      l.in_stride = l.out_stride = static_cast<std::int64_t>(batch);
+      l.in_dist = l.out_dist = 1;
+      const auto y = run_device(ctx(), plan, x, n * batch, l, fft::Direction::forward, fft::Norm::backward);
+      std::vector<C> got(n * batch);
+      for (std::uint64_t b = 0; b < batch; ++b)
+        for (std::uint64_t i = 0; i < n; ++i) got[b * n + i] = y[i * batch + b];
+      EXPECT_LE(rel_l2(got, ref), bound<float>(n));
+    }
+    // Contiguous rows in, every other element of padded rows out (untouched ones stay NaN).
+    {
+      FftLayout l;
+      l.batch = batch;
+      l.in_dist = static_cast<std::int64_t>(n);
+      l.out_stride = 2;
+      l.out_dist = static_cast<std::int64_t>(2 * n + 3);
+      const std::size_t out_elements = (batch - 1) * (2 * n + 3) + 2 * (n - 1) + 1;
+      const auto y = run_device(ctx(), plan, rows, out_elements, l, fft::Direction::forward, fft::Norm::backward);
+      std::vector<C> got(n * batch);
+      for (std::uint64_t b = 0; b < batch; ++b)
+        for (std::uint64_t i = 0; i < n; ++i) got[b * n + i] = y[b * (2 * n + 3) + 2 * i];
+      EXPECT_LE(rel_l2(got, ref), bound<float>(n));
+      EXPECT_TRUE(std::isnan(y[1].real())) << "a gap between strided outputs was written";
+    }
+    // In place, contiguous.
+    {
+      FftLayout l;
+      l.batch = batch;
+      l.in_dist = l.out_dist = static_cast<std::int64_t>(n);
+      const auto y = run_device(ctx(), plan, rows, n * batch, l, fft::Direction::forward, fft::Norm::backward, true);
+      EXPECT_LE(rel_l2(y, ref), bound<float>(n));
+    }
+  }
+}
+
+TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
+  for (const std::uint64_t n : {std::uint64_t{11}, std::uint64_t{4097}, std::uint64_t{8192}, std::uint64_t{2 * 1009}}) {
+    try {
+      DeviceFft plan(ctx(), n, false);
+      ADD_FAILURE() << "size " << n << " was accepted";
+    } catch (const Unsupported& e) {
+      EXPECT_NE(std::string(e.what()).find("size n " + std::to_string(n)), std::string::npos) << e.what();
+    }
+  }
+  ::ripple::test::expect_invalid([&] { DeviceFft plan(ctx(), 0, false); }, {"size n", "0"});
+  const DeviceFft plan(ctx(), 8, false);
+  auto stream = ctx().create_stream();
+  auto mem = ctx().allocate(16 * sizeof(std::complex<float>));
+  FftLayout l;
+  l.batch = 2;
+  l.in_dist = l.out_dist = 8;
+  l.in_stride = 0;
+  ::ripple::test::expect_invalid([&] { plan.run(*stream, *mem, *mem, l, fft::Direction::forward); }, {"input stride", "0"});
+  l.in_stride = 1;
+  l.out_dist = 9;
+  ::ripple::test::expect_invalid([&] { plan.run(*stream, *mem, *mem, l, fft::Direction::forward); },
+                       {"output layout", "reaches element 16", "buffer of 16"});
+}
+
+}  // namespace
+}  // namespace ripple::gpu
