@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "ripple/fir.hpp"
 #include "ripple/iir/sos.hpp"
 #include "ripple/multirate.hpp"
 #include "ripple/sample.hpp"
@@ -118,11 +119,36 @@ std::unique_ptr<Stage<T>> upfirdn(std::span<const double> h, std::size_t up, std
 /// only.
 template <Sample T>
 std::unique_ptr<Stage<T>> shift(double frequency, double fs);
-/// CIC decimator at unit DC gain. Exact integer arithmetic: samples must be integers within
-/// spec.input_bits (as raw cs16/cu8 data converted to float are); a sample that is not throws
-/// InvalidArgument naming it. Complex T runs I and Q as two channels.
+/// How the CIC decimator stage maps samples to the integers its exact arithmetic runs on.
+struct CicOptions {
+  /// Samples are multiplied by `scale` before the CIC and its outputs divided by it: raw 16-bit
+  /// data read as float (k / 32768) is exact with 32768, or any power of two from 2^15 up to
+  /// 2^(input_bits - 1).
+  double scale = 1;
+  /// Round scaled samples to the nearest integer (the CIC is then exact on the rounded
+  /// samples) instead of refusing samples that are not integers. The range is checked either way.
+  bool round = false;
+};
+
+/// CIC decimator at unit DC gain. Exact integer arithmetic: samples times options.scale must
+/// be integers in [-2^(input_bits - 1), 2^(input_bits - 1)) (as raw cs16/cu8 data converted to
+/// float are, with scale 1 on the integer values or 32768 on cs16 read as float in [-1, 1));
+/// a sample that is not (or, with options.round, one out of range) throws InvalidArgument
+/// naming it. Complex T runs I and Q as two channels. Vectorized check and conversion: several
+/// hundred million samples per second on one core. Throws InvalidArgument for input_bits > 32
+/// or a scale that is not positive and finite.
 template <Sample T>
-std::unique_ptr<Stage<T>> cic_decimator(const multirate::CicSpec& spec);
+std::unique_ptr<Stage<T>> cic_decimator(const multirate::CicSpec& spec, const CicOptions& options = {});
+/// Streaming resample_poly (fir::ResamplePoly): scipy's filter and alignment, so the outputs
+/// plus finish()'s tail are the one-shot resample_poly of the whole stream, ceil(n up / down)
+/// samples. Rate up / down (reduced).
+template <Sample T>
+std::unique_ptr<Stage<T>> resample(std::size_t up, std::size_t down, const fir::ResampleOptions& options = {});
+/// The stage with its tail dropped: at the end of the stream the outputs it still holds (an
+/// upfirdn's zero-padded tail) are discarded, so a decimator by R gives n / R outputs, as
+/// csdr's do. Throws InvalidArgument for a null stage.
+template <Sample T>
+std::unique_ptr<Stage<T>> without_tail(std::unique_ptr<Stage<T>> stage);
 /// Applies f to each block in place (gain, clipping, a measurement tap ...).
 template <Sample T>
 std::unique_ptr<Stage<T>> map(std::string name, std::function<void(std::span<T>)> f);

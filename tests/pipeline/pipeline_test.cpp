@@ -3,7 +3,9 @@
 // not allocate; bad stages and samples are rejected.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <limits>
 #include <complex>
 #include <cstdlib>
 #include <new>
@@ -160,6 +162,9 @@ TEST(Pipeline, SteadyStateBlocksDoNotAllocate) {
   stages.push_back(fir<C>(long_h));
   stages.push_back(shift<C>(kShift, kFs));
   stages.push_back(upfirdn<C>(r, 3, 2));
+  stages.push_back(resample<C>(3, 2));
+  stages.push_back(without_tail<C>(upfirdn<C>(h, 1, 2)));
+  stages.push_back(cic_decimator<C>(kCic, {.round = true}));
   stages.push_back(iir<C>(lowpass()));
   stages.push_back(map<C>("gain", [](std::span<C> v) {
     for (C& c : v) c *= 0.5f;
@@ -191,6 +196,58 @@ TEST(Pipeline, MapStageAndRealStreams) {
   p.push(x, [&](std::span<const float> out) { y.insert(y.end(), out.begin(), out.end()); });
   p.finish([&](std::span<const float> out) { y.insert(y.end(), out.begin(), out.end()); });
   EXPECT_EQ(y, (std::vector<float>{2, 6, 10, 14}));
+}
+
+std::vector<C> run_all(std::unique_ptr<Stage<C>> stage, const std::vector<C>& x, std::size_t block) {
+  Pipeline<C> p(block);
+  p.add(std::move(stage));
+  std::vector<C> y;
+  const Pipeline<C>::Sink sink = [&](std::span<const C> out) { y.insert(y.end(), out.begin(), out.end()); };
+  p.push(x, sink);
+  p.finish(sink);
+  return y;
+}
+
+TEST(Pipeline, ResampleStageIsResamplePoly) {
+  const auto x = recording(20000, 5);
+  for (auto [up, down] : {std::pair<std::size_t, std::size_t>{3, 7}, {1, 50}, {147, 160}}) {
+    const auto once = fir::resample_poly(x, up, down);
+    const auto y = run_all(resample<C>(up, down), x, 777);
+    ASSERT_EQ(y.size(), once.size());
+    EXPECT_LT(test::rel_l2(y, once), 1e-6) << up << "/" << down;
+  }
+  // Without its tail, a decimator gives n / R outputs: the one-shot upfirdn's first ones.
+  const auto h = compensator();
+  const auto full = run_all(upfirdn<C>(h, 1, 4), x, 1000);
+  const auto cut = run_all(without_tail<C>(upfirdn<C>(h, 1, 4)), x, 1000);
+  ASSERT_EQ(cut.size(), x.size() / 4);
+  EXPECT_TRUE(std::equal(cut.begin(), cut.end(), full.begin()));
+}
+
+TEST(Pipeline, CicStageScalesAndRounds) {
+  const auto x = recording(10000, 7);  // integers of 16 bits
+  std::vector<C> scaled(x.size()), nudged(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    scaled[i] = x[i] / 32768.0f;
+    nudged[i] = (x[i] + C(0.25f, -0.375f)) / 32768.0f;  // rounds back to x
+  }
+  const auto plain = run_all(cic_decimator<C>(kCic), x, 999);
+  const auto from_scaled = run_all(cic_decimator<C>(kCic, {.scale = 32768}), scaled, 999);
+  const auto from_nudged = run_all(cic_decimator<C>(kCic, {.scale = 32768, .round = true}), nudged, 999);
+  ASSERT_EQ(from_scaled.size(), plain.size());
+  ASSERT_EQ(from_nudged.size(), plain.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) {  // the gain and the scale are powers of two
+    ASSERT_EQ(from_scaled[i] * 32768.0f, plain[i]) << i;
+    ASSERT_EQ(from_nudged[i], from_scaled[i]) << i;
+  }
+  test::expect_invalid([&] { run_all(cic_decimator<C>(kCic, {.scale = 32768}), nudged, 999); }, "not an integer");
+  std::vector<C> loud = scaled;
+  loud[5000] = C(1.0f, 0);  // 2^15 after scaling: one past the 16-bit range
+  test::expect_invalid([&] { run_all(cic_decimator<C>(kCic, {.scale = 32768, .round = true}), loud, 999); }, "range");
+  loud[5000] = C(std::numeric_limits<float>::quiet_NaN(), 0);
+  test::expect_invalid([&] { run_all(cic_decimator<C>(kCic, {.scale = 32768, .round = true}), loud, 999); }, "nan");
+  test::expect_invalid([] { cic_decimator<C>(kCic, {.scale = 0}); }, "scale");
+  test::expect_invalid([] { without_tail<C>(nullptr); }, "null");
 }
 
 TEST(Pipeline, RejectsBadStagesAndSamples) {

@@ -46,7 +46,7 @@ double synthesize(const std::string& path, const RadioOptions& o) {
   info.center_frequency = kCentre;
   info.datetime = "2026-11-21T12:00:00Z";
   info.source_format = io::SampleFormat::cs16;
-  auto writer = io::open_writer(path, info, {.force = o.force});
+  auto writer = io::open_writer(path, info, {.format = std::nullopt, .encoding = std::nullopt, .force = o.force});
   const auto start = std::chrono::steady_clock::now();
   std::mt19937_64 rng(o.seed);
   std::normal_distribution<double> noise(0.0, 0.003);
@@ -123,7 +123,8 @@ int run_radio(const RadioOptions& o) {
     hp.order = 6;
     steps.push_back(make_filter(hp));
     std::vector<std::unique_ptr<Sink>> sinks;
-    sinks.push_back(make_writer_sink(path("channel.wav"), {.encoding = "s16", .force = true}, false));
+    sinks.push_back(
+        make_writer_sink(path("channel.wav"), {.format = std::nullopt, .encoding = "s16", .force = true}, false));
     SpectrumParams sp;
     sp.nperseg = 512;
     sinks.push_back(make_spectrogram_sink(path("channel.png"), sp, true));

@@ -28,145 +28,6 @@ void scale_frames(io::StreamInfo& info, std::size_t up, std::size_t down) {
   if (info.frames) info.frames = (*info.frames * up + down - 1) / down;
 }
 
-// scipy.signal.resample_poly as a streaming stage: its filter (firwin(20 max(up,down) + 1,
-// 1/max(up,down), kaiser 5) times up, zero-padded in front so the delay is a whole number of
-// outputs), upfirdn, the delay's outputs dropped and the output cut (or zero-padded) to
-// ceil(n up / down) at the end: the one-shot resample_poly of the whole stream.
-template <Sample T>
-class ResamplePolyStage final : public pipeline::Stage<T> {
- public:
-  ResamplePolyStage(std::size_t up, std::size_t down) : up_(up), down_(down) {
-    const std::size_t max_rate = std::max(up, down);
-    const std::size_t half_len = 10 * max_rate;
-    std::vector<double> h = fir::firwin(2 * half_len + 1, {1.0 / double(max_rate)},
-                                        {.window = windows::Window{windows::Kind::kaiser, 5.0}});
-    for (double& v : h) v *= double(up);
-    const std::size_t pre_pad = down - half_len % down;
-    h.insert(h.begin(), pre_pad, 0.0);
-    pre_remove_ = (half_len + pre_pad) / down;
-    taps_ = h.size();
-    inner_ = pipeline::upfirdn<T>(h, up, down);
-  }
-  std::string name() const override {
-    return "resample_poly " + std::to_string(up_) + "/" + std::to_string(down_) + ", " + std::to_string(taps_) + " taps";
-  }
-  pipeline::Rate rate() const override { return {up_, down_}; }
-  std::size_t max_output(std::size_t n) const override { return inner_->max_output(n); }
-  void process(std::span<const T> x, std::vector<T>& out) override {
-    seen_ += x.size();
-    tmp_.clear();
-    inner_->process(x, tmp_);
-    emit(out, SIZE_MAX);
-  }
-  void flush(std::vector<T>& out) override {
-    tmp_.clear();
-    inner_->flush(tmp_);
-    const std::uint64_t n_out = (seen_ * up_ + down_ - 1) / down_;
-    emit(out, n_out);
-    while (produced_ < n_out) {
-      out.push_back(T(0));
-      ++produced_;
-    }
-  }
-  void reset() override {
-    inner_->reset();
-    seen_ = produced_ = dropped_ = 0;
-  }
-
- private:
-  void emit(std::vector<T>& out, std::uint64_t limit) {
-    std::size_t i = 0;
-    while (i < tmp_.size() && dropped_ < pre_remove_) {
-      ++i;
-      ++dropped_;
-    }
-    for (; i < tmp_.size() && produced_ < limit; ++i, ++produced_) out.push_back(tmp_[i]);
-  }
-
-  std::size_t up_, down_, taps_ = 0, pre_remove_ = 0;
-  std::unique_ptr<pipeline::Stage<T>> inner_;
-  std::vector<T> tmp_;
-  std::uint64_t seen_ = 0, produced_ = 0, dropped_ = 0;
-};
-
-template <class T>
-std::span<float> floats_of(std::span<T> x) {
-  return {reinterpret_cast<float*>(x.data()), x.size() * sizeof(T) / sizeof(float)};
-}
-
-// CIC decimation of float samples on multirate::CicDecimator's exact integer arithmetic: the
-// samples are scaled to integers (exact for 8- and 16-bit sources, which are k / 2^15 or
-// k / 2^7 steps; 2^-23 steps otherwise), decimated exactly, and scaled back to unit DC gain.
-// Each pass is a plain loop the compiler vectorizes (the generic pipeline::cic_decimator checks
-// and converts sample by sample, about 10x slower).
-template <Sample T>
-class FastCicStage final : public pipeline::Stage<T> {
-  static constexpr std::size_t kParts = ripple::detail::is_complex_v<T> ? 2 : 1;
-
- public:
-  FastCicStage(const multirate::CicSpec& spec, double scale, double limit)
-      : cic_(spec, kParts), spec_(spec), scale_(scale), limit_(float(limit)),
-        inverse_(1.0 / (multirate::cic_gain(spec) * scale)) {}
-  std::string name() const override {
-    return "cic " + std::to_string(spec_.stages) + " stages, decimate " + std::to_string(spec_.ratio) + " (" +
-           std::to_string(spec_.input_bits) + "-bit)";
-  }
-  pipeline::Rate rate() const override { return {1, spec_.ratio}; }
-  std::size_t max_output(std::size_t n) const override { return n / spec_.ratio + 1; }
-  void process(std::span<const T> x, std::vector<T>& out) override {
-    const std::span<const float> v(reinterpret_cast<const float*>(x.data()), x.size() * kParts);
-    ints_.resize(v.size());
-    bool bad = false;
-    constexpr double kRound = 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to an integer
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      bad |= !(std::abs(v[i]) <= limit_);
-      ints_[i] = static_cast<std::int32_t>((double(v[i]) * scale_ + kRound) - kRound);
-    }
-    if (bad)
-      for (float value : v)
-        if (!(std::abs(value) <= limit_))
-          throw InvalidArgument("decimate: sample value " + std::to_string(value) + " is outside the CIC's input range +-" +
-                                std::to_string(limit_) + " (scale the input down, or use --method fir)");
-    exact_.clear();
-    cic_.process(std::span<const std::int32_t>(ints_), exact_);
-    const std::size_t base = out.size();
-    out.resize(base + exact_.size() / kParts);
-    float* y = reinterpret_cast<float*>(out.data() + base);
-    for (std::size_t i = 0; i < exact_.size(); ++i) y[i] = static_cast<float>(double(exact_[i]) * inverse_);
-  }
-  void reset() override { cic_.reset(); }
-
- private:
-  multirate::CicDecimator<std::int32_t> cic_;
-  multirate::CicSpec spec_;
-  double scale_;
-  float limit_;
-  double inverse_;
-  std::vector<std::int32_t> ints_;
-  std::vector<std::int64_t> exact_;
-};
-
-// A stage whose tail (the outputs a flush pads with zeros) is dropped: a streaming decimator's
-// n / R outputs, as csdr's.
-template <Sample T>
-class WithoutTail final : public pipeline::Stage<T> {
- public:
-  explicit WithoutTail(std::unique_ptr<pipeline::Stage<T>> inner) : inner_(std::move(inner)) {}
-  std::string name() const override { return inner_->name(); }
-  pipeline::Rate rate() const override { return inner_->rate(); }
-  std::size_t max_output(std::size_t n) const override { return inner_->max_output(n); }
-  void process(std::span<const T> x, std::vector<T>& out) override { inner_->process(x, out); }
-  void flush(std::vector<T>& out) override {
-    std::vector<T> tail;
-    inner_->flush(tail);  // and resets it
-    (void)out;
-  }
-  void reset() override { inner_->reset(); }
-
- private:
-  std::unique_ptr<pipeline::Stage<T>> inner_;
-};
-
 class ResampleStep final : public StepOf<ResampleStep> {
  public:
   explicit ResampleStep(const ResampleParams& p) : p_(p) {}
@@ -194,7 +55,7 @@ class ResampleStep final : public StepOf<ResampleStep> {
   }
   template <class T>
   void add(pipeline::Pipeline<T>& p) {
-    if (up_ != down_) p.add(std::make_unique<ResamplePolyStage<T>>(up_, down_));
+    if (up_ != down_) p.add(pipeline::resample<T>(up_, down_));
   }
 
  private:
@@ -227,15 +88,19 @@ class DecimateStep final : public StepOf<DecimateStep> {
     if (p_.method == "cic" && !use_cic_) throw UsageError("decimate: --method cic needs a ratio of at least 4");
     if (use_cic_) {
       const std::size_t r_cic = r / r_fir_;
-      unsigned growth = 0;
-      while ((std::size_t{1} << growth) < r_cic) ++growth;
-      const int bits = std::min(32, 64 - int(p_.cic_stages * growth));
+      // Hogenauer's growth ceil(N log2 R) leaves 64 - growth bits for the input.
+      unsigned growth = 64;
+      try {
+        if (r_cic < (std::size_t{1} << 32))
+          growth = multirate::cic_register_bits({p_.cic_stages, static_cast<unsigned>(r_cic), 1, 1}) - 1;
+      } catch (const InvalidArgument&) {  // wider than 64 bits: refused below
+      }
+      const int bits = std::min(32, 64 - int(growth));
       if (bits < 8)
         throw UsageError("decimate: a " + std::to_string(p_.cic_stages) + "-stage CIC by " + std::to_string(r_cic) +
                          " grows past 64-bit registers; decimate in two steps (decimate A ! decimate B)");
       spec_ = {p_.cic_stages, static_cast<unsigned>(r_cic), 1, static_cast<unsigned>(bits)};
       scale_ = std::ldexp(1.0, std::min(23, bits - 1));
-      limit_ = std::ldexp(1.0, bits - 1) / scale_;
       // Compensation FIR at the CIC's output rate: flat (1/|H_cic|) to 80% of the final band,
       // and decimating by r_fir; about 50 r_fir taps reach ~80 dB with a Kaiser window.
       const std::size_t taps = 50 * std::max<std::size_t>(r_fir_, 2) + 1;
@@ -247,11 +112,14 @@ class DecimateStep final : public StepOf<DecimateStep> {
   template <class T>
   void add(pipeline::Pipeline<T>& p) {
     if (!use_cic_) {
-      if (p_.ratio > 1) p.add(std::make_unique<ResamplePolyStage<T>>(1, p_.ratio));
+      if (p_.ratio > 1) p.add(pipeline::resample<T>(1, p_.ratio));
       return;
     }
-    p.add(std::make_unique<FastCicStage<T>>(spec_, scale_, limit_));
-    p.add(std::make_unique<WithoutTail<T>>(pipeline::upfirdn<T>(comp_, 1, std::max<std::size_t>(r_fir_, 1))));
+    // Samples scaled to integers (exact for 8- and 16-bit sources, k / 2^15 or k / 2^7 steps;
+    // rounded to 2^-23 steps otherwise), decimated exactly, scaled back to unit DC gain; the
+    // compensator's tail dropped, so the output has n / R samples as csdr's.
+    p.add(pipeline::cic_decimator<T>(spec_, {.scale = scale_, .round = true}));
+    p.add(pipeline::without_tail<T>(pipeline::upfirdn<T>(comp_, 1, std::max<std::size_t>(r_fir_, 1))));
   }
 
  private:
@@ -259,7 +127,7 @@ class DecimateStep final : public StepOf<DecimateStep> {
   std::size_t r_fir_ = 0;
   bool use_cic_ = false;
   multirate::CicSpec spec_{};
-  double scale_ = 1, limit_ = 1;
+  double scale_ = 1;
   std::vector<double> comp_;
 };
 
