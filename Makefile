@@ -66,9 +66,10 @@ test-install: build
 
 # The benchmarks are not part of `all` (so `make test` does not compile them).
 bench: build
-	cmake --build $(BUILD) -j $(JOBS) --target bench_fft bench_iir
+	cmake --build $(BUILD) -j $(JOBS) --target bench_fft bench_iir bench_multirate
 	bench/run.sh $(BUILD)
 	bench/iir_run.sh $(BUILD)
+	bench/multirate_run.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
