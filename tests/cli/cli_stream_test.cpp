@@ -260,6 +260,16 @@ TEST_F(CliStream, TonesAreDetectedWithTheirTimes) {
   EXPECT_EQ(strict.code, 1);
 }
 
+TEST_F(CliStream, TonesOnIqTellNegativeFromPositiveFrequencies) {
+  write_cs16("iq.cs16", 100000, 1e6, {-100e3, 250e3});
+  const RunResult r = run_ripple("tones iq.cs16 --rate 1M --freq=-100k,100k,250k,-250k");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("tone -100 kHz: present from 0.000 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("tone 250 kHz: present from 0.000 s"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("tone 100 kHz: not detected"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("tone -250 kHz: not detected"), std::string::npos) << r.out;
+}
+
 TEST_F(CliStream, BadInputsEndInOneLine) {
   write_cs16("in.cs16", 1000, 1e6, {1000});
   std::ofstream(dir_ / "odd.cs16", std::ios::binary) << std::string(4 * 10 + 3, '\0');

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <map>
 
@@ -50,10 +51,13 @@ class TonesSink final : public Sink {
   void start(const io::StreamInfo& info) override {
     if (!info.sample_rate) throw UsageError("tones: the input has no sample rate; give it with --rate");
     fs_ = *info.sample_rate;
+    // Complex (IQ) input is analysed as complex: a tone at -f (below the centre) is told from +f.
+    const double lowest = info.is_complex ? -fs_ / 2 : 0.0;
     for (double f : p_.frequencies)
-      if (!(f > 0 && f < fs_ / 2))
-        throw UsageError("tones: " + format_frequency(f) + " is not between 0 Hz and the Nyquist frequency " +
-                         format_frequency(fs_ / 2));
+      if (!(f > lowest && f < fs_ / 2))
+        throw UsageError("tones: " + format_frequency(f) + " is not between " + format_frequency(lowest) +
+                         " and the Nyquist frequency " + format_frequency(fs_ / 2) +
+                         (info.is_complex ? "" : " (real input)"));
     block_ = std::max<std::size_t>(16, static_cast<std::size_t>(std::round(p_.block_seconds * fs_)));
     parts_ = info.is_complex ? 2 : 1;
     channels_ = info.channels;
@@ -61,6 +65,7 @@ class TonesSink final : public Sink {
     tones::ToneDetectorOptions o;
     o.threshold_db = p_.threshold_db;
     o.null_frequencies = p_.nulls;
+    o.complex = complex_;
     for (std::size_t c = 0; c < channels_; ++c) detectors_.emplace_back(p_.frequencies, fs_, block_, o);
     runs_.resize(channels_);
   }
@@ -68,7 +73,16 @@ class TonesSink final : public Sink {
     const std::size_t vpf = channels_ * parts_;
     const std::size_t frames = values.size() / vpf;
     for (std::size_t c = 0; c < channels_; ++c) {
-      // The real part: a complex tone at +f or -f reads as f.
+      if (complex_) {
+        channel_iq_.resize(frames);
+        for (std::size_t t = 0; t < frames; ++t) {
+          channel_iq_[t] = {values[t * vpf + c * parts_], values[t * vpf + c * parts_ + 1]};
+        }
+        for (const tones::Detection& d : detectors_[c].process(std::span<const std::complex<float>>(channel_iq_))) {
+          record(c, d);
+        }
+        continue;
+      }
       channel_.resize(frames);
       for (std::size_t t = 0; t < frames; ++t) channel_[t] = values[t * vpf + c * parts_];
       for (const tones::Detection& d : detectors_[c].process(std::span<const float>(channel_))) record(c, d);
@@ -77,7 +91,6 @@ class TonesSink final : public Sink {
   void finish() override {
     const double block_s = double(block_) / fs_;
     std::size_t found = 0;
-    if (complex_) std::printf("(complex input: the real part is analysed, so a tone at -f reads as f)\n");
     for (std::size_t c = 0; c < channels_; ++c) {
       for (double f : p_.frequencies) {
         const auto it = runs_[c].find(f);
@@ -123,6 +136,7 @@ class TonesSink final : public Sink {
   std::vector<tones::ToneDetector> detectors_;
   std::vector<std::map<double, std::vector<Run>>> runs_;
   std::vector<float> channel_;
+  std::vector<std::complex<float>> channel_iq_;
 };
 
 }  // namespace
