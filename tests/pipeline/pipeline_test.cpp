@@ -7,6 +7,7 @@
 #include <atomic>
 #include <limits>
 #include <complex>
+#include <cstddef>
 #include <cstdlib>
 #include <new>
 #include <random>
@@ -20,17 +21,47 @@
 #include "ripple/pipeline.hpp"
 #include "ripple/runtime.hpp"
 
-// Counts allocations, so the test can check that a steady-state block allocates nothing.
+// Counts allocations, so the test can check that a steady-state block allocates nothing. Every
+// form of operator new and delete is replaced, so memory from one is never freed by another's
+// counterpart (AddressSanitizer checks that).
 namespace {
 std::atomic<std::size_t> g_allocations{0};
-}
-void* operator new(std::size_t n) {
+
+void* counted_alloc(std::size_t n, std::size_t align) {
   ++g_allocations;
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  n = n == 0 ? 1 : n;
+  return align <= alignof(std::max_align_t) ? std::malloc(n) : std::aligned_alloc(align, (n + align - 1) / align * align);
+}
+}  // namespace
+
+void* operator new(std::size_t n) {
+  if (void* p = counted_alloc(n, 0)) return p;
   throw std::bad_alloc();
 }
+void* operator new(std::size_t n, std::align_val_t a) {
+  if (void* p = counted_alloc(n, std::size_t(a))) return p;
+  throw std::bad_alloc();
+}
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted_alloc(n, 0); }
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return counted_alloc(n, std::size_t(a));
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void* operator new[](std::size_t n, std::align_val_t a) { return operator new(n, a); }
+void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept { return operator new(n, t); }
+void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t& t) noexcept { return operator new(n, a, t); }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace ripple::pipeline {
 namespace {
