@@ -1,6 +1,7 @@
 // Pipeline stages made from ripple's streaming building blocks. Each adapter only translates
 // between the Stage interface and the block's own streaming API; the state lives in the block.
 #include <cmath>
+#include <cstdio>
 #include <complex>
 #include <cstdint>
 #include <string>
@@ -66,7 +67,11 @@ template <class T>
 class ShiftStage final : public Stage<T> {
  public:
   ShiftStage(double frequency, double fs) : frequency_(frequency), fs_(fs), nco_(frequency, fs) {}
-  std::string name() const override { return "shift " + std::to_string(frequency_) + " Hz"; }
+  std::string name() const override {
+    char text[48];
+    std::snprintf(text, sizeof text, "shift %+.10g Hz", frequency_);  // "shift -300000 Hz", not "-300000.000000"
+    return text;
+  }
   bool in_place() const override { return true; }
   void process_in_place(std::span<T> x) override { nco_.mix(std::span<const T>(x), x); }
   void reset() override { nco_ = multirate::Nco(frequency_, fs_); }
