@@ -11,8 +11,11 @@
 #include <vector>
 
 #include "core/scratch.hpp"
+#include "iir/sos_apply.hpp"
+#include "ripple/array.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
+#include "ripple/runtime.hpp"
 #include "ripple/spectral.hpp"
 
 namespace ripple::spectral::detail {
@@ -82,6 +85,33 @@ Segments<U> plan_segments(const char* who, std::size_t n, const Options& o, std:
     s.frequencies.push_back(kk / (double(s.nfft) * (1.0 / o.fs)));
   }
   return s;
+}
+
+/// Where the segments of each line of x go in spectrogram's and stft's result: x's shape with
+/// the axis replaced by the frequencies and a last axis of segments (C order). Lines run on
+/// threads when there is enough work.
+struct SegmentLayout {
+  std::vector<std::size_t> shape;
+  std::vector<std::ptrdiff_t> in_offsets, out_offsets;  // per line
+  std::ptrdiff_t fstride = 0, tstride = 0;             // between frequencies and segments
+  unsigned threads = 1;
+};
+
+template <class V, class U>
+SegmentLayout segment_layout(const ArrayView<const V>& x, std::size_t axis, const Segments<U>& s) {
+  SegmentLayout l;
+  l.shape = x.shape();
+  l.shape[axis] = s.bins;
+  l.shape.push_back(s.count);
+  const auto strides = c_strides(l.shape);
+  const std::vector<std::size_t> line_shape(l.shape.begin(), l.shape.end() - 1);
+  l.in_offsets = iir::detail::line_offsets(x.shape(), x.strides(), axis);
+  l.out_offsets =
+      iir::detail::line_offsets(line_shape, std::span<const std::ptrdiff_t>(strides).first(line_shape.size()), axis);
+  l.fstride = strides[axis];
+  l.tstride = strides.back();
+  l.threads = l.in_offsets.size() * s.count * s.nfft >= (std::size_t{1} << 16) ? default_threads() : 1u;
+  return l;
 }
 
 /// The FFT plan segments are transformed with (r2c one-sided, c2c two-sided).

@@ -6,8 +6,6 @@
 #include <numbers>
 
 #include "core/thread_pool.hpp"
-#include "iir/sos_apply.hpp"
-#include "ripple/runtime.hpp"
 #include "ripple/spectral.hpp"
 #include "spectral/segments.hpp"
 
@@ -60,28 +58,19 @@ Spectrogram<typename ripple::detail::real_of<std::remove_const_t<T>>::type> spec
   for (std::size_t j = 0; j < seg.count; ++j) {
     result.t.push_back((double(seg.nperseg) / 2.0 + double(j * seg.step)) / o.fs);
   }
-  std::vector<std::size_t> shape = x.shape();
-  shape[axis] = seg.bins;
-  shape.push_back(seg.count);
+  const auto layout = detail::segment_layout(x, axis, seg);
   if (complex_mode) {
-    result.zxx = Array<std::complex<U>>(shape);
+    result.zxx = Array<std::complex<U>>(layout.shape);
   } else {
-    result.sxx = Array<U>(shape);
+    result.sxx = Array<U>(layout.shape);
   }
-  const auto strides = c_strides(shape);
-  std::vector<std::size_t> line_shape(shape.begin(), shape.end() - 1);
-  const auto in_offsets = iir::detail::line_offsets(x.shape(), x.strides(), axis);
-  const auto out_offsets =
-      iir::detail::line_offsets(line_shape, std::span<const std::ptrdiff_t>(strides).first(line_shape.size()), axis);
   const fft::Plan plan = detail::segment_plan(seg);
-  const std::size_t lines = in_offsets.size();
-  const unsigned threads = lines * seg.count * seg.nfft >= (std::size_t{1} << 16) ? default_threads() : 1u;
-  const std::ptrdiff_t fstride = strides[axis], tstride = strides.back();
+  const std::ptrdiff_t fstride = layout.fstride, tstride = layout.tstride;
   const U stft_scale = std::sqrt(seg.scale);
-  core::parallel_for(lines, threads, [&](std::size_t c) {
-    const V* line = x.data() + in_offsets[c];
+  core::parallel_for(layout.in_offsets.size(), layout.threads, [&](std::size_t c) {
+    const V* line = x.data() + layout.in_offsets[c];
     if (o.mode == SpectrogramMode::psd) {
-      U* out = result.sxx.values.data() + out_offsets[c];
+      U* out = result.sxx.values.data() + layout.out_offsets[c];
       detail::segment_powers(seg, plan, line, x.stride(axis), [&](std::size_t j, std::size_t k, U p) {
         out[static_cast<std::ptrdiff_t>(k) * fstride + static_cast<std::ptrdiff_t>(j) * tstride] = p;
       });
@@ -90,7 +79,7 @@ Spectrogram<typename ripple::detail::real_of<std::remove_const_t<T>>::type> spec
     detail::SegmentFft<U> transform(seg, plan);
     for (std::size_t j = 0; j < seg.count; ++j) {
       const std::complex<U>* spec = transform(line + static_cast<std::ptrdiff_t>(j * seg.step) * x.stride(axis), x.stride(axis));
-      const std::ptrdiff_t at = out_offsets[c] + static_cast<std::ptrdiff_t>(j) * tstride;
+      const std::ptrdiff_t at = layout.out_offsets[c] + static_cast<std::ptrdiff_t>(j) * tstride;
       for (std::size_t k = 0; k < seg.bins; ++k) {
         const std::complex<U> z = spec[k] * stft_scale;
         const std::ptrdiff_t i = at + static_cast<std::ptrdiff_t>(k) * fstride;

@@ -7,8 +7,6 @@
 
 #include "core/scratch.hpp"
 #include "core/thread_pool.hpp"
-#include "iir/sos_apply.hpp"
-#include "ripple/runtime.hpp"
 #include "ripple/spectral.hpp"
 #include "spectral/segments.hpp"
 
@@ -71,29 +69,19 @@ Stft<typename ripple::detail::real_of<std::remove_const_t<T>>::type> stft(ArrayV
     result.t.push_back((double(seg.nperseg) / 2.0 + double(j * seg.step) - shift) / o.fs);
   }
   result.f = seg.frequencies;
-  std::vector<std::size_t> shape = x.shape();
-  shape[axis] = seg.bins;
-  shape.push_back(seg.count);
-  result.zxx = Array<std::complex<U>>(shape);
-  const auto strides = c_strides(shape);
-  std::vector<std::size_t> line_shape(shape.begin(), shape.end() - 1);
-  const auto in_offsets = iir::detail::line_offsets(x.shape(), x.strides(), axis);
-  const auto out_offsets =
-      iir::detail::line_offsets(line_shape, std::span<const std::ptrdiff_t>(strides).first(line_shape.size()), axis);
+  const auto layout = detail::segment_layout(x, axis, seg);
+  result.zxx = Array<std::complex<U>>(layout.shape);
   const fft::Plan plan = detail::segment_plan(seg);
   const U scale = std::sqrt(seg.scale);
-  const std::size_t lines = in_offsets.size();
-  const unsigned threads = lines * seg.count * seg.nfft >= (std::size_t{1} << 16) ? default_threads() : 1u;
-  const std::ptrdiff_t fstride = strides[axis], tstride = strides.back();
-  core::parallel_for(lines, threads, [&](std::size_t c) {
+  core::parallel_for(layout.in_offsets.size(), layout.threads, [&](std::size_t c) {
     core::Scratch scratch;
     V* line = scratch.get<V>(length);
-    extend_line(x.data() + in_offsets[c], x.stride(axis), n, edge, o.boundary, pad, line);
+    extend_line(x.data() + layout.in_offsets[c], x.stride(axis), n, edge, o.boundary, pad, line);
     detail::SegmentFft<U> transform(seg, plan);
     for (std::size_t j = 0; j < seg.count; ++j) {
       const std::complex<U>* spec = transform(line + j * seg.step, 1);
-      std::complex<U>* out = result.zxx.values.data() + out_offsets[c] + static_cast<std::ptrdiff_t>(j) * tstride;
-      for (std::size_t k = 0; k < seg.bins; ++k) out[static_cast<std::ptrdiff_t>(k) * fstride] = spec[k] * scale;
+      std::complex<U>* out = result.zxx.values.data() + layout.out_offsets[c] + static_cast<std::ptrdiff_t>(j) * layout.tstride;
+      for (std::size_t k = 0; k < seg.bins; ++k) out[static_cast<std::ptrdiff_t>(k) * layout.fstride] = spec[k] * scale;
     }
   });
   return result;
