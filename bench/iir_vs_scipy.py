@@ -42,6 +42,9 @@ except ImportError as e:  # the comparison is the point: no scipy, no benchmark
     sys.exit("iir_vs_scipy.py needs numpy and scipy (python3 -m pip install -r scripts/requirements.txt): %s" % e)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from bench_host import default_tag, git_commit, load_avg, machine  # noqa: E402
+
 ROOT = os.path.dirname(HERE)
 
 # The rows: (bench_iir case, filter name, butter's Wn). The cases use butter(8, 0.1)
@@ -136,52 +139,12 @@ def rel_l2(a, ref):
     return float(np.linalg.norm(a - ref) / (norm if norm > 0 else 1.0))
 
 
-def load_avg():
-    try:
-        with open("/proc/loadavg") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "?"
 
 
-def machine():
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    mem = "?"
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemTotal"):
-                    mem = "%.0f GiB" % (int(line.split()[1]) / 1048576)
-    except OSError:
-        pass
-    return cpu, os.cpu_count() or 1, mem
 
 
-def default_tag(cpu, cores):
-    import re
-
-    t = re.sub(r"\([^)]*\)", "", cpu.lower())
-    t = re.sub(r"[^a-z0-9]+", "-", t).strip("-")[:40]
-    return "%s-%dc" % (t, cores)
 
 
-def git_commit():
-    try:
-        c = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                           check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True).stdout.strip()
-        return c + (" (working tree has uncommitted changes)" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def run_bench_iir(a, case, dtype, sos_file, thread_list, dump_prefix):

@@ -19,6 +19,9 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from bench_host import default_tag, git_commit, load_avg, machine  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
@@ -33,45 +36,12 @@ def parse_args():
     return p.parse_args()
 
 
-def load_avg():
-    try:
-        with open("/proc/loadavg") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "?"
 
 
-def machine():
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return cpu, os.cpu_count() or 1
 
 
-def default_tag(cpu, cores):
-    import re
-
-    t = re.sub(r"\([^)]*\)", "", cpu.lower())
-    t = re.sub(r"[^a-z0-9]+", "-", t).strip("-")
-    t = "-".join(t.split("-")[:3])  # e.g. amd-epyc-7b13
-    return "%s-%dc" % (t, cores)
 
 
-def git_commit():
-    try:
-        c = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                           check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True).stdout.strip()
-        return c + (" (working tree has uncommitted changes)" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def one_thread_env():
@@ -189,7 +159,7 @@ def main():
     a = parse_args()
     n = 1 << 18 if a.quick else 1 << 22
     runs = 3 if a.quick else a.runs
-    cpu, cores = machine()
+    cpu, cores, _ = machine()
     load_before = load_avg()
     rows = run_ripple(a) + run_scipy(n, runs)
     import numpy

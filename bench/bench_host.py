@@ -1,0 +1,55 @@
+"""What the Python benchmark drivers record about the run: the machine, its load, the commit,
+and the machine tag in result file names. Shared by iir_vs_scipy.py and
+multirate/multirate_vs_scipy.py."""
+import os
+import platform
+import re
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load_avg():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
+def machine():
+    """(CPU model, logical cores, memory as text)."""
+    cpu = platform.processor() or platform.machine()
+    mem = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemTotal"):
+                    mem = "%.0f GiB" % (int(line.split()[1]) / 1048576)
+                    break
+    except OSError:
+        pass
+    return cpu, os.cpu_count() or 1, mem
+
+
+def default_tag(cpu, cores):
+    """e.g. amd-epyc-7b13-2c: the first three words of the CPU model and the core count."""
+    t = re.sub(r"\([^)]*\)", "", cpu.lower())
+    t = re.sub(r"[^a-z0-9]+", "-", t).strip("-")
+    return "%s-%dc" % ("-".join(t.split("-")[:3]), cores)
+
+
+def git_commit():
+    try:
+        c = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                           check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True).stdout.strip()
+        return c + (" (working tree has uncommitted changes)" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
