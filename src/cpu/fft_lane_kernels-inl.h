@@ -474,10 +474,12 @@ void RunWide(const WideArgs<T>& a) {
   const LaneAccess<D> dst(d, a.dst_stride, w);
   T* out = reinterpret_cast<T*>(a.dst);
   constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
-  V v[kMax > 0 ? kMax : 1];
   // Transpose each w x w block of Y, finish with a size-w butterfly, store X[k1 + m*k2].
-  const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) {
-    for (std::size_t r = 0; r < w; ++r) v[r] = r < rows ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
+  // v is local to each block so it lives in registers: a block array shared by the calls
+  // went through the stack, with a store-forwarding stall on every block.
+  const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) HWY_ATTR {
+    V v[kMax > 0 ? kMax : 1];
+    for (std::size_t r = 0; r < kMax; ++r) v[r] = r < rows ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
     TransposeComplex(d, v);  // v[l] now holds lanes k1 = g..g+w-1 of column l
     if constexpr (kMax == 2) {
       Dft2<D>(v[0], v[1]);
