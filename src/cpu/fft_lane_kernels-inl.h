@@ -165,10 +165,14 @@ HWY_INLINE void DftOdd(D d, const Rotator<D>& rot, V* x, int p, const hn::TFromD
 // the last pass write it, with no extra copy through scratch.
 
 template <int P, class D, class Load, class Store>
-HWY_INLINE void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pass, const Load& load,
-                        const Store& store) {
+HWY_INLINE void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pass, const Load& load_ref,
+                        const Store& store_ref) {
   using T = hn::TFromD<D>;
   using V = hn::Vec<D>;
+  // Local copies: through the references, every store to memory could change what the
+  // accessors captured, so the compiler reloaded their pointers and strides for each element.
+  const Load load = load_ref;
+  const Store store = store_ref;
   const Rotator<D> rot(d, plan.forward);
   const int p = P != 0 ? P : pass.radix;
   const std::size_t l1 = pass.l1, ido = pass.ido;
@@ -181,6 +185,8 @@ HWY_INLINE void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pas
   for (std::size_t k = 0; k < l1; ++k) {
     for (std::size_t i = 0; i < ido; ++i) {
       const std::size_t src = i + ido * p * k;
+      // Unrolled (P known) so that x[] lives in registers, not in a stack array indexed at run time.
+#pragma GCC unroll 16
       for (int j = 0; j < p; ++j) x[j] = load(src + ido * j);
       if constexpr (P == 2) {
         Dft2<D>(x[0], x[1]);
@@ -194,6 +200,7 @@ HWY_INLINE void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pas
         DftOdd<P>(d, rot, x, p, cos_t, sin_t);
       }
       const std::size_t dst = i + ido * k, out_step = ido * l1;
+#pragma GCC unroll 16
       for (int j = 0; j < p; ++j) {
         V y;
         if constexpr (P == 16) {
