@@ -60,12 +60,23 @@ class CicDecimator {
   unsigned register_bits() const noexcept { return bits_; }
 
  private:
+  // Runs the filter with registers of type W (uint32_t or uint64_t, the narrowest holding
+  // register_bits()) over `frames` frames, appending every output.
+  template <class W>
+  void decimate(const In* x, std::size_t frames, std::vector<std::int64_t>& out);
+  template <class W>
+  W* work();
+
   CicSpec spec_;
   std::size_t channels_;
   unsigned bits_;
-  std::vector<std::uint64_t> integrators_;  // channel-major: N per channel
-  std::vector<std::uint64_t> combs_;        // per channel, N stages x M delayed values
-  std::size_t comb_pos_ = 0;                // ring position within the M delays
+  std::size_t segment_frames_ = 0;          // most frames per segment of one SIMD pass
+  std::vector<std::uint64_t> integrators_;  // integrator k of channel c at [k * channels + c]
+  std::vector<std::uint64_t> history_;      // the last N M decimated integrator outputs, interleaved
+  std::vector<std::uint64_t> binomials_;    // C(n + d - 1, d) mod 2^64 at [d * (segment_frames_ + 1) + n]
+  std::vector<std::uint32_t> work32_;       // per-call scratch for 32-bit registers
+  std::vector<std::uint64_t> work64_;       // or 64-bit ones
+  std::vector<std::int64_t> chunk_out_;     // one chunk's outputs
   unsigned phase_ = 0;                      // input samples since the last output
   std::vector<std::int64_t> scratch_;
 };

@@ -1,15 +1,18 @@
-// CIC decimators and interpolators (Hogenauer 1981). Registers are 64-bit unsigned integers:
-// arithmetic modulo 2^64 agrees with arithmetic modulo 2^B for the Hogenauer width B <= 64, so
-// the wrap-around of the integrators cancels in the combs and the output, reduced to B bits and
-// sign-extended, is exact.
+// CIC decimators and interpolators (Hogenauer 1981). Registers are unsigned integers of 32 or
+// 64 bits: arithmetic modulo 2^32 or 2^64 agrees with arithmetic modulo 2^B for the Hogenauer
+// width B up to that size, so the wrap-around of the integrators cancels in the combs and the
+// output, reduced to B bits and sign-extended, is exact. The decimator takes the narrowest
+// (twice the SIMD lanes with 32 bits); the interpolator uses 64.
 #include <algorithm>
-#include <bit>
-#include <utility>
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <limits>
 #include <numbers>
 #include <string>
+#include <type_traits>
 
+#include "cpu/cic_kernels.hpp"
 #include "ripple/error.hpp"
 #include "ripple/multirate.hpp"
 
@@ -75,71 +78,236 @@ double cic_response(const CicSpec& spec, double f) {
 }
 
 // ---- decimator ----
+//
+// The input is cut into chunks of one or two segments (cpu/cic_kernels.hpp). The integrate
+// kernel runs the integrators over the segments side by side, the first from the true state,
+// the others from zero, and keeps the last integrator's output at every frame. A segment's
+// true output is its zero-state output plus the zero-input response of its true starting
+// states c_k, a polynomial in the frame number n of degree < N:
+//   sum over k of C(n + N - k - 1, N - k) c_k   (k = 1..N, n = 1 at the segment's first frame).
+// The combs, N differences at the output rate, cancel any polynomial of degree < N, so only
+// outputs whose comb window reaches back across a segment boundary need the true values; they
+// are recomputed directly from them. The combs run as N vectorized difference passes over the
+// decimated values of a chunk, after the last N M outputs of the previous one.
+
+namespace {
+
+// Frames of one segment are at most this many bytes of registers: a chunk's integrator
+// outputs stay in the L1 cache until the decimation reads them.
+constexpr std::size_t kSegmentBytes = 8192;
+// Two segments only when each has at least this many frames (else one).
+constexpr std::size_t kMinSegmentFrames = 256;
+
+// Frames the integrate kernel takes at a time (1 without it).
+template <class In, class W>
+std::size_t step_frames(std::size_t channels, std::size_t stages) {
+  const auto& kernels = cpu::cic_kernels<In, W>();
+  return kernels.supports(channels, stages) ? kernels.step_values / channels : 1;
+}
+
+// The integrate kernel's work without SIMD (any channel count, any number of stages).
+template <class In, class W>
+void integrate_scalar(const In* x, std::size_t channels, std::size_t stages, std::size_t frames, W* states, W* last) {
+  for (std::size_t t = 0; t < frames; ++t) {
+    for (std::size_t c = 0; c < channels; ++c) {
+      W v = static_cast<W>(static_cast<std::int64_t>(x[t * channels + c]));
+      for (std::size_t k = 0; k < stages; ++k) v = states[k * channels + c] += v;
+      last[t * channels + c] = v;
+    }
+  }
+}
+
+}  // namespace
 
 template <class In>
 CicDecimator<In>::CicDecimator(const CicSpec& spec, std::size_t channels)
     : spec_(spec), channels_(channels), bits_(cic_register_bits(spec)) {
   check_input<In>(spec, channels);
+  const std::size_t width = bits_ <= 32 ? 4 : 8;
+  const std::size_t step = width == 4 ? step_frames<In, std::uint32_t>(channels, spec.stages)
+                                      : step_frames<In, std::uint64_t>(channels, spec.stages);
+  segment_frames_ = std::max(step, kSegmentBytes / (channels * width) / step * step);
+  // C(n + d - 1, d) = C(n + d - 2, d) + C(n + d - 2, d - 1): each row sums the one before.
+  const std::size_t row = segment_frames_ + 1;
+  binomials_.assign(spec.stages * row, 0);
+  for (std::size_t n = 0; n < row; ++n) binomials_[n] = 1;
+  for (std::size_t d = 1; d < spec.stages; ++d) {
+    for (std::size_t n = 1; n < row; ++n) binomials_[d * row + n] = binomials_[d * row + n - 1] + binomials_[(d - 1) * row + n];
+  }
+  // Work space, in registers: states and starting states of two segments, integrator outputs
+  // of two segments, the history and a chunk's decimated values, true values around a
+  // segment boundary, the outputs recomputed there, the next history, and the comb's passes
+  // for more stages than its fused kernel takes.
+  const std::size_t n = spec.stages, h = n * spec.delay * channels;
+  const std::size_t outputs = (2 * segment_frames_ / spec.ratio + 1) * channels;
+  const std::size_t words = 4 * n * channels + 2 * segment_frames_ * channels + 2 * (h + outputs) + 4 * h;
+  if (width == 4) {
+    work32_.assign(words, 0);
+  } else {
+    work64_.assign(words, 0);
+  }
+  chunk_out_.assign(outputs, 0);
   reset();
 }
 
 template <class In>
 void CicDecimator<In>::reset() {
   integrators_.assign(channels_ * spec_.stages, 0);
-  combs_.assign(channels_ * spec_.stages * spec_.delay, 0);
-  comb_pos_ = 0;
+  history_.assign(channels_ * spec_.stages * spec_.delay, 0);
   phase_ = 0;
+}
+
+template <class In>
+template <class W>
+W* CicDecimator<In>::work() {
+  if constexpr (sizeof(W) == 4) {
+    return work32_.data();
+  } else {
+    return work64_.data();
+  }
 }
 
 namespace {
 
-// One channel of a block: the stages' states live in registers (N is a compile-time constant
-// for the common cases), the integrators run every sample and the combs every R-th, writing
-// outputs `channels` apart. Returns the number of outputs.
-template <unsigned N, class In>
-std::size_t decimate_channel(const In* x, std::size_t channels, std::size_t frames, unsigned ratio, unsigned m,
-                             unsigned phase, std::size_t comb_pos, std::uint64_t* integrators, std::uint64_t* delays,
-                             unsigned bits, std::int64_t* out) {
-  std::uint64_t s[N];
-  for (unsigned k = 0; k < N; ++k) s[k] = integrators[k];
-  std::size_t outputs = 0;
-  for (std::size_t t = 0; t < frames;) {
-    // Integrate up to the next output sample.
-    const std::size_t run = std::min<std::size_t>(frames - t, ratio - phase);
-    for (std::size_t i = 0; i < run; ++i) {
-      std::uint64_t v = static_cast<std::uint64_t>(static_cast<std::int64_t>(x[(t + i) * channels]));
-      for (unsigned k = 0; k < N; ++k) v = s[k] += v;
-    }
-    t += run;
-    phase += static_cast<unsigned>(run);
-    if (phase < ratio) break;
-    phase = 0;
-    std::uint64_t v = s[N - 1];
-    for (unsigned k = 0; k < N; ++k) {
-      std::uint64_t& old = delays[k * m + comb_pos];
-      const std::uint64_t y = v - old;
-      old = v;
-      v = y;
-    }
-    comb_pos = comb_pos + 1 == m ? 0 : comb_pos + 1;
-    out[outputs++ * channels] = sign_extend(v, bits);
+// dst[j * channels + c] = src[j * stride + c]: the decimated frames of one chunk.
+template <class W>
+void gather_frames(const W* src, std::size_t stride, std::size_t count, std::size_t channels, W* dst) {
+  const auto copy = [&](auto width) {
+    constexpr std::size_t kWidth = decltype(width)::value;
+    for (std::size_t j = 0; j < count; ++j) std::memcpy(dst + j * kWidth, src + j * stride, kWidth * sizeof(W));
+  };
+  switch (channels) {
+    case 1: return copy(std::integral_constant<std::size_t, 1>());
+    case 2: return copy(std::integral_constant<std::size_t, 2>());
+    case 4: return copy(std::integral_constant<std::size_t, 4>());
+    default:
+      for (std::size_t j = 0; j < count; ++j) std::memcpy(dst + j * channels, src + j * stride, channels * sizeof(W));
   }
-  for (unsigned k = 0; k < N; ++k) integrators[k] = s[k];
-  return outputs;
-}
-
-template <class In>
-using DecimateFn = std::size_t (*)(const In*, std::size_t, std::size_t, unsigned, unsigned, unsigned, std::size_t,
-                                   std::uint64_t*, std::uint64_t*, unsigned, std::int64_t*);
-
-template <class In, unsigned... Ns>
-DecimateFn<In> pick(unsigned n, std::integer_sequence<unsigned, Ns...>) {
-  DecimateFn<In> fn = nullptr;
-  ((n == Ns + 1 ? (fn = &decimate_channel<Ns + 1, In>, 0) : 0), ...);
-  return fn;
 }
 
 }  // namespace
+
+template <class In>
+template <class W>
+void CicDecimator<In>::decimate(const In* x, std::size_t frames, std::vector<std::int64_t>& out) {
+  using S = std::make_signed_t<W>;
+  const std::size_t channels = channels_, n = spec_.stages, ratio = spec_.ratio, m = spec_.delay;
+  const std::size_t h = n * m * channels, row = segment_frames_ + 1;
+  const std::size_t max_outputs = (2 * segment_frames_ / ratio + 1) * channels;
+  const auto& kernels = cpu::cic_kernels<In, W>();
+  const bool simd = kernels.supports(channels, n);
+  const std::size_t step = step_frames<In, W>(channels, n);
+  const std::size_t max_segments = simd ? kernels.max_segments : 1;
+  W* states = work<W>();                                 // [segment][stage][channel]
+  W* starts = states + 2 * n * channels;                 // true states at each segment's start
+  W* last = starts + 2 * n * channels;                   // the last integrator at every frame
+  W* decimated = last + 2 * segment_frames_ * channels;  // history, then this chunk's outputs
+  W* around = decimated + h + max_outputs;               // true values around a boundary
+  W* fixed = around + 2 * h;                             // outputs recomputed from them
+  W* next_history = fixed + h;
+  W* passes = next_history + h;
+  std::int64_t* results = chunk_out_.data();
+  // The comb as one sum: (1 - z^-M)^N has coefficient (-1)^k C(N, k) at delay k M.
+  W comb[cpu::kCicMaxStages + 1] = {};
+  if (n <= cpu::kCicMaxStages) {
+    comb[0] = 1;
+    for (std::size_t k = 1; k <= n; ++k) {
+      for (std::size_t i = k; i > 0; --i) comb[i] = comb[i] - comb[i - 1];
+    }
+  }
+
+  while (frames > 0) {
+    std::size_t segments = 1, length = 0;
+    bool vector = simd;
+    if (max_segments >= 2 && frames >= 2 * kMinSegmentFrames) {
+      segments = 2;
+      length = std::min(segment_frames_, frames / 2) / step * step;
+    } else {
+      length = std::min(segment_frames_, frames) / step * step;
+      if (length == 0) {
+        length = frames;  // fewer frames than one SIMD step
+        vector = false;
+      }
+    }
+    const std::size_t chunk = segments * length;
+
+    // Integrators: segment 0 from the true state, the others from zero.
+    for (std::size_t i = 0; i < n * channels; ++i) starts[i] = states[i] = static_cast<W>(integrators_[i]);
+    std::fill(states + n * channels, states + segments * n * channels, W(0));
+    if (vector) {
+      kernels.integrate(x, channels, n, length, segments, states, last);
+    } else {
+      integrate_scalar(x, channels, n, length, states, last);
+    }
+    // True starting states of the later segments, and the true state at the chunk's end:
+    // integrator k's zero-input response after L frames is sum over i <= k of
+    // C(L + k - i - 1, k - i) c_i.
+    for (std::size_t b = 1; b <= segments; ++b) {
+      W* end = b < segments ? starts + b * n * channels : next_history;  // next_history as scratch
+      const W* zero_state = states + (b - 1) * n * channels;
+      const W* start = starts + (b - 1) * n * channels;
+      for (std::size_t k = 0; k < n; ++k) {
+        for (std::size_t c = 0; c < channels; ++c) {
+          W v = zero_state[k * channels + c];
+          if (b > 1) {
+            for (std::size_t i = 0; i <= k; ++i) v += static_cast<W>(binomials_[(k - i) * row + length]) * start[i * channels + c];
+          }
+          end[k * channels + c] = v;
+        }
+      }
+    }
+    for (std::size_t i = 0; i < n * channels; ++i) integrators_[i] = next_history[i];
+
+    // This chunk's outputs (frames first, first + R, ...), after the history.
+    const std::size_t first = ratio - 1 - phase_, outputs = (phase_ + chunk) / ratio;
+    for (std::size_t i = 0; i < h; ++i) decimated[i] = static_cast<W>(history_[i]);
+    if (outputs > 0) gather_frames(last + first * channels, ratio * channels, outputs, channels, decimated + h);
+    // The true value of output j (negative j: the history).
+    const auto true_value = [&](std::ptrdiff_t j, std::size_t c) {
+      W v = decimated[static_cast<std::ptrdiff_t>(h) + j * static_cast<std::ptrdiff_t>(channels) + static_cast<std::ptrdiff_t>(c)];
+      if (j < 0) return v;
+      const std::size_t t = first + static_cast<std::size_t>(j) * ratio, b = t / length;
+      if (b == 0) return v;
+      const std::size_t frame = t - b * length + 1;
+      const W* start = starts + b * n * channels;
+      for (std::size_t i = 0; i < n; ++i) v += static_cast<W>(binomials_[(n - 1 - i) * row + frame]) * start[i * channels + c];
+      return v;
+    };
+    // Outputs whose comb window starts in the segment before: from the true values of
+    // outputs [fixed_from - N M, fixed_to).
+    std::size_t fixed_from = outputs, fixed_to = outputs;
+    if (segments == 2 && outputs > 0) {
+      fixed_from = length > first ? (length - first + ratio - 1) / ratio : 0;
+      fixed_to = std::min(outputs, fixed_from + n * m);
+      const std::ptrdiff_t lo = static_cast<std::ptrdiff_t>(fixed_from) - static_cast<std::ptrdiff_t>(n * m);
+      for (std::ptrdiff_t j = lo; j < static_cast<std::ptrdiff_t>(fixed_to); ++j) {
+        for (std::size_t c = 0; c < channels; ++c) around[static_cast<std::size_t>(j - lo) * channels + c] = true_value(j, c);
+      }
+      for (std::size_t j = fixed_from; j < fixed_to; ++j) {
+        for (std::size_t c = 0; c < channels; ++c) {
+          W y = 0;
+          for (std::size_t k = 0; k <= n; ++k) y += comb[k] * around[(j + n * m - fixed_from - k * m) * channels + c];
+          fixed[(j - fixed_from) * channels + c] = y;
+        }
+      }
+    }
+    for (std::size_t q = 0; q < n * m; ++q) {
+      const std::ptrdiff_t j = static_cast<std::ptrdiff_t>(outputs) - static_cast<std::ptrdiff_t>(n * m - q);
+      for (std::size_t c = 0; c < channels; ++c) next_history[q * channels + c] = true_value(j, c);
+    }
+
+    kernels.comb(decimated + h, outputs * channels, m * channels, n, results, passes);
+    for (std::size_t i = 0; i < (fixed_to - fixed_from) * channels; ++i) {
+      results[fixed_from * channels + i] = static_cast<S>(fixed[i]);
+    }
+    out.insert(out.end(), results, results + outputs * channels);
+    for (std::size_t i = 0; i < h; ++i) history_[i] = next_history[i];
+
+    phase_ = static_cast<unsigned>((phase_ + chunk) % ratio);
+    x += chunk * channels;
+    frames -= chunk;
+  }
+}
 
 template <class In>
 std::size_t CicDecimator<In>::process(std::span<const In> x, std::vector<std::int64_t>& out) {
@@ -147,38 +315,12 @@ std::size_t CicDecimator<In>::process(std::span<const In> x, std::vector<std::in
     throw InvalidArgument("CIC: the block has " + std::to_string(x.size()) + " values, not a multiple of the " +
                           std::to_string(channels_) + " channels");
   }
-  const std::size_t frames = x.size() / channels_, n = spec_.stages, m = spec_.delay, first = out.size();
-  const std::size_t outputs = (phase_ + frames) / spec_.ratio;
-  out.resize(first + outputs * channels_);
-  const DecimateFn<In> fixed = pick<In>(spec_.stages, std::make_integer_sequence<unsigned, 8>());
-  for (std::size_t c = 0; c < channels_; ++c) {
-    std::uint64_t* integ = integrators_.data() + c * n;
-    std::uint64_t* delays = combs_.data() + c * n * m;
-    std::int64_t* dst = out.data() + first + c;
-    if (fixed != nullptr) {
-      fixed(x.data() + c, channels_, frames, spec_.ratio, spec_.delay, phase_, comb_pos_, integ, delays, bits_, dst);
-      continue;
-    }
-    // More than 8 stages: the same loop with the states in memory.
-    unsigned phase = phase_;
-    std::size_t pos = comb_pos_, k_out = 0;
-    for (std::size_t t = 0; t < frames; ++t) {
-      std::uint64_t v = static_cast<std::uint64_t>(static_cast<std::int64_t>(x[t * channels_ + c]));
-      for (std::size_t k = 0; k < n; ++k) v = integ[k] += v;
-      if (++phase < spec_.ratio) continue;
-      phase = 0;
-      for (std::size_t k = 0; k < n; ++k) {
-        std::uint64_t& old = delays[k * m + pos];
-        const std::uint64_t y = v - old;
-        old = v;
-        v = y;
-      }
-      pos = (pos + 1) % m;
-      dst[k_out++ * channels_] = sign_extend(v, bits_);
-    }
+  const std::size_t frames = x.size() / channels_, first = out.size();
+  if (bits_ <= 32) {
+    decimate<std::uint32_t>(x.data(), frames, out);
+  } else {
+    decimate<std::uint64_t>(x.data(), frames, out);
   }
-  comb_pos_ = (comb_pos_ + outputs) % m;
-  phase_ = static_cast<unsigned>((phase_ + frames) % spec_.ratio);
   return out.size() - first;
 }
 

@@ -75,17 +75,21 @@ std::vector<In> full_scale(std::size_t n, unsigned bits, unsigned seed) {
   return x;
 }
 
+// Blocks of 1 to max_block frames (random); long blocks take the SIMD path's two segments
+// side by side, short ones one segment and the scalar tail.
 template <class In>
-void check_decimator(const CicSpec& s, std::size_t channels, unsigned seed) {
+void check_decimator(const CicSpec& s, std::size_t channels, unsigned seed, std::size_t frames = 0,
+                     std::size_t max_block = 37) {
   SCOPED_TRACE("N=" + std::to_string(s.stages) + " R=" + std::to_string(s.ratio) + " M=" + std::to_string(s.delay) +
-               " bits=" + std::to_string(s.input_bits) + " channels=" + std::to_string(channels));
-  const std::size_t frames = 60 * s.ratio + 7;
+               " bits=" + std::to_string(s.input_bits) + " channels=" + std::to_string(channels) +
+               " in=" + std::to_string(8 * sizeof(In)) + " frames=" + std::to_string(frames));
+  if (frames == 0) frames = 60 * s.ratio + 7;
   const auto x = full_scale<In>(frames * channels, s.input_bits, seed);
   CicDecimator<In> cic(s, channels);
   std::vector<std::int64_t> out;
   std::mt19937 gen(seed);
   for (std::size_t at = 0; at < frames;) {
-    const std::size_t block = std::min<std::size_t>(frames - at, 1 + gen() % 37);
+    const std::size_t block = std::min<std::size_t>(frames - at, 1 + gen() % max_block);
     cic.process(std::span<const In>(x.data() + at * channels, block * channels), out);
     at += block;
   }
@@ -111,6 +115,29 @@ TEST(Cic, DecimatorBitExact) {
       }
     }
   }
+}
+
+TEST(Cic, DecimatorBitExactInLongBlocks) {
+  // 32-bit registers (1, 2 and 4 channels), 64-bit ones, big R, R = 1, more stages than the
+  // SIMD kernel keeps (9) and a channel count it does not take (3); int16 and int32 input.
+  const std::size_t frames = 3 * 2048 + 1001, block = 5000;
+  unsigned seed = 500;
+  check_decimator<std::int16_t>({5, 8, 1, 16}, 2, seed++, frames, block);
+  check_decimator<std::int16_t>({5, 8, 1, 16}, 1, seed++, frames, block);
+  check_decimator<std::int16_t>({4, 8, 1, 16}, 4, seed++, frames, block);
+  check_decimator<std::int16_t>({8, 4, 1, 14}, 1, seed++, frames, block);
+  check_decimator<std::int16_t>({3, 25, 2, 16}, 2, seed++, frames, block);
+  check_decimator<std::int16_t>({6, 25, 2, 16}, 2, seed++, frames, block);  // 50-bit registers
+  check_decimator<std::int16_t>({4, 9, 3, 16}, 1, seed++, frames, block);   // 36-bit registers
+  check_decimator<std::int16_t>({2, 1000, 1, 16}, 1, seed++, 20 * 1000 + 3, 9000);
+  check_decimator<std::int16_t>({1, 1, 1, 16}, 2, seed++, frames, block);
+  check_decimator<std::int16_t>({9, 2, 1, 16}, 2, seed++, frames, block);
+  check_decimator<std::int16_t>({5, 8, 1, 16}, 3, seed++, frames, block);
+  check_decimator<std::int32_t>({5, 8, 1, 16}, 2, seed++, frames, block);
+  check_decimator<std::int32_t>({5, 8, 1, 24}, 4, seed++, frames, block);   // 39 bits, 4 channels
+  check_decimator<std::int32_t>({4, 10, 1, 32}, 1, seed++, frames, block);
+  check_decimator<std::int32_t>({5, 8, 3, 20}, 2, seed++, frames, block);
+  check_decimator<std::int32_t>({3, 7, 1, 20}, 4, seed++, frames, block);
 }
 
 TEST(Cic, InterpolatorBitExact) {

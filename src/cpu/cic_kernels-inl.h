@@ -1,0 +1,274 @@
+// Highway kernels for CIC decimators (see cic_kernels.hpp). Re-included once per SIMD target by
+// cic_kernels.cpp.
+//
+// The integrators are running sums, so a vector of consecutive frames is integrated by a
+// prefix sum plus the previous vector's last value (the carry). Prefix sums across a whole
+// vector need cross-block shuffles on x86 (slow, and on the carried chain); instead every
+// 128-bit block holds its own segment of the signal, so all shuffles stay inside blocks. The
+// caller starts segments after the first at zero state and adds the zero-input response of
+// their true starting states later (only where the combs do not cancel it).
+#if defined(RIPPLE_CPU_CIC_KERNELS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef RIPPLE_CPU_CIC_KERNELS_INL_H_
+#undef RIPPLE_CPU_CIC_KERNELS_INL_H_
+#else
+#define RIPPLE_CPU_CIC_KERNELS_INL_H_
+#endif
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "cpu/cic_kernels.hpp"
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace ripple::cpu::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+#if HWY_TARGET != HWY_SCALAR
+// Vectors of up to two 128-bit blocks: two segments side by side is enough to fill the
+// shuffle ports, and wider vectors would only add segments to patch up.
+#if HWY_MAX_BYTES >= 32 && !HWY_HAVE_SCALABLE
+constexpr std::size_t kCicSegments = 2;
+#else
+constexpr std::size_t kCicSegments = 1;
+#endif
+
+// Each frame of every 128-bit block plus the frames before it in that block.
+template <std::size_t kFrameBytes, class D, class V>
+HWY_INLINE V PrefixInBlocks(D d, V v) {
+  if constexpr (kFrameBytes < 16) v = hn::Add(v, hn::ShiftLeftBytes<kFrameBytes>(d, v));
+  if constexpr (2 * kFrameBytes < 16) v = hn::Add(v, hn::ShiftLeftBytes<2 * kFrameBytes>(d, v));
+  return v;
+}
+
+// The last frame of each 128-bit block copied to all of that block's frames.
+template <std::size_t kFrameBytes, class D, class V>
+HWY_INLINE V BroadcastLastFrame(D d, V v) {
+  if constexpr (kFrameBytes == 16) {
+    return v;
+  } else if constexpr (kFrameBytes == 8) {
+    const hn::Repartition<std::uint64_t, D> d64;
+    return hn::BitCast(d, hn::Broadcast<1>(hn::BitCast(d64, v)));
+  } else {
+    const hn::Repartition<std::uint32_t, D> d32;
+    return hn::BitCast(d, hn::Broadcast<3>(hn::BitCast(d32, v)));
+  }
+}
+
+// Block b of the result from p + b * stride.
+template <class D, class T>
+HWY_INLINE hn::Vec<D> LoadBlocks(D d, const T* HWY_RESTRICT p, std::size_t stride) {
+  if constexpr (hn::MaxLanes(D()) * sizeof(T) == 16) {
+    return hn::LoadU(d, p);
+  } else {
+    const hn::Half<D> dh;
+    return hn::Combine(d, hn::LoadU(dh, p + stride), hn::LoadU(dh, p));
+  }
+}
+
+template <class D, class T>
+HWY_INLINE void StoreBlocks(D d, hn::Vec<D> v, T* HWY_RESTRICT p, std::size_t stride) {
+  if constexpr (hn::MaxLanes(D()) * sizeof(T) == 16) {
+    hn::StoreU(v, d, p);
+  } else {
+    const hn::Half<D> dh;
+    hn::StoreU(hn::LowerHalf(dh, v), dh, p);
+    hn::StoreU(hn::UpperHalf(dh, v), dh, p + stride);
+  }
+}
+
+// One vector through the integrator cascade; carry[k] holds integrator k's state in every
+// frame. The loop is unrolled to kCicMaxStages with an exit, so the carries stay in registers.
+template <std::size_t kFrameBytes, class D>
+HWY_INLINE hn::Vec<D> IntegrateVector(D d, hn::Vec<D> u, hn::Vec<D>* carry, std::size_t stages) {
+  static_assert(kCicMaxStages == 8, "the unroll count below");
+  HWY_UNROLL(8)
+  for (std::size_t k = 0; k < kCicMaxStages; ++k) {
+    if (k == stages) break;
+    u = hn::Add(PrefixInBlocks<kFrameBytes>(d, u), carry[k]);
+    carry[k] = BroadcastLastFrame<kFrameBytes>(d, u);
+  }
+  return u;
+}
+
+// The segments of x, one per 128-bit block of D, C channels, widened from In to W in blocks
+// (interleaving with the sign keeps each block's values in its block).
+template <class In, class W, std::size_t C, class D>
+HWY_NOINLINE void IntegrateBlocks(D d, const In* HWY_RESTRICT x, std::size_t stages, std::size_t frames,
+                                  W* HWY_RESTRICT states, W* HWY_RESTRICT last) {
+  using V = hn::Vec<D>;
+  constexpr std::size_t kBlockValues = 16 / sizeof(W);
+  constexpr std::size_t kBlocks = hn::MaxLanes(D()) / kBlockValues;
+  constexpr std::size_t kFrameBytes = C * sizeof(W);
+  constexpr std::size_t kStep = 16 / sizeof(In);
+  const hn::Repartition<In, D> din;
+  const std::size_t seg = frames * C;
+
+  HWY_ALIGN W lanes[hn::MaxLanes(D())];
+  V carry[kCicMaxStages];
+  for (std::size_t k = 0; k < kCicMaxStages; ++k) {
+    for (std::size_t b = 0; b < kBlocks; ++b) {
+      for (std::size_t i = 0; i < kBlockValues; ++i) {
+        lanes[b * kBlockValues + i] = k < stages ? states[(b * stages + k) * C + i % C] : W(0);
+      }
+    }
+    carry[k] = hn::Load(d, lanes);
+  }
+
+  for (std::size_t i = 0; i < seg; i += kStep) {
+    const auto v = LoadBlocks(din, x + i, seg);
+    W* out = last + i;
+    if constexpr (sizeof(W) == sizeof(In)) {
+      StoreBlocks(d, IntegrateVector<kFrameBytes>(d, hn::BitCast(d, v), carry, stages), out, seg);
+    } else if constexpr (sizeof(W) == 2 * sizeof(In)) {
+      const auto sign = hn::ShiftRight<8 * sizeof(In) - 1>(v);
+      StoreBlocks(d, IntegrateVector<kFrameBytes>(d, hn::BitCast(d, hn::InterleaveLower(din, v, sign)), carry, stages),
+                  out, seg);
+      StoreBlocks(d, IntegrateVector<kFrameBytes>(d, hn::BitCast(d, hn::InterleaveUpper(din, v, sign)), carry, stages),
+                  out + kBlockValues, seg);
+    } else {
+      static_assert(sizeof(W) == 4 * sizeof(In));
+      const hn::Repartition<hwy::MakeWide<In>, D> dmid;
+      const auto sign = hn::ShiftRight<8 * sizeof(In) - 1>(v);
+      const auto lo = hn::BitCast(dmid, hn::InterleaveLower(din, v, sign));
+      const auto hi = hn::BitCast(dmid, hn::InterleaveUpper(din, v, sign));
+      const auto slo = hn::ShiftRight<16 * sizeof(In) - 1>(lo), shi = hn::ShiftRight<16 * sizeof(In) - 1>(hi);
+      StoreBlocks(d, IntegrateVector<kFrameBytes>(d, hn::BitCast(d, hn::InterleaveLower(dmid, lo, slo)), carry, stages),
+                  out, seg);
+      StoreBlocks(d, IntegrateVector<kFrameBytes>(d, hn::BitCast(d, hn::InterleaveUpper(dmid, lo, slo)), carry, stages),
+                  out + kBlockValues, seg);
+      StoreBlocks(d, IntegrateVector<kFrameBytes>(d, hn::BitCast(d, hn::InterleaveLower(dmid, hi, shi)), carry, stages),
+                  out + 2 * kBlockValues, seg);
+      StoreBlocks(d, IntegrateVector<kFrameBytes>(d, hn::BitCast(d, hn::InterleaveUpper(dmid, hi, shi)), carry, stages),
+                  out + 3 * kBlockValues, seg);
+    }
+  }
+
+  for (std::size_t k = 0; k < stages; ++k) {
+    hn::Store(carry[k], d, lanes);
+    for (std::size_t b = 0; b < kBlocks; ++b) {
+      for (std::size_t c = 0; c < C; ++c) states[(b * stages + k) * C + c] = lanes[b * kBlockValues + c];
+    }
+  }
+}
+
+template <class In, class W, class D>
+HWY_INLINE void IntegrateChannels(D d, const In* x, std::size_t channels, std::size_t stages, std::size_t frames,
+                                  W* states, W* last) {
+  switch (channels) {
+    case 1: return IntegrateBlocks<In, W, 1>(d, x, stages, frames, states, last);
+    case 2: return IntegrateBlocks<In, W, 2>(d, x, stages, frames, states, last);
+    case 4:
+      if constexpr (sizeof(W) == 4) return IntegrateBlocks<In, W, 4>(d, x, stages, frames, states, last);
+      return;
+    default: return;
+  }
+}
+
+template <class In, class W>
+void Integrate(const In* x, std::size_t channels, std::size_t stages, std::size_t frames, std::size_t segments,
+               W* states, W* last) {
+#if HWY_MAX_BYTES >= 32 && !HWY_HAVE_SCALABLE
+  if (segments == 2) return IntegrateChannels(hn::FixedTag<W, 32 / sizeof(W)>(), x, channels, stages, frames, states, last);
+#endif
+  (void)segments;
+  IntegrateChannels(hn::FixedTag<W, 16 / sizeof(W)>(), x, channels, stages, frames, states, last);
+}
+#else   // HWY_SCALAR: no 128-bit vectors; the caller integrates (max_segments is 0).
+constexpr std::size_t kCicSegments = 0;
+template <class In, class W>
+void Integrate(const In*, std::size_t, std::size_t, std::size_t, std::size_t, W*, W*) {}
+#endif  // HWY_TARGET != HWY_SCALAR
+
+// The comb of N stages with delay `lag` as one sum: N levels of differences of the N + 1
+// delayed inputs, in registers, then widened to int64.
+template <std::size_t N, class W>
+HWY_NOINLINE void CombFused(const W* HWY_RESTRICT d, std::size_t count, std::size_t lag, std::int64_t* HWY_RESTRICT out) {
+  using S = std::make_signed_t<W>;
+  const hn::ScalableTag<std::int64_t> d64;
+  const hn::Rebind<S, decltype(d64)> ds;  // as many W as int64 lanes
+  const std::size_t w = hn::Lanes(d64);
+  const S* y = reinterpret_cast<const S*>(d);
+  std::size_t i = 0;
+  for (; i + w <= count; i += w) {
+    hn::Vec<decltype(ds)> v[N + 1];
+    for (std::size_t k = 0; k <= N; ++k) v[k] = hn::LoadU(ds, y + i - k * lag);
+    for (std::size_t level = 1; level <= N; ++level) {
+      for (std::size_t k = 0; k + level <= N; ++k) v[k] = hn::Sub(v[k], v[k + 1]);
+    }
+    if constexpr (sizeof(W) == 8) {
+      hn::StoreU(v[0], d64, out + i);
+    } else {
+      hn::StoreU(hn::PromoteTo(d64, v[0]), d64, out + i);
+    }
+  }
+  for (; i < count; ++i) {
+    W v[N + 1];
+    for (std::size_t k = 0; k <= N; ++k) v[k] = d[i - k * lag];
+    for (std::size_t level = 1; level <= N; ++level) {
+      for (std::size_t k = 0; k + level <= N; ++k) v[k] -= v[k + 1];
+    }
+    out[i] = static_cast<S>(v[0]);
+  }
+}
+
+// Any number of stages: passes of differences over a copy, then the widening.
+template <class W>
+void CombPasses(const W* HWY_RESTRICT d, std::size_t count, std::size_t lag, std::size_t stages,
+                std::int64_t* HWY_RESTRICT out, W* HWY_RESTRICT tmp) {
+  using S = std::make_signed_t<W>;
+  const std::size_t h = stages * lag, total = h + count;
+  for (std::size_t i = 0; i < total; ++i) tmp[i] = d[i - h];
+  for (std::size_t k = 1; k <= stages; ++k) {
+    for (std::size_t i = total; i-- > k * lag;) tmp[i] -= tmp[i - lag];
+  }
+  for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<S>(tmp[h + i]);
+}
+
+template <class W>
+void Comb(const W* d, std::size_t count, std::size_t lag, std::size_t stages, std::int64_t* out, W* tmp) {
+  switch (stages) {
+    case 1: return CombFused<1>(d, count, lag, out);
+    case 2: return CombFused<2>(d, count, lag, out);
+    case 3: return CombFused<3>(d, count, lag, out);
+    case 4: return CombFused<4>(d, count, lag, out);
+    case 5: return CombFused<5>(d, count, lag, out);
+    case 6: return CombFused<6>(d, count, lag, out);
+    case 7: return CombFused<7>(d, count, lag, out);
+    case 8: return CombFused<8>(d, count, lag, out);
+    default: return CombPasses(d, count, lag, stages, out, tmp);
+  }
+}
+
+inline std::size_t CicSegments() { return kCicSegments; }
+
+inline void CicIntegrate16x32(const std::int16_t* x, std::size_t c, std::size_t n, std::size_t f, std::size_t s,
+                              std::uint32_t* st, std::uint32_t* y) {
+  Integrate(x, c, n, f, s, st, y);
+}
+inline void CicIntegrate16x64(const std::int16_t* x, std::size_t c, std::size_t n, std::size_t f, std::size_t s,
+                              std::uint64_t* st, std::uint64_t* y) {
+  Integrate(x, c, n, f, s, st, y);
+}
+inline void CicIntegrate32x32(const std::int32_t* x, std::size_t c, std::size_t n, std::size_t f, std::size_t s,
+                              std::uint32_t* st, std::uint32_t* y) {
+  Integrate(x, c, n, f, s, st, y);
+}
+inline void CicIntegrate32x64(const std::int32_t* x, std::size_t c, std::size_t n, std::size_t f, std::size_t s,
+                              std::uint64_t* st, std::uint64_t* y) {
+  Integrate(x, c, n, f, s, st, y);
+}
+inline void CicComb32(const std::uint32_t* d, std::size_t count, std::size_t lag, std::size_t n, std::int64_t* out,
+                      std::uint32_t* tmp) {
+  Comb(d, count, lag, n, out, tmp);
+}
+inline void CicComb64(const std::uint64_t* d, std::size_t count, std::size_t lag, std::size_t n, std::int64_t* out,
+                      std::uint64_t* tmp) {
+  Comb(d, count, lag, n, out, tmp);
+}
+
+}  // namespace ripple::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard
