@@ -29,7 +29,7 @@ struct PanelArgs {
   T* scratch = nullptr;
 };
 
-/// One transform of size N = M * W (W = FftKernels::lanes, M >= W) in registers:
+/// One transform of size N = M * W (W = FftKernels::lanes, M >= 2) in registers:
 /// x[l + W*m] is read as M vectors (lane l), a lane FFT of size M (plan) runs down the lanes,
 /// Y[k1][l] is multiplied by twiddles[k1*W + l] = w_N^{l*k1}, then W x W blocks are transposed
 /// and a DFT of size W across them gives X[k1 + M*k2]. Strides in complex units; scratch holds
@@ -46,6 +46,9 @@ struct WideArgs {
   T* scratch = nullptr;
 };
 
+template <class T>
+using WideKernel = void (*)(const WideArgs<T>&);
+
 /// Real transforms of even size n = 2h through a complex one of size h (w[k] = w_n^k, k <= h/2,
 /// forward sign). split: x[0..h) holds Z = FFT_h(x_even + i x_odd) on entry and X[0..h] (times
 /// scale) on return. merge: from X[0..h] (contiguous) builds z[0..h) with 2E[k] + 2iO[k], whose
@@ -54,7 +57,10 @@ template <class T>
 struct FftKernels {
   std::size_t lanes;  // complex values per vector
   void (*panel)(const PanelArgs<T>&);
-  void (*wide)(const WideArgs<T>&);
+  WideKernel<T> wide;
+  /// A wide kernel compiled for one lane FFT shape (radices in pass order, as LaneFft::passes),
+  /// with every pass unrolled in registers; null where none is compiled.
+  WideKernel<T> (*wide_fixed)(const int* radices, std::size_t count);
   void (*real_split)(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T scale);
   void (*real_merge)(const std::complex<T>* x, std::complex<T>* z, std::size_t h, const std::complex<T>* w);
 };

@@ -11,7 +11,7 @@ namespace ripple::fft::detail {
 
 template <class T>
 bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes, std::size_t batch, unsigned threads) {
-  if (lanes < 2 || lanes > 8 || n % lanes != 0 || n < lanes * lanes) return false;
+  if (lanes < 2 || lanes > 8 || n % lanes != 0 || n < 2 * lanes) return false;
   if (batch < threads && n * sizeof(std::complex<T>) > (std::size_t(1) << 20)) return false;
   return std::isfinite(lane_fft_cost_per_point(n / lanes));
 }
@@ -19,6 +19,10 @@ bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes, std::size_t batch,
 template <class T>
 C2cWide<T>::C2cWide(std::size_t n, bool forward)
     : C2cNode<T>(n), lanes_(fft_kernels<T>().lanes), columns_(make_lane_fft<T>(n / lanes_, forward)) {
+  std::vector<int> radices;
+  for (const Pass& pass : columns_.passes) radices.push_back(pass.radix);
+  kernel_ = fft_kernels<T>().wide_fixed(radices.data(), radices.size());
+  if (kernel_ == nullptr) kernel_ = fft_kernels<T>().wide;
   const std::size_t m = n / lanes_;
   const UnitRoots roots(n);
   twiddles_.resize(n);
@@ -44,7 +48,6 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
     });
     return;
   }
-  const auto& kernels = fft_kernels<T>();
   // Short transforms keep their scratch on the stack: the thread's arena costs more than they do.
   constexpr std::size_t kStackScalars = 4096 / sizeof(T);
   alignas(64) T stack[kStackScalars];
@@ -59,13 +62,14 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
   for (std::size_t b = 0; b < layout.batch; ++b) {
     args.src = in + std::ptrdiff_t(b) * layout.in_dist;
     args.dst = out + std::ptrdiff_t(b) * layout.out_dist;
-    kernels.wide(args);
+    kernel_(args);
   }
 }
 
 template <class T>
 std::string C2cWide<T>::describe() const {
-  return "wide(" + describe_radices(columns_.passes) + " | " + std::to_string(lanes_) + ")";
+  const bool fixed = kernel_ != fft_kernels<T>().wide;
+  return std::string(fixed ? "wide-fixed(" : "wide(") + describe_radices(columns_.passes) + " | " + std::to_string(lanes_) + ")";
 }
 
 template class C2cWide<float>;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/aligned.hpp"
+#include "cpu/fft_kernels.hpp"
 #include "fft/c2c_node.hpp"
 #include "fft/lane_fft.hpp"
 
@@ -25,7 +26,8 @@ class C2cWide final : public C2cNode<T> {
 
  private:
   std::size_t lanes_;
-  LaneFft<T> columns_;                              // size n / lanes
+  LaneFft<T> columns_;
+  cpu::WideKernel<T> kernel_;  // unrolled for this size where one is compiled, else generic                              // size n / lanes
   core::AlignedVector<std::complex<T>> twiddles_;  // w_n^{l*k1} at [k1*lanes + l]
 };
 
