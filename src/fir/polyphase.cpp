@@ -5,9 +5,17 @@
 
 #include <numeric>
 
+#include "core/scratch.hpp"
 #include "cpu/fir_kernels.hpp"
 
 namespace ripple::fir::detail {
+namespace {
+
+// Input values one block of outputs reads when there are several residues (8 KB of float):
+// each residue sweeps the block's inputs, which stay in the L1 cache across the sweeps.
+constexpr std::size_t kBlockInputs = 2048;
+
+}  // namespace
 
 template <class U>
 template <class H>
@@ -36,11 +44,27 @@ void Polyphase<U>::run(const U* padded, std::size_t first, U* out, std::ptrdiff_
   if (k1 <= k0) return;
   const auto strided = cpu::fir_kernels<U>().dot_strided;
   const std::size_t g = std::gcd(up, down), period = up / g, step = down / g;
-  for (std::size_t r = 0; r < period && k0 + r < k1; ++r) {
-    const std::size_t k = k0 + r, n = k * down;
-    const std::size_t count = (k1 - k + period - 1) / period;
-    strided(reversed.data() + (n % up) * taps, taps, padded + (n / up - first), step, count,
-            out + static_cast<std::ptrdiff_t>(r) * os, os * static_cast<std::ptrdiff_t>(period));
+  if (period == 1) {
+    strided(reversed.data() + (k0 * down % up) * taps, taps, padded + (k0 * down / up - first), step, k1 - k0, out, os);
+    return;
+  }
+  // Blocks of outputs reading kBlockInputs inputs, a multiple of 4 * period outputs so each
+  // residue's run fills the kernel's 4-output groups. The sweeps scatter their outputs period
+  // apart: into a block in the L1 cache, copied out in order afterwards (scattered stores
+  // straight into a large fresh array each miss the cache).
+  const std::size_t block = std::max<std::size_t>(1, kBlockInputs * up / down / (4 * period)) * 4 * period;
+  core::Scratch scratch;
+  U* staged = scratch.get<U>(std::min(block, k1 - k0));
+  for (std::size_t kb = k0; kb < k1; kb += block) {
+    const std::size_t ke = std::min(k1, kb + block);
+    for (std::size_t r = 0; r < period && kb + r < ke; ++r) {
+      const std::size_t k = kb + r, n = k * down;
+      const std::size_t count = (ke - k + period - 1) / period;
+      strided(reversed.data() + (n % up) * taps, taps, padded + (n / up - first), step, count, staged + r,
+              static_cast<std::ptrdiff_t>(period));
+    }
+    U* dst = out + static_cast<std::ptrdiff_t>(kb - k0) * os;
+    for (std::size_t i = 0; i < ke - kb; ++i) dst[static_cast<std::ptrdiff_t>(i) * os] = staged[i];
   }
 }
 

@@ -1,21 +1,19 @@
 // resample_poly as scipy.signal computes it: design (or take) the anti-aliasing lowpass, scale
-// it by up, pad it so the kept outputs are centred, run upfirdn, keep ceil(n * up / down)
-// samples; optionally remove a per-line background level first and add it back.
+// it by up, pad it so the kept outputs are centred, and compute only the ceil(n * up / down)
+// upfirdn outputs kept, into the result; optionally remove a per-line background level first
+// and add it back.
 #include <algorithm>
 #include <numeric>
 #include <string>
 
 #include "fir/resample_design.hpp"
+#include "fir/upfirdn_lines.hpp"
 #include "iir/sos_apply.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fir.hpp"
 
 namespace ripple::fir::detail {
 namespace {
-
-std::size_t output_len(std::size_t h_len, std::size_t n_in, std::size_t up, std::size_t down) {
-  return ((n_in - 1) * up + h_len - 1) / down + 1;
-}
 
 template <class R>
 R background(std::vector<R> line, ResamplePad pad) {
@@ -90,16 +88,14 @@ Array<R> resample_poly(ArrayView<const R> x, std::size_t up, std::size_t down, i
   }
   const std::size_t n_out = (n_in * up) / down + ((n_in * up) % down != 0);
   const ResampleDesign design = resample_design(up, down, options);
-  const std::size_t pre_remove = design.delay;
-  std::vector<U> padded(design.h.begin(), design.h.end());
-  while (output_len(padded.size(), n_in, up, down) < n_out + pre_remove) padded.push_back(U(0));
+  const auto poly = Polyphase<U>::make(std::span<const double>(design.h), up, down);
 
   // Background removal works on a copy of x.
   Array<R> shifted;
   std::vector<R> levels;
   ArrayView<const R> source = x;
-  const auto in_offsets = iir::detail::line_offsets(x.shape(), x.strides(), axis);
   if (options.padtype != ResamplePad::constant) {
+    const auto in_offsets = iir::detail::line_offsets(x.shape(), x.strides(), axis);
     shifted = Array<R>(x.shape());
     const auto strides = c_strides(x.shape());
     const auto out_offsets = iir::detail::line_offsets(x.shape(), strides, axis);
@@ -114,21 +110,19 @@ Array<R> resample_poly(ArrayView<const R> x, std::size_t up, std::size_t down, i
     }
     source = shifted.view();
   }
-  const Array<R> full = upfirdn<R>(padded, source, up, down, axis_arg);
+  // The kept outputs of upfirdn(h, x), straight into the result: scipy's h padded with zeros
+  // to reach them continues the convolution of the zero-extended signal, as upfirdn_lines does.
   std::vector<std::size_t> shape = x.shape();
   shape[axis] = n_out;
   Array<R> y(shape);
-  const auto full_strides = c_strides(full.shape);
-  const auto y_strides = c_strides(shape);
-  const auto full_offsets = iir::detail::line_offsets(full.shape, full_strides, axis);
-  const auto y_offsets = iir::detail::line_offsets(shape, y_strides, axis);
-  for (std::size_t c = 0; c < y_offsets.size(); ++c) {
-    const R level = levels.empty() ? R(0) : levels[c];
-    for (std::size_t t = 0; t < n_out; ++t) {
-      y.values[static_cast<std::size_t>(y_offsets[c] + static_cast<std::ptrdiff_t>(t) * y_strides[axis])] =
-          full.values[static_cast<std::size_t>(full_offsets[c] +
-                                               static_cast<std::ptrdiff_t>(pre_remove + t) * full_strides[axis])] +
-          level;
+  upfirdn_lines<R>(poly, source, axis, design.delay, y);
+  if (!levels.empty()) {
+    const auto y_strides = c_strides(shape);
+    const auto y_offsets = iir::detail::line_offsets(shape, y_strides, axis);
+    for (std::size_t c = 0; c < y_offsets.size(); ++c) {
+      for (std::size_t t = 0; t < n_out; ++t) {
+        y.values[static_cast<std::size_t>(y_offsets[c] + static_cast<std::ptrdiff_t>(t) * y_strides[axis])] += levels[c];
+      }
     }
   }
   return y;

@@ -33,6 +33,9 @@ case(rng.standard_normal(12), rng.standard_normal((3, 200, 2)), 1, 3, axis=1)
 case(rng.standard_normal(20), (rng.standard_normal(300) + 1j * rng.standard_normal(300)), 4, 3)
 case(rng.standard_normal(20).astype(np.float32), rng.standard_normal(300).astype(np.float32), 2, 3)
 case(rng.standard_normal(801), rng.standard_normal(100000), 1, 1)
+# Longer than one copy buffer of the strided and complex paths (8192 values).
+case(rng.standard_normal(79), rng.standard_normal(30000) + 1j * rng.standard_normal(30000), 1, 10)
+case(rng.standard_normal(40), rng.standard_normal((20000, 2)), 3, 2, axis=0)
 with open(os.path.join(out, "cases.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
 
