@@ -14,6 +14,7 @@
 #define RIPPLE_CPU_CIC_KERNELS_INL_H_
 #endif
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -240,6 +241,64 @@ void Comb(const W* d, std::size_t count, std::size_t lag, std::size_t stages, st
     default: return CombPasses(d, count, lag, stages, out, tmp);
   }
 }
+
+// v * scale rounded to the nearest integer (ties to even: adding and subtracting 1.5 * 2^23),
+// checked against [lo, hi) and, when exact, for being an integer already; bad samples give 0.
+// Returns whether every sample was good.
+inline bool CicFloatToInt32(const float* HWY_RESTRICT v, std::size_t n, float scale, float lo, float hi, bool exact,
+                            std::int32_t* HWY_RESTRICT out) {
+  constexpr float kRound = 12582912.0f;
+  const hn::ScalableTag<float> df;
+  const hn::RebindToSigned<decltype(df)> di;
+  const std::size_t w = hn::Lanes(df);
+  const auto vscale = hn::Set(df, scale), vlo = hn::Set(df, lo), vhi = hn::Set(df, hi), vround = hn::Set(df, kRound);
+  bool good = true;
+  std::size_t i = 0;
+  for (; i + w <= n; i += w) {
+    const auto s = hn::Mul(hn::LoadU(df, v + i), vscale);
+    const auto r = hn::Sub(hn::Add(s, vround), vround);
+    auto ok = hn::And(hn::Ge(s, vlo), hn::Lt(s, vhi));
+    if (exact) ok = hn::And(ok, hn::Eq(r, s));
+    good &= hn::AllTrue(df, ok);
+    hn::StoreU(hn::IfThenElseZero(hn::RebindMask(di, ok), hn::ConvertTo(di, r)), di, out + i);
+  }
+  for (; i < n; ++i) {
+    const float s = v[i] * scale;
+    const float r = (s + kRound) - kRound;
+    const bool ok = s >= lo && s < hi && (!exact || r == s);
+    good &= ok;
+    out[i] = ok ? static_cast<std::int32_t>(r) : 0;
+  }
+  return good;
+}
+
+// y = T(double(x) / divisor); a power-of-two divisor multiplies by its reciprocal (the same
+// result, bit for bit, without the division).
+template <class T>
+void Int64ToReal(const std::int64_t* HWY_RESTRICT x, std::size_t n, double divisor, T* HWY_RESTRICT y) {
+  int exponent = 0;
+  const bool power_of_two = std::frexp(divisor, &exponent) == 0.5;
+  const double reciprocal = 1.0 / divisor;
+  const hn::ScalableTag<double> dd;
+  const hn::RebindToSigned<decltype(dd)> di;
+  const hn::Rebind<T, decltype(dd)> dt;
+  const std::size_t w = hn::Lanes(dd);
+  const auto vdiv = hn::Set(dd, divisor), vrec = hn::Set(dd, reciprocal);
+  std::size_t i = 0;
+  for (; i + w <= n; i += w) {
+    const auto v = hn::ConvertTo(dd, hn::LoadU(di, x + i));
+    const auto q = power_of_two ? hn::Mul(v, vrec) : hn::Div(v, vdiv);
+    if constexpr (sizeof(T) == 8) {
+      hn::StoreU(q, dd, y + i);
+    } else {
+      hn::StoreU(hn::DemoteTo(dt, q), dt, y + i);
+    }
+  }
+  for (; i < n; ++i) y[i] = static_cast<T>(power_of_two ? static_cast<double>(x[i]) * reciprocal : static_cast<double>(x[i]) / divisor);
+}
+
+inline void CicInt64ToF32(const std::int64_t* x, std::size_t n, double divisor, float* y) { Int64ToReal(x, n, divisor, y); }
+inline void CicInt64ToF64(const std::int64_t* x, std::size_t n, double divisor, double* y) { Int64ToReal(x, n, divisor, y); }
 
 inline std::size_t CicSegments() { return kCicSegments; }
 

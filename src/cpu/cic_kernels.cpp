@@ -25,6 +25,18 @@ HWY_EXPORT(CicIntegrate32x64);
 HWY_EXPORT(CicComb32);
 HWY_EXPORT(CicComb64);
 HWY_EXPORT(CicSegments);
+HWY_EXPORT(CicFloatToInt32);
+HWY_EXPORT(CicInt64ToF32);
+HWY_EXPORT(CicInt64ToF64);
+
+const CicSampleKernels& cic_sample_kernels() {
+  static const CicSampleKernels kernels = [] {
+    choose_target();
+    return CicSampleKernels{HWY_DYNAMIC_DISPATCH(CicFloatToInt32), HWY_DYNAMIC_DISPATCH(CicInt64ToF32),
+                            HWY_DYNAMIC_DISPATCH(CicInt64ToF64)};
+  }();
+  return kernels;
+}
 
 template <>
 const CicKernels<std::int16_t, std::uint32_t>& cic_kernels() {

@@ -47,4 +47,17 @@ struct CicKernels {
 template <class In, class W>
 const CicKernels<In, W>& cic_kernels();
 
+/// The conversions around a CIC that runs on float samples (pipeline::cic_decimator).
+struct CicSampleKernels {
+  /// out[i] = v[i] * scale rounded to the nearest integer (ties to even), or 0 for a sample
+  /// outside [lo, hi) (or NaN), or, when exact, not an integer already. Returns whether every
+  /// sample was good. |lo|, |hi| <= 2^22 (float integers).
+  bool (*float_to_int32)(const float* v, std::size_t n, float scale, float lo, float hi, bool exact, std::int32_t* out);
+  /// y[i] = float(double(x[i]) / divisor), and the same in double.
+  void (*int64_to_f32)(const std::int64_t* x, std::size_t n, double divisor, float* y);
+  void (*int64_to_f64)(const std::int64_t* x, std::size_t n, double divisor, double* y);
+};
+
+const CicSampleKernels& cic_sample_kernels();
+
 }  // namespace ripple::cpu

@@ -7,6 +7,7 @@
 #include <string>
 #include <type_traits>
 
+#include "cpu/cic_kernels.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fir.hpp"
 #include "ripple/iir/stream.hpp"
@@ -105,22 +106,33 @@ class CicStage final : public Stage<T> {
     const Real* v = reinterpret_cast<const Real*>(x.data());
     const std::size_t count = x.size() * kParts;
     integers_.resize(count);
-    const bool bad = narrow_ ? !to_integers<float>(v, count) : !to_integers<double>(v, count);
-    if (bad) refuse(v, count);
+    bool good = false;
+    if constexpr (std::is_same_v<Real, float>) {
+      good = narrow_ ? cpu::cic_sample_kernels().float_to_int32(v, count, float(options_.scale), float(-limit_),
+                                                                float(limit_), !options_.round, integers_.data())
+                     : to_integers<double>(v, count);
+    } else {
+      good = to_integers<double>(v, count);
+    }
+    if (!good) refuse(v, count);
     exact_.clear();
     cic_.process(std::span<const std::int32_t>(integers_), exact_);
     const std::size_t base = out.size();
     out.resize(base + exact_.size() / kParts);
     Real* y = reinterpret_cast<Real*>(out.data() + base);
-    const double divisor = divisor_;
-    for (std::size_t i = 0; i < exact_.size(); ++i) y[i] = Real(double(exact_[i]) / divisor);
+    if constexpr (std::is_same_v<Real, float>) {
+      cpu::cic_sample_kernels().int64_to_f32(exact_.data(), exact_.size(), divisor_, y);
+    } else {
+      cpu::cic_sample_kernels().int64_to_f64(exact_.data(), exact_.size(), divisor_, y);
+    }
   }
   void reset() override { cic_.reset(); }
 
  private:
   // integers_ = v * scale, checked (range, and integrality unless rounding) in one branch-free
-  // pass in precision W: float (8 lanes on AVX2) when that is exact — float samples, a
-  // power-of-two scale and at most 22-bit integers — else double. Returns false if any is bad.
+  // pass in precision W: float (the SIMD kernel cpu::CicSampleKernels::float_to_int32) when
+  // that is exact — float samples, a power-of-two scale and at most 22-bit integers — else
+  // double (here). Returns false if any is bad.
   template <class W>
   bool to_integers(const Real* v, std::size_t count) {
     std::int32_t* ints = integers_.data();
