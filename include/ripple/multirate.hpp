@@ -73,7 +73,7 @@ class CicDecimator {
   std::size_t segment_frames_ = 0;          // most frames per segment of one SIMD pass
   std::vector<std::uint64_t> integrators_;  // integrator k of channel c at [k * channels + c]
   std::vector<std::uint64_t> history_;      // the last N M decimated integrator outputs, interleaved
-  std::vector<std::uint64_t> binomials_;    // C(n + d - 1, d) mod 2^64 at [d * (segment_frames_ + 1) + n]
+  std::vector<std::uint64_t> binomials_;    // C(n + d - 1, d) mod 2^64 at [n * N + d], n <= segment_frames_
   std::vector<std::uint32_t> work32_;       // per-call scratch for 32-bit registers
   std::vector<std::uint64_t> work64_;       // or 64-bit ones
   std::vector<std::int64_t> chunk_out_;     // one chunk's outputs

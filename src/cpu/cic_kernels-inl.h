@@ -167,6 +167,87 @@ HWY_INLINE void IntegrateChannels(D d, const In* x, std::size_t channels, std::s
   }
 }
 
+#if HWY_MAX_BYTES >= 32 && !HWY_HAVE_SCALABLE
+// Two channels in 32-bit registers, one frame of each of four segments per 256-bit vector:
+// the integrators are then one addition per stage and vector, no shuffles at all; the
+// shuffles move to the loads, a 4 x 4 transpose of frames per 16 frames.
+constexpr std::size_t kCicLaneSegments = 4;
+
+// Frames t..t+3 of the four segments (seg values apart) as f[q] = frame t + q of segments
+// 0..3, widened to int32.
+HWY_INLINE void LoadLaneFrames(const std::int16_t* HWY_RESTRICT x, std::size_t seg, hn::Vec<hn::FixedTag<std::uint32_t, 8>>* f) {
+  const hn::FixedTag<std::uint32_t, 4> d4;  // one frame (two int16) per lane
+  const hn::Repartition<std::uint64_t, decltype(d4)> d2;
+  const hn::FixedTag<std::int16_t, 8> d16;
+  const hn::FixedTag<std::int32_t, 8> d32;
+  const hn::FixedTag<std::uint32_t, 8> du;
+  const auto load = [&](std::size_t s) HWY_ATTR {
+    return hn::LoadU(d4, reinterpret_cast<const std::uint32_t*>(x + s * seg));
+  };
+  const auto a = load(0), b = load(1), c = load(2), d = load(3);
+  const auto ab_lo = hn::BitCast(d2, hn::InterleaveLower(d4, a, b)), ab_hi = hn::BitCast(d2, hn::InterleaveUpper(d4, a, b));
+  const auto cd_lo = hn::BitCast(d2, hn::InterleaveLower(d4, c, d)), cd_hi = hn::BitCast(d2, hn::InterleaveUpper(d4, c, d));
+  const auto widen = [&](hn::Vec<decltype(d2)> v) HWY_ATTR { return hn::BitCast(du, hn::PromoteTo(d32, hn::BitCast(d16, v))); };
+  f[0] = widen(hn::InterleaveLower(d2, ab_lo, cd_lo));
+  f[1] = widen(hn::InterleaveUpper(d2, ab_lo, cd_lo));
+  f[2] = widen(hn::InterleaveLower(d2, ab_hi, cd_hi));
+  f[3] = widen(hn::InterleaveUpper(d2, ab_hi, cd_hi));
+}
+
+HWY_INLINE void LoadLaneFrames(const std::int32_t* HWY_RESTRICT x, std::size_t seg, hn::Vec<hn::FixedTag<std::uint32_t, 8>>* f) {
+  const hn::FixedTag<std::uint64_t, 4> d64;  // one frame (two int32) per lane
+  const hn::FixedTag<std::uint32_t, 8> du;
+  const auto load = [&](std::size_t s) HWY_ATTR {
+    return hn::LoadU(d64, reinterpret_cast<const std::uint64_t*>(x + s * seg));
+  };
+  const auto a = load(0), b = load(1), c = load(2), d = load(3);
+  const auto ab_lo = hn::InterleaveLower(d64, a, b), ab_hi = hn::InterleaveUpper(d64, a, b);  // [a0 b0|a2 b2], [a1 b1|a3 b3]
+  const auto cd_lo = hn::InterleaveLower(d64, c, d), cd_hi = hn::InterleaveUpper(d64, c, d);
+  f[0] = hn::BitCast(du, hn::ConcatLowerLower(d64, cd_lo, ab_lo));
+  f[1] = hn::BitCast(du, hn::ConcatLowerLower(d64, cd_hi, ab_hi));
+  f[2] = hn::BitCast(du, hn::ConcatUpperUpper(d64, cd_lo, ab_lo));
+  f[3] = hn::BitCast(du, hn::ConcatUpperUpper(d64, cd_hi, ab_hi));
+}
+
+// last[(t * 4 + s) * 2 + c]: frame t of segment s, channel c (segments interleaved).
+template <class In>
+HWY_NOINLINE void IntegrateLanesImpl(const In* HWY_RESTRICT x, std::size_t stages, std::size_t frames,
+                                     std::uint32_t* HWY_RESTRICT states, std::uint32_t* HWY_RESTRICT last) {
+  constexpr std::size_t kC = 2, kS = kCicLaneSegments;
+  const hn::FixedTag<std::uint32_t, 8> d;
+  using V = hn::Vec<decltype(d)>;
+  HWY_ALIGN std::uint32_t lanes[kS * kC];
+  V carry[kCicMaxStages];
+  for (std::size_t k = 0; k < kCicMaxStages; ++k) {
+    for (std::size_t i = 0; i < kS * kC; ++i) lanes[i] = k < stages ? states[((i / kC) * stages + k) * kC + i % kC] : 0u;
+    carry[k] = hn::Load(d, lanes);
+  }
+  const std::size_t seg = frames * kC;
+  for (std::size_t t = 0; t < frames; t += 4) {
+    V f[4];
+    LoadLaneFrames(x + t * kC, seg, f);
+    for (std::size_t q = 0; q < 4; ++q) {
+      V v = f[q];
+      static_assert(kCicMaxStages == 8, "the unroll count below");
+      HWY_UNROLL(8)
+      for (std::size_t k = 0; k < kCicMaxStages; ++k) {
+        if (k == stages) break;
+        v = carry[k] = hn::Add(carry[k], v);
+      }
+      hn::StoreU(v, d, last + (t + q) * kS * kC);
+    }
+  }
+  for (std::size_t k = 0; k < stages; ++k) {
+    hn::Store(carry[k], d, lanes);
+    for (std::size_t i = 0; i < kS * kC; ++i) states[((i / kC) * stages + k) * kC + i % kC] = lanes[i];
+  }
+}
+#else
+constexpr std::size_t kCicLaneSegments = 0;
+template <class In>
+void IntegrateLanesImpl(const In*, std::size_t, std::size_t, std::uint32_t*, std::uint32_t*) {}
+#endif
+
 template <class In, class W>
 void Integrate(const In* x, std::size_t channels, std::size_t stages, std::size_t frames, std::size_t segments,
                W* states, W* last) {
@@ -178,8 +259,11 @@ void Integrate(const In* x, std::size_t channels, std::size_t stages, std::size_
 }
 #else   // HWY_SCALAR: no 128-bit vectors; the caller integrates (max_segments is 0).
 constexpr std::size_t kCicSegments = 0;
+constexpr std::size_t kCicLaneSegments = 0;
 template <class In, class W>
 void Integrate(const In*, std::size_t, std::size_t, std::size_t, std::size_t, W*, W*) {}
+template <class In>
+void IntegrateLanesImpl(const In*, std::size_t, std::size_t, std::uint32_t*, std::uint32_t*) {}
 #endif  // HWY_TARGET != HWY_SCALAR
 
 // The comb of N stages with delay `lag` as one sum: N levels of differences of the N + 1
@@ -301,6 +385,13 @@ inline void CicInt64ToF32(const std::int64_t* x, std::size_t n, double divisor, 
 inline void CicInt64ToF64(const std::int64_t* x, std::size_t n, double divisor, double* y) { Int64ToReal(x, n, divisor, y); }
 
 inline std::size_t CicSegments() { return kCicSegments; }
+inline std::size_t CicLaneSegments() { return kCicLaneSegments; }
+inline void CicIntegrateLanes16(const std::int16_t* x, std::size_t n, std::size_t f, std::uint32_t* st, std::uint32_t* y) {
+  IntegrateLanesImpl(x, n, f, st, y);
+}
+inline void CicIntegrateLanes32(const std::int32_t* x, std::size_t n, std::size_t f, std::uint32_t* st, std::uint32_t* y) {
+  IntegrateLanesImpl(x, n, f, st, y);
+}
 
 inline void CicIntegrate16x32(const std::int16_t* x, std::size_t c, std::size_t n, std::size_t f, std::size_t s,
                               std::uint32_t* st, std::uint32_t* y) {

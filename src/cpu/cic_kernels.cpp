@@ -25,6 +25,9 @@ HWY_EXPORT(CicIntegrate32x64);
 HWY_EXPORT(CicComb32);
 HWY_EXPORT(CicComb64);
 HWY_EXPORT(CicSegments);
+HWY_EXPORT(CicLaneSegments);
+HWY_EXPORT(CicIntegrateLanes16);
+HWY_EXPORT(CicIntegrateLanes32);
 HWY_EXPORT(CicFloatToInt32);
 HWY_EXPORT(CicInt64ToF32);
 HWY_EXPORT(CicInt64ToF64);
@@ -43,6 +46,8 @@ const CicKernels<std::int16_t, std::uint32_t>& cic_kernels() {
   static const CicKernels<std::int16_t, std::uint32_t> kernels = [] {
     choose_target();
     return CicKernels<std::int16_t, std::uint32_t>{HWY_DYNAMIC_DISPATCH(CicIntegrate16x32), HWY_DYNAMIC_DISPATCH(CicComb32),
+                                                   HWY_DYNAMIC_DISPATCH(CicIntegrateLanes16),
+                                                   HWY_DYNAMIC_DISPATCH(CicLaneSegments)(),
                                                    HWY_DYNAMIC_DISPATCH(CicSegments)(), 8};
   }();
   return kernels;
@@ -52,8 +57,8 @@ template <>
 const CicKernels<std::int16_t, std::uint64_t>& cic_kernels() {
   static const CicKernels<std::int16_t, std::uint64_t> kernels = [] {
     choose_target();
-    return CicKernels<std::int16_t, std::uint64_t>{HWY_DYNAMIC_DISPATCH(CicIntegrate16x64), HWY_DYNAMIC_DISPATCH(CicComb64),
-                                                   HWY_DYNAMIC_DISPATCH(CicSegments)(), 8};
+    return CicKernels<std::int16_t, std::uint64_t>{HWY_DYNAMIC_DISPATCH(CicIntegrate16x64), HWY_DYNAMIC_DISPATCH(CicComb64), nullptr,
+                                                   0, HWY_DYNAMIC_DISPATCH(CicSegments)(), 8};
   }();
   return kernels;
 }
@@ -63,6 +68,8 @@ const CicKernels<std::int32_t, std::uint32_t>& cic_kernels() {
   static const CicKernels<std::int32_t, std::uint32_t> kernels = [] {
     choose_target();
     return CicKernels<std::int32_t, std::uint32_t>{HWY_DYNAMIC_DISPATCH(CicIntegrate32x32), HWY_DYNAMIC_DISPATCH(CicComb32),
+                                                   HWY_DYNAMIC_DISPATCH(CicIntegrateLanes32),
+                                                   HWY_DYNAMIC_DISPATCH(CicLaneSegments)(),
                                                    HWY_DYNAMIC_DISPATCH(CicSegments)(), 4};
   }();
   return kernels;
@@ -72,8 +79,8 @@ template <>
 const CicKernels<std::int32_t, std::uint64_t>& cic_kernels() {
   static const CicKernels<std::int32_t, std::uint64_t> kernels = [] {
     choose_target();
-    return CicKernels<std::int32_t, std::uint64_t>{HWY_DYNAMIC_DISPATCH(CicIntegrate32x64), HWY_DYNAMIC_DISPATCH(CicComb64),
-                                                   HWY_DYNAMIC_DISPATCH(CicSegments)(), 4};
+    return CicKernels<std::int32_t, std::uint64_t>{HWY_DYNAMIC_DISPATCH(CicIntegrate32x64), HWY_DYNAMIC_DISPATCH(CicComb64), nullptr,
+                                                   0, HWY_DYNAMIC_DISPATCH(CicSegments)(), 4};
   }();
   return kernels;
 }

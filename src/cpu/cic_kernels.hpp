@@ -31,6 +31,13 @@ struct CicKernels {
   /// d[i - k lag], for i < count (d is preceded by stages * lag values of history). More
   /// than kCicMaxStages stages use tmp (count + stages * lag values) for passes.
   void (*comb)(const W* d, std::size_t count, std::size_t lag, std::size_t stages, std::int64_t* out, W* tmp);
+  /// Two channels in 32-bit registers only (nullptr otherwise): integrate over lane_segments
+  /// segments with one frame of each per vector, stages <= kCicMaxStages, frames a multiple
+  /// of 4. last[(t * lane_segments + s) * 2 + c] receives frame t of segment s (the segments
+  /// interleaved frame by frame); states as integrate's.
+  void (*integrate_lanes)(const In* x, std::size_t stages, std::size_t frames, W* states, W* last);
+  /// Segments of integrate_lanes (0 when the target has no such kernel).
+  std::size_t lane_segments;
   /// Segments one integrate call can run side by side (the 128-bit blocks per vector), 0 when
   /// the target has no vectors of 128 bits.
   std::size_t max_segments;

@@ -95,8 +95,10 @@ namespace {
 // Frames of one segment are at most this many bytes of registers: a chunk's integrator
 // outputs stay in the L1 cache until the decimation reads them.
 constexpr std::size_t kSegmentBytes = 8192;
-// Two segments only when each has at least this many frames (else one).
+// Several segments only when each has at least this many frames (else one).
 constexpr std::size_t kMinSegmentFrames = 256;
+// Most segments of one chunk (cpu::CicKernels: 2 blocks, or 4 lanes).
+constexpr std::size_t kMaxSegments = 4;
 
 // Frames the integrate kernel takes at a time (1 without it).
 template <class In, class W>
@@ -127,20 +129,24 @@ CicDecimator<In>::CicDecimator(const CicSpec& spec, std::size_t channels)
   const std::size_t step = width == 4 ? step_frames<In, std::uint32_t>(channels, spec.stages)
                                       : step_frames<In, std::uint64_t>(channels, spec.stages);
   segment_frames_ = std::max(step, kSegmentBytes / (channels * width) / step * step);
-  // C(n + d - 1, d) = C(n + d - 2, d) + C(n + d - 2, d - 1): each row sums the one before.
-  const std::size_t row = segment_frames_ + 1;
-  binomials_.assign(spec.stages * row, 0);
-  for (std::size_t n = 0; n < row; ++n) binomials_[n] = 1;
-  for (std::size_t d = 1; d < spec.stages; ++d) {
-    for (std::size_t n = 1; n < row; ++n) binomials_[d * row + n] = binomials_[d * row + n - 1] + binomials_[(d - 1) * row + n];
+  // C(n + d - 1, d) = C(n + d - 2, d) + C(n + d - 2, d - 1), at [n * N + d]: the N values a
+  // frame n needs share a cache line.
+  const std::size_t stages = spec.stages;
+  binomials_.assign((segment_frames_ + 1) * stages, 0);
+  for (std::size_t n = 0; n <= segment_frames_; ++n) {
+    binomials_[n * stages] = 1;
+    for (std::size_t d = 1; d < stages && n > 0; ++d) {
+      binomials_[n * stages + d] = binomials_[(n - 1) * stages + d] + binomials_[n * stages + d - 1];
+    }
   }
-  // Work space, in registers: states and starting states of two segments, integrator outputs
-  // of two segments, the history and a chunk's decimated values, true values around a
-  // segment boundary, the outputs recomputed there, the next history, and the comb's passes
-  // for more stages than its fused kernel takes.
-  const std::size_t n = spec.stages, h = n * spec.delay * channels;
-  const std::size_t outputs = (2 * segment_frames_ / spec.ratio + 1) * channels;
-  const std::size_t words = 4 * n * channels + 2 * segment_frames_ * channels + 2 * (h + outputs) + 4 * h;
+  // Work space, in registers: states and starting states of the segments, their integrator
+  // outputs, the history and a chunk's decimated values, true values around a segment
+  // boundary, the outputs recomputed at each boundary, the next history, and the comb's
+  // passes for more stages than its fused kernel takes.
+  const std::size_t n = spec.stages, h = n * spec.delay * channels, segments = kMaxSegments;
+  const std::size_t outputs = (segments * segment_frames_ / spec.ratio + 1) * channels;
+  const std::size_t words = 2 * segments * n * channels + segments * segment_frames_ * channels + 2 * (h + outputs) +
+                            (segments + 3) * h;
   if (width == 4) {
     work32_.assign(words, 0);
   } else {
@@ -192,19 +198,24 @@ template <class W>
 void CicDecimator<In>::decimate(const In* x, std::size_t frames, std::vector<std::int64_t>& out) {
   using S = std::make_signed_t<W>;
   const std::size_t channels = channels_, n = spec_.stages, ratio = spec_.ratio, m = spec_.delay;
-  const std::size_t h = n * m * channels, row = segment_frames_ + 1;
-  const std::size_t max_outputs = (2 * segment_frames_ / ratio + 1) * channels;
+  const std::size_t h = n * m * channels;
+  const std::size_t max_outputs = (kMaxSegments * segment_frames_ / ratio + 1) * channels;
   const auto& kernels = cpu::cic_kernels<In, W>();
   const bool simd = kernels.supports(channels, n);
   const std::size_t step = step_frames<In, W>(channels, n);
-  const std::size_t max_segments = simd ? kernels.max_segments : 1;
-  W* states = work<W>();                                 // [segment][stage][channel]
-  W* starts = states + 2 * n * channels;                 // true states at each segment's start
-  W* last = starts + 2 * n * channels;                   // the last integrator at every frame
-  W* decimated = last + 2 * segment_frames_ * channels;  // history, then this chunk's outputs
-  W* around = decimated + h + max_outputs;               // true values around a boundary
-  W* fixed = around + 2 * h;                             // outputs recomputed from them
-  W* next_history = fixed + h;
+  const std::size_t block_segments = simd ? std::min(kernels.max_segments, kMaxSegments) : 1;
+  // The lane kernel (two channels, one frame of each segment per vector), when there is one.
+  const std::size_t lane_segments =
+      simd && channels == 2 && kernels.integrate_lanes != nullptr && kernels.lane_segments <= kMaxSegments
+          ? kernels.lane_segments
+          : 0;
+  W* states = work<W>();                                        // [segment][stage][channel]
+  W* starts = states + kMaxSegments * n * channels;             // true states at each segment's start
+  W* last = starts + kMaxSegments * n * channels;               // the last integrator at every frame
+  W* decimated = last + kMaxSegments * segment_frames_ * channels;  // history, then this chunk's outputs
+  W* around = decimated + h + max_outputs;                      // true values around a boundary
+  W* fixed = around + 2 * h;                                    // outputs recomputed at each boundary
+  W* next_history = fixed + (kMaxSegments - 1) * h;
   W* passes = next_history + h;
   std::int64_t* results = chunk_out_.data();
   // The comb as one sum: (1 - z^-M)^N has coefficient (-1)^k C(N, k) at delay k M.
@@ -217,24 +228,36 @@ void CicDecimator<In>::decimate(const In* x, std::size_t frames, std::vector<std
   }
 
   while (frames > 0) {
+    // Segments side by side: the lane kernel's, the block kernel's, or one (the scalar loop
+    // for fewer frames than a SIMD step).
     std::size_t segments = 1, length = 0;
-    bool vector = simd;
-    if (max_segments >= 2 && frames >= 2 * kMinSegmentFrames) {
-      segments = 2;
-      length = std::min(segment_frames_, frames / 2) / step * step;
+    bool vector = simd, interleaved = false;
+    if (lane_segments > 1 && frames >= lane_segments * kMinSegmentFrames) {
+      segments = lane_segments;
+      interleaved = true;
+      length = std::min(segment_frames_, frames / segments) / 4 * 4;
+    } else if (block_segments > 1 && frames >= block_segments * kMinSegmentFrames) {
+      segments = block_segments;
+      length = std::min(segment_frames_, frames / segments) / step * step;
     } else {
       length = std::min(segment_frames_, frames) / step * step;
       if (length == 0) {
-        length = frames;  // fewer frames than one SIMD step
+        length = frames;
         vector = false;
       }
     }
     const std::size_t chunk = segments * length;
+    // Where frame t of segment s is in `last`.
+    const auto at = [&](std::size_t s, std::size_t t) {
+      return interleaved ? (t * segments + s) * channels : (s * length + t) * channels;
+    };
 
     // Integrators: segment 0 from the true state, the others from zero.
     for (std::size_t i = 0; i < n * channels; ++i) starts[i] = states[i] = static_cast<W>(integrators_[i]);
     std::fill(states + n * channels, states + segments * n * channels, W(0));
-    if (vector) {
+    if (interleaved) {
+      kernels.integrate_lanes(x, n, length, states, last);
+    } else if (vector) {
       kernels.integrate(x, channels, n, length, segments, states, last);
     } else {
       integrate_scalar(x, channels, n, length, states, last);
@@ -250,7 +273,7 @@ void CicDecimator<In>::decimate(const In* x, std::size_t frames, std::vector<std
         for (std::size_t c = 0; c < channels; ++c) {
           W v = zero_state[k * channels + c];
           if (b > 1) {
-            for (std::size_t i = 0; i <= k; ++i) v += static_cast<W>(binomials_[(k - i) * row + length]) * start[i * channels + c];
+            for (std::size_t i = 0; i <= k; ++i) v += static_cast<W>(binomials_[length * n + k - i]) * start[i * channels + c];
           }
           end[k * channels + c] = v;
         }
@@ -258,36 +281,47 @@ void CicDecimator<In>::decimate(const In* x, std::size_t frames, std::vector<std
     }
     for (std::size_t i = 0; i < n * channels; ++i) integrators_[i] = next_history[i];
 
-    // This chunk's outputs (frames first, first + R, ...), after the history.
+    // This chunk's outputs (frames first, first + R, ...), after the history; output j is in
+    // segment (first + j R) / L.
     const std::size_t first = ratio - 1 - phase_, outputs = (phase_ + chunk) / ratio;
+    const auto first_output_in = [&](std::size_t b) {
+      return std::min(outputs, b * length > first ? (b * length - first + ratio - 1) / ratio : std::size_t{0});
+    };
     for (std::size_t i = 0; i < h; ++i) decimated[i] = static_cast<W>(history_[i]);
-    if (outputs > 0) gather_frames(last + first * channels, ratio * channels, outputs, channels, decimated + h);
+    for (std::size_t b = 0; b < segments; ++b) {
+      const std::size_t j0 = first_output_in(b), j1 = first_output_in(b + 1);
+      if (j1 > j0) {
+        gather_frames(last + at(b, first + j0 * ratio - b * length), at(0, ratio) - at(0, 0), j1 - j0, channels,
+                      decimated + h + j0 * channels);
+      }
+    }
     // The true value of output j (negative j: the history).
     const auto true_value = [&](std::ptrdiff_t j, std::size_t c) {
       W v = decimated[static_cast<std::ptrdiff_t>(h) + j * static_cast<std::ptrdiff_t>(channels) + static_cast<std::ptrdiff_t>(c)];
       if (j < 0) return v;
-      const std::size_t t = first + static_cast<std::size_t>(j) * ratio, b = t / length;
-      if (b == 0) return v;
-      const std::size_t frame = t - b * length + 1;
-      const W* start = starts + b * n * channels;
-      for (std::size_t i = 0; i < n; ++i) v += static_cast<W>(binomials_[(n - 1 - i) * row + frame]) * start[i * channels + c];
+      const std::size_t t = first + static_cast<std::size_t>(j) * ratio;
+      if (t < length) return v;
+      std::size_t b = 1;
+      while (t >= (b + 1) * length) ++b;
+      const std::uint64_t* binomial = binomials_.data() + (t - b * length + 1) * n;
+      const W* start = starts + b * n * channels + c;
+      for (std::size_t i = 0; i < n; ++i) v += static_cast<W>(binomial[n - 1 - i]) * start[i * channels];
       return v;
     };
-    // Outputs whose comb window starts in the segment before: from the true values of
-    // outputs [fixed_from - N M, fixed_to).
-    std::size_t fixed_from = outputs, fixed_to = outputs;
-    if (segments == 2 && outputs > 0) {
-      fixed_from = length > first ? (length - first + ratio - 1) / ratio : 0;
-      fixed_to = std::min(outputs, fixed_from + n * m);
-      const std::ptrdiff_t lo = static_cast<std::ptrdiff_t>(fixed_from) - static_cast<std::ptrdiff_t>(n * m);
-      for (std::ptrdiff_t j = lo; j < static_cast<std::ptrdiff_t>(fixed_to); ++j) {
+    // At each boundary, the outputs whose comb window starts in an earlier segment: from the
+    // true values of outputs [from - N M, to).
+    for (std::size_t b = 1; b < segments; ++b) {
+      const std::size_t from = first_output_in(b), to = std::min(outputs, from + n * m);
+      const std::ptrdiff_t lo = static_cast<std::ptrdiff_t>(from) - static_cast<std::ptrdiff_t>(n * m);
+      for (std::ptrdiff_t j = lo; j < static_cast<std::ptrdiff_t>(to); ++j) {
         for (std::size_t c = 0; c < channels; ++c) around[static_cast<std::size_t>(j - lo) * channels + c] = true_value(j, c);
       }
-      for (std::size_t j = fixed_from; j < fixed_to; ++j) {
+      W* fix = fixed + (b - 1) * h;
+      for (std::size_t j = from; j < to; ++j) {
         for (std::size_t c = 0; c < channels; ++c) {
           W y = 0;
-          for (std::size_t k = 0; k <= n; ++k) y += comb[k] * around[(j + n * m - fixed_from - k * m) * channels + c];
-          fixed[(j - fixed_from) * channels + c] = y;
+          for (std::size_t k = 0; k <= n; ++k) y += comb[k] * around[(j + n * m - from - k * m) * channels + c];
+          fix[(j - from) * channels + c] = y;
         }
       }
     }
@@ -297,8 +331,9 @@ void CicDecimator<In>::decimate(const In* x, std::size_t frames, std::vector<std
     }
 
     kernels.comb(decimated + h, outputs * channels, m * channels, n, results, passes);
-    for (std::size_t i = 0; i < (fixed_to - fixed_from) * channels; ++i) {
-      results[fixed_from * channels + i] = static_cast<S>(fixed[i]);
+    for (std::size_t b = 1; b < segments; ++b) {
+      const std::size_t from = first_output_in(b), to = std::min(outputs, from + n * m);
+      for (std::size_t i = 0; i < (to - from) * channels; ++i) results[from * channels + i] = static_cast<S>(fixed[(b - 1) * h + i]);
     }
     out.insert(out.end(), results, results + outputs * channels);
     for (std::size_t i = 0; i < h; ++i) history_[i] = next_history[i];

@@ -118,8 +118,9 @@ TEST(Cic, DecimatorBitExact) {
 }
 
 TEST(Cic, DecimatorBitExactInLongBlocks) {
-  // 32-bit registers (1, 2 and 4 channels), 64-bit ones, big R, R = 1, more stages than the
-  // SIMD kernel keeps (9) and a channel count it does not take (3); int16 and int32 input.
+  // 32-bit registers (1, 2 and 4 channels; 2 take the lane kernel), 64-bit ones, big R, R = 1,
+  // more stages than the SIMD kernels keep (9) and a channel count they do not take (3);
+  // int16 and int32 input.
   const std::size_t frames = 3 * 2048 + 1001, block = 5000;
   unsigned seed = 500;
   check_decimator<std::int16_t>({5, 8, 1, 16}, 2, seed++, frames, block);
@@ -131,6 +132,10 @@ TEST(Cic, DecimatorBitExactInLongBlocks) {
   check_decimator<std::int16_t>({4, 9, 3, 16}, 1, seed++, frames, block);   // 36-bit registers
   check_decimator<std::int16_t>({2, 1000, 1, 16}, 1, seed++, 20 * 1000 + 3, 9000);
   check_decimator<std::int16_t>({1, 1, 1, 16}, 2, seed++, frames, block);
+  check_decimator<std::int16_t>({3, 25, 2, 12}, 2, seed++, frames, block);
+  check_decimator<std::int16_t>({8, 2, 1, 16}, 2, seed++, frames, block);
+  check_decimator<std::int16_t>({2, 700, 1, 12}, 2, seed++, 30 * 700 + 5, 12000);  // outputs scarcer than segments
+  check_decimator<std::int32_t>({4, 3, 3, 16}, 2, seed++, frames, block);
   check_decimator<std::int16_t>({9, 2, 1, 16}, 2, seed++, frames, block);
   check_decimator<std::int16_t>({5, 8, 1, 16}, 3, seed++, frames, block);
   check_decimator<std::int32_t>({5, 8, 1, 16}, 2, seed++, frames, block);
