@@ -50,8 +50,8 @@ void upfirdn_lines(const Polyphase<typename ripple::detail::real_of<R>::type>& p
     const std::size_t line = item / chunks, chunk = item % chunks;
     const std::size_t k0 = k_begin + chunk * kOutputsPerItem, k1 = k_begin + std::min(count, (chunk + 1) * kOutputsPerItem);
     const U* src = in + static_cast<std::ptrdiff_t>(parts) * in_offsets[line / parts] + static_cast<std::ptrdiff_t>(line % parts);
-    U* dst = out + static_cast<std::ptrdiff_t>(parts) * out_offsets[line / parts] + static_cast<std::ptrdiff_t>(line % parts) -
-             static_cast<std::ptrdiff_t>(k_begin) * os;  // output k at dst[k * os]
+    U* dst = out + static_cast<std::ptrdiff_t>(parts) * out_offsets[line / parts] + static_cast<std::ptrdiff_t>(line % parts);
+    const auto at = [&](std::size_t k) { return dst + static_cast<std::ptrdiff_t>(k - k_begin) * os; };  // output k
     core::Scratch scratch;
     U* padded = nullptr;
     // Outputs [a, b) from copies of the padded line (taps - 1 zeros, the samples, zeros).
@@ -73,14 +73,14 @@ void upfirdn_lines(const Polyphase<typename ripple::detail::real_of<R>::type>& p
           }
         }
         std::fill(padded + (data_end - first), padded + (last - first), U(0));
-        poly.run(padded, first, dst + static_cast<std::ptrdiff_t>(s) * os, os, s, e);
+        poly.run(padded, first, at(s), os, s, e);
       }
     };
     if (is == 1) {
       const std::size_t lo = std::clamp(inner_lo, k0, k1), hi = std::clamp(inner_hi, lo, k1);
       through_copies(k0, lo);
       // The line itself as the padded line from padded index taps - 1 on.
-      poly.run(src, taps - 1, dst + static_cast<std::ptrdiff_t>(lo) * os, os, lo, hi);
+      if (hi > lo) poly.run(src, taps - 1, at(lo), os, lo, hi);
       through_copies(hi, k1);
     } else {
       through_copies(k0, k1);

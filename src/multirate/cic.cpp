@@ -79,7 +79,7 @@ double cic_response(const CicSpec& spec, double f) {
 
 // ---- decimator ----
 //
-// The input is cut into chunks of one or two segments (cpu/cic_kernels.hpp). The integrate
+// The input is cut into chunks of up to four segments (cpu/cic_kernels.hpp). An integrate
 // kernel runs the integrators over the segments side by side, the first from the true state,
 // the others from zero, and keeps the last integrator's output at every frame. A segment's
 // true output is its zero-state output plus the zero-input response of its true starting
@@ -87,13 +87,13 @@ double cic_response(const CicSpec& spec, double f) {
 //   sum over k of C(n + N - k - 1, N - k) c_k   (k = 1..N, n = 1 at the segment's first frame).
 // The combs, N differences at the output rate, cancel any polynomial of degree < N, so only
 // outputs whose comb window reaches back across a segment boundary need the true values; they
-// are recomputed directly from them. The combs run as N vectorized difference passes over the
-// decimated values of a chunk, after the last N M outputs of the previous one.
+// are recomputed directly from them. The combs run as one vectorized pass of differences over
+// the decimated values of a chunk, after the last N M outputs of the previous one.
 
 namespace {
 
 // Frames of one segment are at most this many bytes of registers: a chunk's integrator
-// outputs stay in the L1 cache until the decimation reads them.
+// outputs stay in the L1/L2 cache until the decimation reads them.
 constexpr std::size_t kSegmentBytes = 8192;
 // Several segments only when each has at least this many frames (else one).
 constexpr std::size_t kMinSegmentFrames = 256;
