@@ -2,14 +2,12 @@
 //  - channels side by side: W lines (W = SIMD width, or a few times W) share a staging block,
 //    lane j = line j, and the recurrence runs as it is, vertically in SIMD;
 //  - one line scanned in time: J = kScanVectors * W lanes each filter L consecutive samples
-//    through the whole cascade from a zero state (the same fused kernel as channels), a serial
-//    scan in long double of the cascade's affine block maps Z -> M^L Z + E gives every lane's
-//    true start state, and each lane adds the cascade's free response c M^t Z on the way out;
+//    from a zero state, a serial scan in double of the affine block maps z -> A^L z + e gives
+//    every block's true start state, and each block adds its free response C A^t z;
 //  - serially, exactly as scipy, for short lines, short tails and unstable sections.
 // One long line with several threads is split into ranges filtered at once from a zero state;
-// the cascade's carries (2K states, long double) are then scanned over the ranges and each
-// range adds the free response of its true start state, which decays after a few time
-// constants. While a block computes, the next block's cache lines are requested.
+// the cascade's carries (2K states, in double) are then scanned over the ranges and each range
+// adds the free response of its true start state, which decays after a few time constants.
 #include "cpu/iir_sos_executor.hpp"
 
 #include <algorithm>
@@ -25,17 +23,18 @@ namespace ripple::cpu {
 namespace {
 
 using iir::detail::Biquad;
+using iir::detail::Mat2;
 using iir::detail::Real;
 using iir::detail::SosPlan;
+using iir::detail::Vec2;
 namespace tuning = iir::tuning;
 
-// The cascade's free response still to be added to a staging block: rows of c M^t (`states`
-// values each) and per-lane true start states (sigma[k * lanes + j]).
+// A section's free response still to be added to the staging block before the next section
+// reads it: rows of C A^t and per-lane true start states, in the block's current precision.
 template <class U>
 struct PendingCorrection {
   const U* rows = nullptr;
   const U* sigma = nullptr;
-  std::size_t states = 0;
   std::size_t count = 0;  // rows of the block it changes
 };
 
@@ -106,7 +105,6 @@ void stage_in(T* buf, std::size_t rows, std::size_t pitch, const T* const* base,
 }
 
 // With r != nullptr, a free response is added on the way out (see IirKernels::stage_out).
-// With a pending correction, it is added on the way out.
 template <class T>
 void stage_out(T* buf, std::size_t rows, std::size_t pitch, T* const* base, std::ptrdiff_t stride, std::size_t t0,
                const PendingCorrection<T>& pending = {}) {
@@ -114,14 +112,12 @@ void stage_out(T* buf, std::size_t rows, std::size_t pitch, T* const* base, std:
   const auto first = static_cast<std::ptrdiff_t>(t0) * stride;
   if (stride == 1) {
     if (const std::ptrdiff_t lane_stride = uniform_lane_stride(base, pitch); lane_stride != 0) {
-      kernels.stage_out(buf, rows, pitch, base[0] + first, lane_stride, pending.rows, pending.states, pending.sigma,
-                        pending.count);
+      kernels.stage_out(buf, rows, pitch, base[0] + first, lane_stride, pending.rows, pending.sigma, pending.count);
       return;
     }
   }
-  if (pending.rows != nullptr && pending.count > 0) {
-    kernels.add_free_response(buf, std::min(rows, pending.count), pitch, pending.rows, pending.states,
-                              pending.sigma);
+  if (pending.rows != nullptr) {
+    kernels.add_free_response(buf, std::min(rows, pending.count), pitch, pending.rows, pending.sigma);
   }
   if (lanes_adjacent(base, pitch)) {
     for (std::size_t t = 0; t < rows; ++t) {
@@ -133,58 +129,6 @@ void stage_out(T* buf, std::size_t rows, std::size_t pitch, T* const* base, std:
     T* dst = base[j] + first;
     for (std::size_t t = 0; t < rows; ++t) dst[static_cast<std::ptrdiff_t>(t) * stride] = buf[t * pitch + j];
   }
-}
-
-// Where rows [t0, t0 + rows) of `pitch` lanes (lane j at base[j], samples `stride` apart) lie
-// as runs of bytes for BlockPrefetch: one run per lane when the lanes are unit-stride and a
-// uniform distance apart, one run of whole rows when they are adjacent (interleaved frames).
-// False for other layouts (nothing is prefetched then).
-template <class T>
-bool lane_runs(const T* const* base, std::size_t pitch, std::ptrdiff_t stride, std::size_t t0, std::size_t rows,
-               const char*& first, std::ptrdiff_t& run_stride, std::size_t& run_bytes, std::size_t& runs) {
-  const T* start = base[0] + static_cast<std::ptrdiff_t>(t0) * stride;
-  if (stride == 1) {
-    if (const std::ptrdiff_t lane_stride = uniform_lane_stride(base, pitch); lane_stride != 0) {
-      first = reinterpret_cast<const char*>(start);
-      run_stride = lane_stride * static_cast<std::ptrdiff_t>(sizeof(T));
-      run_bytes = rows * sizeof(T);
-      runs = pitch;
-      return true;
-    }
-  }
-  if (stride > 0 && lanes_adjacent(base, pitch)) {
-    first = reinterpret_cast<const char*>(start);
-    run_stride = 0;
-    run_bytes = rows * static_cast<std::size_t>(stride) * sizeof(T);
-    runs = 1;
-    return true;
-  }
-  return false;
-}
-
-// A prefetch of the next block of a channel group: its input lines for reading and its output
-// lines for writing, spread over about `steps` kernel steps.
-template <class T>
-BlockPrefetch next_block_prefetch(const SosLines<T>& lines, std::size_t c0, std::size_t pitch, std::size_t t0,
-                                  std::size_t rows, std::size_t steps) {
-  BlockPrefetch p;
-  if (rows == 0) return p;
-  const char* in = nullptr;
-  const char* out = nullptr;
-  std::size_t in_bytes = 0, out_bytes = 0, in_runs = 0, out_runs = 0;
-  const bool read = lane_runs<T>(lines.in.data() + c0, pitch, lines.in_stride, t0, rows, in, p.read_stride, in_bytes,
-                                 in_runs);
-  const bool write = lane_runs<T>(const_cast<const T* const*>(lines.out.data()) + c0, pitch, lines.out_stride, t0,
-                                  rows, out, p.write_stride, out_bytes, out_runs);
-  if (read && write && (in_bytes != out_bytes || in_runs != out_runs)) return p;  // differently shaped: skip
-  if (!read && !write) return p;
-  p.read = read ? in : nullptr;
-  p.write = write ? const_cast<char*>(out) : nullptr;
-  p.run_bytes = read ? in_bytes : out_bytes;
-  p.runs = read ? in_runs : out_runs;
-  const std::size_t line_count = p.runs * ((p.run_bytes + 63) / 64);
-  p.rate = (256 * line_count + std::max<std::size_t>(steps, 1) - 1) / std::max<std::size_t>(steps, 1);
-  return p;
 }
 
 // Lines [c0, c0 + pitch) side by side in SIMD lanes.
@@ -200,15 +144,12 @@ void run_channel_group(const SosPlan<T>& plan, const SosLines<T>& lines, std::si
   for (std::size_t j = 0; j < pitch; ++j) {
     for (std::size_t k = 0; k < 2 * sections; ++k) st[k * pitch + j] = state[(c0 + j) * 2 * sections + k];
   }
-  const std::size_t vectors = (pitch + kernels.lanes - 1) / kernels.lanes;
   for (std::size_t t0 = 0; t0 < lines.length; t0 += block) {
     const std::size_t rows = std::min(block, lines.length - t0);
     stage_in(buf, rows, pitch, lines.in.data() + c0, lines.in_stride, t0);
-    const std::size_t next_rows = std::min(block, lines.length - t0 - rows);
-    BlockPrefetch prefetch = next_block_prefetch(lines, c0, pitch, t0 + rows, next_rows, rows * vectors);
     for (std::size_t s = 0; s < sections; s += kMaxFusedSections) {
       const std::size_t count = std::min(kMaxFusedSections, sections - s);
-      kernels.cascade(buf, rows, pitch, plan.section_coef(s), count, st + 2 * s * pitch, &prefetch);
+      kernels.cascade(buf, rows, pitch, plan.section_coef(s), count, st + 2 * s * pitch);
     }
     stage_out(buf, rows, pitch, lines.out.data() + c0, lines.out_stride, t0);
   }
@@ -223,53 +164,93 @@ std::size_t scan_lanes() {
   return iir_kernels<T>().lanes * tuning::kScanVectors;
 }
 
-// Filters every lane of a scan block through the whole cascade from a zero state, then scans
-// the lanes' end states E_j (2K each) into their true start states: sigma[k * lanes + j] gets
-// lane j's start state, carry (2K values) goes from the block's start state to its end state:
-// Z_{j+1} = map Z_j + E_j, in long double (next: room for 2K values).
-template <class U>
-void filter_scan_block(U* values, std::size_t rows, std::size_t lanes, const U* coef, std::size_t sections,
-                       const Real* map, U* state, U* sigma, Real* carry, Real* next, BlockPrefetch& prefetch) {
-  const IirKernels<U>& kernels = iir_kernels<U>();
-  const std::size_t n = 2 * sections;
-  std::fill(state, state + n * lanes, U(0));
-  for (std::size_t s = 0; s < sections; s += kMaxFusedSections) {
-    const std::size_t count = std::min(kMaxFusedSections, sections - s);
-    kernels.cascade(values, rows, lanes, coef + 5 * s, count, state + 2 * s * lanes, &prefetch);
-  }
-  Real* z = carry;
-  for (std::size_t j = 0; j < lanes; ++j) {
-    for (std::size_t k = 0; k < n; ++k) sigma[k * lanes + j] = U(z[k]);
-    for (std::size_t i = 0; i < n; ++i) {
-      Real acc = state[i * lanes + j];
-      const Real* m = map + i * n;
-      for (std::size_t k = 0; k < n; ++k) acc += m[k] * z[k];
-      next[i] = acc;
+
+// The staging block of a time scan: in T, or widened to double for sections whose float
+// blocks would be inaccurate (SosPlan::scan_wide).
+template <class T>
+struct ScanBlock {
+  T* values = nullptr;
+  double* wide = nullptr;  // lanes x rows doubles when T is float and a section needs them
+  bool in_wide = false;
+  PendingCorrection<T> pending;
+  PendingCorrection<double> pending_wide;
+
+  // Adds the pending correction, then moves the block to the precision the next section needs.
+  void switch_to(bool want_wide, std::size_t rows, std::size_t lanes) {
+    if (want_wide == in_wide) return;
+    if (in_wide && pending_wide.rows != nullptr) {
+      iir_kernels<double>().add_free_response(wide, std::min(rows, pending_wide.count), lanes, pending_wide.rows,
+                                              pending_wide.sigma);
+    } else if (!in_wide && pending.rows != nullptr) {
+      iir_kernels<T>().add_free_response(values, std::min(rows, pending.count), lanes, pending.rows, pending.sigma);
     }
-    std::copy(next, next + n, z);
+    pending = {};
+    pending_wide = {};
+    const std::size_t count = rows * lanes;
+    if (want_wide) {
+      for (std::size_t i = 0; i < count; ++i) wide[i] = double(values[i]);
+    } else {
+      for (std::size_t i = 0; i < count; ++i) values[i] = T(wide[i]);
+    }
+    in_wide = want_wide;
+  }
+};
+
+// The next scan block is read as `lanes` short runs at once, which the hardware prefetchers do
+// not follow well from memory; asking for its cache lines (and the output's, for writing)
+// while this block computes hides part of that latency (2^24 float samples, 4 sections, one
+// thread: about 2.4 -> 1.9-2.0 ns/sample on the 2-core Zen 3 VM, whose timings are noisy).
+template <class T>
+void prefetch_next_block(const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t count) {
+  constexpr std::size_t kLine = 64 / sizeof(T);
+  if (is == 1) {
+    for (std::size_t i = 0; i < count; i += kLine) __builtin_prefetch(in + i, 0, 3);
+  }
+  if (os == 1) {
+    for (std::size_t i = 0; i < count; i += kLine) __builtin_prefetch(out + i, 1, 3);
   }
 }
 
-// One line (or a range of one) scanned in time. carry (2K values) is the cascade's state at
-// the start and, on return, at the end of the range.
+// Runs section s over every lane of the block from a zero state (after the pending
+// correction), then scans the lanes' end states into their true start states: sigma gets the
+// start state of each lane (to correct this section's output), carry[s] the state after the
+// block.
+template <class U>
+void scan_section(U* values, std::size_t rows, std::size_t lanes, const U* coef, const U* free_rows,
+                  std::size_t correct_rows, const Mat2& block_map, U* state, U* sigma, PendingCorrection<U>& pending,
+                  Vec2& carry) {
+  std::fill(state, state + 2 * lanes, U(0));
+  iir_kernels<U>().section(values, rows, lanes, coef, state, pending.rows, pending.sigma, pending.count);
+  Vec2 z = carry;
+  for (std::size_t j = 0; j < lanes; ++j) {
+    sigma[j] = U(z[0]);
+    sigma[lanes + j] = U(z[1]);
+    const Vec2 next = iir::detail::apply(block_map, z);
+    z = {next[0] + state[j], next[1] + state[lanes + j]};
+  }
+  carry = z;
+  pending = {free_rows, sigma, correct_rows};
+}
+
+// One line (or a range of one) scanned in time. carry[s] is section s's state at the start
+// and, on return, at the end of the range.
 template <class T>
 void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
-                Real* carry) {
-  const IirKernels<T>& kernels = iir_kernels<T>();
+                Vec2* carry) {
   const std::size_t lanes = scan_lanes<T>();
   const std::size_t sections = plan.sections;
-  const std::size_t states = plan.states();
+  const bool any_wide = std::find(plan.scan_wide.begin(), plan.scan_wide.end(), true) != plan.scan_wide.end();
   core::Scratch scratch;
-  T* values = scratch.get<T>(lanes * plan.block_rows);
-  double* wide = plan.wide ? scratch.get<double>(lanes * plan.block_rows) : nullptr;
-  T* st = scratch.get<T>(states * lanes);
-  T* sigma = scratch.get<T>(states * lanes);
-  double* st_wide = plan.wide ? scratch.get<double>(states * lanes) : nullptr;
-  double* sigma_wide = plan.wide ? scratch.get<double>(states * lanes) : nullptr;
+  ScanBlock<T> block;
+  block.values = scratch.get<T>(lanes * plan.block_rows);
+  block.wide = any_wide ? scratch.get<double>(lanes * plan.block_rows) : nullptr;
+  T* st = scratch.get<T>(2 * lanes);
+  double* st_wide = any_wide ? scratch.get<double>(2 * lanes) : nullptr;
+  T* sigma[2] = {scratch.get<T>(2 * lanes), scratch.get<T>(2 * lanes)};
+  double* sigma_wide[2] = {any_wide ? scratch.get<double>(2 * lanes) : nullptr,
+                           any_wide ? scratch.get<double>(2 * lanes) : nullptr};
   const T** in_lanes = scratch.get<const T*>(lanes);
   T** out_lanes = scratch.get<T*>(lanes);
-  Real* next_carry = scratch.get<Real>(states);
-  Real* partial_map = nullptr;  // M^rows of a last, shorter block (and room to compute it)
   std::size_t pos = 0;
   while (n - pos >= lanes * tuning::kScanMinRows) {
     const std::size_t rows = std::min(plan.block_rows, (n - pos) / lanes);
@@ -278,53 +259,37 @@ void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, 
       in_lanes[j] = in + at * is;
       out_lanes[j] = out + at * os;
     }
-    stage_in(values, rows, lanes, in_lanes, is, 0);
-    // The next block is the next lanes * rows samples of the line, requested over the
-    // cascade pass (about a row of steps per lane vector).
-    BlockPrefetch prefetch;
-    const std::size_t next = pos + lanes * rows;
-    const std::size_t next_count = std::min(lanes * plan.block_rows, n - next);
-    if (next_count > 0) {
-      prefetch.read = is == 1 ? reinterpret_cast<const char*>(in + next) : nullptr;
-      prefetch.write = os == 1 ? reinterpret_cast<char*>(out + next) : nullptr;
-      prefetch.run_bytes = next_count * sizeof(T);
-      prefetch.runs = 1;
-      const std::size_t steps = std::max<std::size_t>(1, rows * lanes / kernels.lanes);
-      prefetch.rate = (256 * ((prefetch.run_bytes + 63) / 64) + steps - 1) / steps;
-    }
-    const Real* map = plan.block_map.data();
-    if (rows != plan.block_rows) {
-      if (partial_map == nullptr) partial_map = scratch.get<Real>(3 * states * states);
-      iir::detail::matrix_power(plan.cascade.m.data(), states, rows, partial_map, partial_map + states * states);
-      map = partial_map;
-    }
-    if (plan.wide) {
-      // Float data whose cascade has lightly damped sections: the block is filtered,
-      // corrected and rounded in double.
-      const std::size_t count = rows * lanes;
-      for (std::size_t i = 0; i < count; ++i) wide[i] = double(values[i]);
-      filter_scan_block(wide, rows, lanes, plan.coef_wide.data(), sections, map, st_wide, sigma_wide, carry,
-                        next_carry, prefetch);
-      const std::size_t corrected = std::min(rows, plan.correct_rows);
-      if (corrected > 0) {
-        iir_kernels<double>().add_free_response(wide, corrected, lanes, plan.free_rows_wide.data(), states,
-                                                sigma_wide);
+    stage_in(block.values, rows, lanes, in_lanes, is, 0);
+    prefetch_next_block(in + static_cast<std::ptrdiff_t>(pos + lanes * rows) * is, is,
+                        out + static_cast<std::ptrdiff_t>(pos + lanes * rows) * os, os,
+                        std::min(lanes * rows, n - pos - lanes * rows));
+    for (std::size_t s = 0; s < sections; ++s) {
+      const Mat2 a = rows == plan.block_rows ? plan.block_transition[s]
+                                             : iir::detail::power(iir::detail::transition(plan.biquads[s]), rows);
+      const bool wide = plan.scan_wide[s];
+      block.switch_to(wide, rows, lanes);
+      if (wide) {
+        scan_section(block.wide, rows, lanes, plan.section_coef_wide(s), plan.section_free_rows_wide(s),
+                     plan.correct_rows[s], a, st_wide, sigma_wide[s % 2], block.pending_wide, carry[s]);
+      } else {
+        scan_section(block.values, rows, lanes, plan.section_coef(s), plan.section_free_rows(s), plan.correct_rows[s],
+                     a, st, sigma[s % 2], block.pending, carry[s]);
       }
-      for (std::size_t i = 0; i < count; ++i) values[i] = T(wide[i]);
-      stage_out(values, rows, lanes, out_lanes, os, 0);
-    } else {
-      filter_scan_block(values, rows, lanes, plan.coef.data(), sections, map, st, sigma, carry, next_carry, prefetch);
-      stage_out(values, rows, lanes, out_lanes, os, 0,
-                PendingCorrection<T>{plan.free_rows.data(), sigma, states, plan.correct_rows});
     }
+    block.switch_to(false, rows, lanes);
+    stage_out(block.values, rows, lanes, out_lanes, os, 0, block.pending);
+    block.pending = {};
     pos += lanes * rows;
   }
   if (pos < n) {
-    T* z = scratch.get<T>(states);
-    for (std::size_t k = 0; k < states; ++k) z[k] = T(carry[k]);
+    T* z = scratch.get<T>(2 * sections);
+    for (std::size_t s = 0; s < sections; ++s) {
+      z[2 * s] = T(carry[s][0]);
+      z[2 * s + 1] = T(carry[s][1]);
+    }
     const auto at = static_cast<std::ptrdiff_t>(pos);
     serial_cascade(plan, in + at * is, is, out + at * os, os, n - pos, z);
-    for (std::size_t k = 0; k < states; ++k) carry[k] = z[k];
+    for (std::size_t s = 0; s < sections; ++s) carry[s] = {z[2 * s], z[2 * s + 1]};
   }
 }
 
@@ -361,7 +326,7 @@ void add_cascade_free_response(const SosPlan<T>& plan, const std::vector<Real>& 
 template <class T>
 void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
               T* state, unsigned threads) {
-  const std::size_t order = plan.states();
+  const std::size_t sections = plan.sections;
   if (!plan.stable || n < scan_lanes<T>() * tuning::kScanMinRows) {
     serial_cascade(plan, in, is, out, os, n, state);
     return;
@@ -369,34 +334,41 @@ void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, st
   const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(threads, n / tuning::kMinSamplesPerThread));
   // Carries in the thread's scratch arena: a stream of blocks does not allocate here.
   core::Scratch scratch;
-  Real* carry = scratch.get<Real>(parts * order);
-  std::fill(carry, carry + parts * order, Real(0));
-  for (std::size_t k = 0; k < order; ++k) carry[k] = state[k];
+  Vec2* carry = scratch.get<Vec2>(parts * sections);
+  std::fill(carry, carry + parts * sections, Vec2{0, 0});
+  for (std::size_t s = 0; s < sections; ++s) carry[s] = {state[2 * s], state[2 * s + 1]};
   auto begin = [&](std::size_t r) { return n * r / parts; };
   core::parallel_for(parts, static_cast<unsigned>(parts), [&](std::size_t r) {
     const auto b = static_cast<std::ptrdiff_t>(begin(r));
-    scan_range(plan, in + b * is, is, out + b * os, os, begin(r + 1) - begin(r), carry + r * order);
+    scan_range(plan, in + b * is, is, out + b * os, os, begin(r + 1) - begin(r), carry + r * sections);
   });
   if (parts == 1) {
-    for (std::size_t k = 0; k < order; ++k) state[k] = T(carry[k]);
+    for (std::size_t s = 0; s < sections; ++s) {
+      state[2 * s] = T(carry[s][0]);
+      state[2 * s + 1] = T(carry[s][1]);
+    }
     return;
   }
   // carry[r] is range r's end state as if it had started from zero (range 0 started from the
   // true state). The true start of range r is the true end of range r - 1.
+  const std::size_t order = 2 * sections;
   std::vector<std::vector<Real>> start(parts);
-  std::vector<Real> end(carry, carry + order);
+  std::vector<Real> end(order);
+  for (std::size_t k = 0; k < order; ++k) end[k] = carry[k / 2][k % 2];
   for (std::size_t r = 1; r < parts; ++r) {
     start[r] = end;
     const auto m = iir::detail::matrix_power(plan.cascade.m, order, begin(r + 1) - begin(r));
     end = iir::detail::matrix_apply(m, start[r]);
-    for (std::size_t k = 0; k < order; ++k) end[k] += carry[r * order + k];
+    for (std::size_t k = 0; k < order; ++k) end[k] += carry[r * sections + k / 2][k % 2];
   }
   for (std::size_t k = 0; k < order; ++k) state[k] = T(end[k]);
-  core::parallel_for(parts - 1, static_cast<unsigned>(parts - 1), [&](std::size_t i) {
-    const std::size_t r = i + 1;
-    const auto b = static_cast<std::ptrdiff_t>(begin(r));
-    add_cascade_free_response(plan, start[r], out + b * os, os, begin(r + 1) - begin(r));
-  });
+  if (parts > 1) {
+    core::parallel_for(parts - 1, static_cast<unsigned>(parts - 1), [&](std::size_t i) {
+      const std::size_t r = i + 1;
+      const auto b = static_cast<std::ptrdiff_t>(begin(r));
+      add_cascade_free_response(plan, start[r], out + b * os, os, begin(r + 1) - begin(r));
+    });
+  }
 }
 
 }  // namespace

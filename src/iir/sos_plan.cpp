@@ -27,30 +27,23 @@ SosPlan<T> make_sos_plan(const BasicSos<S>& sos) {
   for (const Biquad& q : plan.biquads) {
     const auto rows = free_response_rows(q, plan.block_rows);
     double gain = 0.0;
-    for (std::size_t t = 0; t < plan.block_rows; ++t) gain = std::max(gain, std::abs(rows[2 * t]) + std::abs(rows[2 * t + 1]));
+    for (std::size_t t = 0; t < plan.block_rows; ++t) {
+      plan.free_rows.push_back(T(rows[2 * t]));
+      plan.free_rows.push_back(T(rows[2 * t + 1]));
+      gain = std::max(gain, std::abs(rows[2 * t]) + std::abs(rows[2 * t + 1]));
+    }
+    plan.free_rows_wide.insert(plan.free_rows_wide.end(), rows.begin(), rows.end());
+    plan.block_transition.push_back(power(transition(q), plan.block_rows));
+    const double negligible = tuning::kFreeResponseNegligible * std::numeric_limits<T>::epsilon();
+    std::size_t last = 0;
+    for (std::size_t t = 0; t < plan.block_rows; ++t) {
+      if (std::abs(rows[2 * t]) + std::abs(rows[2 * t + 1]) >= negligible) last = t + 1;
+    }
+    plan.correct_rows.push_back(last);
     plan.scan_wide.push_back(sizeof(T) < sizeof(double) && gain > tuning::kFloatScanTransientGainLimit);
     plan.coef_wide.insert(plan.coef_wide.end(), {q.b0, q.b1, q.b2, q.a1, q.a2});
   }
-  plan.wide = std::find(plan.scan_wide.begin(), plan.scan_wide.end(), true) != plan.scan_wide.end();
   plan.cascade = cascade_system(plan.biquads);
-  const std::size_t n = plan.states();
-  plan.block_map = matrix_power(plan.cascade.m, n, plan.block_rows);
-  const std::vector<Real> rows = cascade_free_rows(plan.cascade, plan.block_rows);
-  plan.free_rows.assign(rows.begin(), rows.end());
-  if (plan.wide) plan.free_rows_wide.assign(rows.begin(), rows.end());
-  // Each state's response decays at the rate of the slowest pole it passes through; the
-  // correction ends where all have decayed from their peaks below the negligible fraction.
-  const Real negligible = tuning::kFreeResponseNegligible * std::numeric_limits<T>::epsilon();
-  for (std::size_t k = 0; k < n; ++k) {
-    Real peak = 0;
-    for (std::size_t t = 0; t < plan.block_rows; ++t) peak = std::max(peak, std::abs(rows[t * n + k]));
-    for (std::size_t t = plan.block_rows; t-- > plan.correct_rows;) {
-      if (std::abs(rows[t * n + k]) >= negligible * peak && peak > 0) {
-        plan.correct_rows = t + 1;
-        break;
-      }
-    }
-  }
   return plan;
 }
 

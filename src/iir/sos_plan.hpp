@@ -18,30 +18,27 @@ struct SosPlan {
   std::vector<T> coef;          ///< b0 b1 b2 a1 a2 per section, in T (what the recurrence uses)
   std::vector<Biquad> biquads;  ///< the same values in double
   bool stable = false;          ///< every section's poles inside the unit circle
-  // Scan tables, present when stable. The scan filters blocks through the whole cascade from
-  // a zero state and corrects them with the cascade's free response from the true start state
-  // (its 2K states, section s owning states 2s and 2s + 1).
-  std::size_t block_rows = 0;        ///< L
-  std::vector<Real> block_map;       ///< M^L of the cascade (2K x 2K, row-major), long double
-  std::vector<T> free_rows;          ///< rows c M^t (t < L) of 2K values each, in T
-  std::vector<double> free_rows_wide;  ///< the same in double, when `wide`
-  /// Rows of the free response worth adding: beyond them every state's |c M^t| entry has
-  /// fallen below tuning::kFreeResponseNegligible of the working precision's epsilon times
-  /// its peak, so the correction cannot change the result by more than that fraction.
-  std::size_t correct_rows = 0;
-  /// Per section: its zero-state transient, max over t < L of |C A^t|_1, exceeds
-  /// tuning::kFloatScanTransientGainLimit (lightly damped poles near z = 1). A float block
-  /// filtered from a zero state then carries rounding from a transient up to that many times
-  /// the true state into its end state and, through the carries, every later block, which
-  /// for such sections costs more than the serial recurrence loses.
+  // Scan tables, present when stable:
+  std::size_t block_rows = 0;          ///< L
+  std::vector<T> free_rows;            ///< per section, rows of C A^t (t < L) as pairs: L*2 values
+  std::vector<double> free_rows_wide;  ///< the same in double, for sections scanned in double
+  std::vector<Mat2> block_transition;  ///< per section, A^L
+  /// Per section, rows of its free response worth adding: beyond them |C A^t|_1 stays below
+  /// tuning::kFreeResponseNegligible of the working precision's epsilon, so the correction of
+  /// a block's output by C A^t sigma cannot change it by more than that fraction of |sigma|.
+  std::vector<std::size_t> correct_rows;
+  /// Per section: scan its blocks in double even for float data. A float block filtered from a
+  /// zero state carries a transient up to transient_gain() times the true state; its rounding
+  /// enters the block's end state and, through the carries, every later block, which for
+  /// lightly damped sections on short signals costs more than the serial recurrence loses.
   std::vector<bool> scan_wide;
-  /// Float signals whose cascade has any such section are scanned in double (`wide`).
-  bool wide = false;
   std::vector<double> coef_wide;  ///< coef in double
-  CascadeSystem cascade;          ///< the whole cascade (M, c), for carries over blocks and thread ranges
+  CascadeSystem cascade;               ///< the whole cascade, for carries over thread ranges
 
   const T* section_coef(std::size_t s) const { return coef.data() + 5 * s; }
-  std::size_t states() const { return 2 * sections; }
+  const T* section_free_rows(std::size_t s) const { return free_rows.data() + 2 * block_rows * s; }
+  const double* section_coef_wide(std::size_t s) const { return coef_wide.data() + 5 * s; }
+  const double* section_free_rows_wide(std::size_t s) const { return free_rows_wide.data() + 2 * block_rows * s; }
 };
 
 /// Prepares sections (already validated: a0 == 1) for filtering in precision T.

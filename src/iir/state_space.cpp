@@ -50,7 +50,6 @@ CascadeSystem cascade_system(const std::vector<Biquad>& sections) {
   sys.states = 2 * sections.size();
   const std::size_t n = sys.states;
   sys.m.assign(n * n, 0);
-  sys.c.assign(n, 0);
   // Column j of M is the next state from the unit state e_j with zero input; c_j its output.
   for (std::size_t j = 0; j < n; ++j) {
     Real u = 0;  // input of the current section
@@ -63,25 +62,8 @@ CascadeSystem cascade_system(const std::vector<Biquad>& sections) {
       sys.m[(2 * s + 1) * n + j] = q.b2 * u - q.a2 * y;
       u = y;
     }
-    sys.c[j] = u;
   }
   return sys;
-}
-
-std::vector<Real> cascade_free_rows(const CascadeSystem& sys, std::size_t rows) {
-  const std::size_t n = sys.states;
-  std::vector<Real> r(rows * n);
-  std::vector<Real> row = sys.c;  // c M^t, then times M for the next row
-  for (std::size_t t = 0; t < rows; ++t) {
-    std::copy(row.begin(), row.end(), r.begin() + static_cast<std::ptrdiff_t>(t * n));
-    std::vector<Real> next(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (row[i] == 0) continue;
-      for (std::size_t j = 0; j < n; ++j) next[j] += row[i] * sys.m[i * n + j];
-    }
-    row.swap(next);
-  }
-  return r;
 }
 
 std::vector<Real> matrix_apply(const std::vector<Real>& m, const std::vector<Real>& x) {
@@ -96,9 +78,8 @@ std::vector<Real> matrix_apply(const std::vector<Real>& m, const std::vector<Rea
 }
 
 namespace {
-// c = a b for square row-major matrices of order n (c distinct from a and b).
-void matrix_multiply(const Real* a, const Real* b, Real* c, std::size_t n) {
-  std::fill(c, c + n * n, Real(0));
+std::vector<Real> matrix_multiply(const std::vector<Real>& a, const std::vector<Real>& b, std::size_t n) {
+  std::vector<Real> c(n * n, 0);
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t k = 0; k < n; ++k) {
       const Real aik = a[i * n + k];
@@ -106,32 +87,18 @@ void matrix_multiply(const Real* a, const Real* b, Real* c, std::size_t n) {
       for (std::size_t j = 0; j < n; ++j) c[i * n + j] += aik * b[k * n + j];
     }
   }
+  return c;
 }
 }  // namespace
 
-void matrix_power(const Real* m, std::size_t order, std::size_t n, Real* result, Real* work) {
-  const std::size_t size = order * order;
-  Real* base = work;
-  Real* product = work + size;
-  std::fill(result, result + size, Real(0));
-  for (std::size_t i = 0; i < order; ++i) result[i * order + i] = 1;
-  std::copy(m, m + size, base);
-  for (; n != 0; n >>= 1) {
-    if (n & 1) {
-      matrix_multiply(result, base, product, order);
-      std::copy(product, product + size, result);
-    }
-    if (n > 1) {
-      matrix_multiply(base, base, product, order);
-      std::copy(product, product + size, base);
-    }
-  }
-}
-
 std::vector<Real> matrix_power(const std::vector<Real>& m, std::size_t order, std::size_t n) {
-  std::vector<Real> result(order * order);
-  std::vector<Real> work(2 * order * order);
-  matrix_power(m.data(), order, n, result.data(), work.data());
+  std::vector<Real> result(order * order, 0);
+  for (std::size_t i = 0; i < order; ++i) result[i * order + i] = 1;
+  std::vector<Real> base = m;
+  for (; n != 0; n >>= 1) {
+    if (n & 1) result = matrix_multiply(result, base, order);
+    if (n > 1) base = matrix_multiply(base, base, order);
+  }
   return result;
 }
 

@@ -50,16 +50,10 @@ std::vector<double> free_response_rows(const Biquad& q, std::size_t rows);
 struct CascadeSystem {
   std::size_t states = 0;
   std::vector<Real> m;  ///< states x states, row-major
-  std::vector<Real> c;  ///< the output row: y = c Z
 };
 CascadeSystem cascade_system(const std::vector<Biquad>& sections);
-/// The cascade's free response rows c M^t for t < rows, `states` values each: started from
-/// state Z with zero input, the cascade outputs y_t = sum_k r[t * states + k] Z_k.
-std::vector<Real> cascade_free_rows(const CascadeSystem& sys, std::size_t rows);
 /// M^n for a square row-major matrix of order `order`.
 std::vector<Real> matrix_power(const std::vector<Real>& m, std::size_t order, std::size_t n);
-/// The same without allocating: result gets M^n, work is room for 2 * order^2 values.
-void matrix_power(const Real* m, std::size_t order, std::size_t n, Real* result, Real* work);
 /// y = M x for a square matrix.
 std::vector<Real> matrix_apply(const std::vector<Real>& m, const std::vector<Real>& x);
 

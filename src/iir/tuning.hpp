@@ -10,12 +10,11 @@ namespace ripple::iir::tuning {
 /// from a zero state before the carries correct it. Longer blocks mean fewer carries but a
 /// larger staging block (lanes x rows values should stay in L1/L2).
 inline constexpr std::size_t kScanBlockRows = 1024;
-/// A block's free-response correction stops where every state's entry of c M^t has fallen
-/// below this fraction of the working precision's epsilon times its peak (well-damped cascades
-/// decay before the block ends, so the rest of the block skips it).
+/// A block's free-response correction stops where |C A^t|_1 falls below this fraction of the
+/// working precision's epsilon (well-damped sections decay long before the block ends, so
+/// long blocks mostly skip it).
 inline constexpr double kFreeResponseNegligible = 1.0 / 64;
-/// Vectors of lanes a scan block spans (independent recurrences in flight per section: the
-/// cascade kernel wants 4).
+/// Vectors of lanes a scan block spans (independent recurrences in flight per section).
 inline constexpr std::size_t kScanVectors = 4;
 /// A partial final scan block is worth it from this many rows; shorter tails run serially.
 inline constexpr std::size_t kScanMinRows = 16;
