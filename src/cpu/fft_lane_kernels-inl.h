@@ -170,6 +170,10 @@ HWY_INLINE void DftOdd(D d, const Rotator<D>& rot, V* x, int p, const hn::TFromD
 // and every element index is a constant, so a short transform whose load/store go to local
 // arrays lives in registers (the fixed-size kernels below).
 
+// Lambdas of the unrolled kernels must inline: one left out of line takes the register arrays
+// it touches by reference, in memory.
+#define RIPPLE_FORCE_INLINE_LAMBDA HWY_ATTR __attribute__((always_inline))
+
 template <std::size_t Count, class F, std::size_t... I>
 HWY_INLINE void ForEachIndexImpl(const F& f, std::index_sequence<I...>) {
   (f(std::integral_constant<std::size_t, I>()), ...);
@@ -197,12 +201,20 @@ HWY_INLINE void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pas
   const T* cos_t = plan.generic_cos.data() + pass.generic_offset;
   const T* sin_t = plan.generic_sin.data() + pass.generic_offset;
   constexpr int kSlots = P != 0 ? P : fft::detail::kMaxGenericRadix;
-  const auto butterfly = [&](auto k, auto i) HWY_ATTR {
+  const auto butterfly = [&](auto k, auto i) RIPPLE_FORCE_INLINE_LAMBDA {
     V x[kSlots];
     const std::size_t src = i + ido * p * k;
-    // Unrolled (P known) so that x[] lives in registers, not in a stack array indexed at run time.
-#pragma GCC unroll 16
-    for (int j = 0; j < p; ++j) x[j] = load(src + ido * j);
+    // With P known the element loops are unrolled (ForEachIndex), so x[] lives in registers,
+    // not in a stack array indexed at run time. (An unroll pragma did the same at three times
+    // the compile time: it also unrolled the generic radix's run-time loops.)
+    const auto each_j = [&](const auto& f) RIPPLE_FORCE_INLINE_LAMBDA {
+      if constexpr (P != 0) {
+        ForEachIndex<std::size_t(P)>(f);
+      } else {
+        for (int j = 0; j < p; ++j) f(std::size_t(j));
+      }
+    };
+    each_j([&](auto j) RIPPLE_FORCE_INLINE_LAMBDA { x[j] = load(src + ido * j); });
     if constexpr (P == 2) {
       Dft2<D>(x[0], x[1]);
     } else if constexpr (P == 4) {
@@ -215,8 +227,7 @@ HWY_INLINE void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pas
       DftOdd<P>(d, rot, x, p, cos_t, sin_t);
     }
     const std::size_t dst = i + ido * k, out_step = ido * l1;
-#pragma GCC unroll 16
-    for (int j = 0; j < p; ++j) {
+    each_j([&](auto j) RIPPLE_FORCE_INLINE_LAMBDA {
       V y;
       if constexpr (P == 16) {
         y = x[kDft16Order[j]];
@@ -228,10 +239,10 @@ HWY_INLINE void RunPass(D d, const LaneFft<hn::TFromD<D>>& plan, const Pass& pas
         y = MulTwiddle(d, y, hn::Set(d, tw_re[t]), hn::LoadDup128(d, tw_im + t * LaneFft<T>::kImAltStride));
       }
       store(dst + j * out_step, y);
-    }
+    });
   };
   if constexpr (L1 != 0 && IDO != 0) {
-    ForEachIndex<L1>([&](auto k) HWY_ATTR { ForEachIndex<IDO>([&](auto i) HWY_ATTR { butterfly(k, i); }); });
+    ForEachIndex<L1>([&](auto k) RIPPLE_FORCE_INLINE_LAMBDA { ForEachIndex<IDO>([&](auto i) RIPPLE_FORCE_INLINE_LAMBDA { butterfly(k, i); }); });
   } else {
     for (std::size_t k = 0; k < l1; ++k)
       for (std::size_t i = 0; i < ido; ++i) butterfly(k, i);
@@ -316,7 +327,7 @@ struct LaneAccess {
     index = hn::Load(DI(), idx);
   }
 
-  hn::Vec<D> load(D d, const T* base) const {
+  HWY_INLINE hn::Vec<D> load(D d, const T* base) const {
     const std::size_t L = hn::Lanes(d);
     if (contiguous) {
       if (2 * count == L) return hn::LoadU(d, base);
@@ -330,7 +341,7 @@ struct LaneAccess {
     return hn::BitCast(d, hn::GatherIndex(dw, reinterpret_cast<const double*>(base), index));
   }
 
-  void store(D d, hn::Vec<D> v, T* base) const {
+  HWY_INLINE void store(D d, hn::Vec<D> v, T* base) const {
     const std::size_t L = hn::Lanes(d);
     if (contiguous) {
       if (2 * count == L) return hn::StoreU(v, d, base);
@@ -552,19 +563,19 @@ void RunWideFixed(const WideArgs<T>& a) {
   const std::ptrdiff_t src_step = 2 * std::ptrdiff_t(kW) * a.src_stride;
   const T* tw = reinterpret_cast<const T*>(a.twiddles);
   const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
-  ForEachIndex<kPasses>([&](auto q) HWY_ATTR {
+  ForEachIndex<kPasses>([&](auto q) RIPPLE_FORCE_INLINE_LAMBDA {
     constexpr std::size_t kQ = decltype(q)::value;
     constexpr std::size_t kL1 = FixedL1<kQ, R...>();
     constexpr std::size_t kIdo = kM / (kL1 * std::size_t(kRadix[kQ]));
     V* const to = buf[kQ % 2];
     const V* const from = buf[(kQ + 1) % 2];
-    const auto load_buf = [from](std::size_t e) HWY_ATTR { return from[e]; };
-    const auto load_src = [d, src, in, src_step](std::size_t e) HWY_ATTR {
+    const auto load_buf = [from](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA { return from[e]; };
+    const auto load_src = [d, src, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
       return src.load(d, in + std::ptrdiff_t(e) * src_step);
     };
-    const auto store_buf = [to](std::size_t e, V v) HWY_ATTR { to[e] = v; };
+    const auto store_buf = [to](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA { to[e] = v; };
     // The last pass applies the wide twiddles w_N^{l*k1} on its way out.
-    const auto store_twiddled = [d, to, tw, L, sign_even](std::size_t e, V v) HWY_ATTR {
+    const auto store_twiddled = [d, to, tw, L, sign_even](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA {
       to[e] = MulLaneTwiddle(d, v, hn::Load(d, tw + e * L), sign_even);
     };
     const Pass& pass = passes[kQ];
@@ -585,7 +596,7 @@ void RunWideFixed(const WideArgs<T>& a) {
   T* out = reinterpret_cast<T*>(a.dst);
   const LaneAccess<D> dst(d, a.dst_stride, kW);
   // As RunWide: transpose each W x W block of Y, size-W butterfly, store X[k1 + M*k2].
-  const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) HWY_ATTR {
+  const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) RIPPLE_FORCE_INLINE_LAMBDA {
     V v[kW];
     for (std::size_t r = 0; r < kW; ++r) v[r] = r < rows ? y[g + r] : hn::Zero(d);
     TransposeComplex(d, v);
@@ -599,7 +610,7 @@ void RunWideFixed(const WideArgs<T>& a) {
     for (std::size_t k2 = 0; k2 < kW; ++k2)
       to.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + kM * k2) * a.dst_stride);
   };
-  ForEachIndex<kM / kW>([&](auto b) HWY_ATTR { finish(decltype(b)::value * kW, kW, dst); });
+  ForEachIndex<kM / kW>([&](auto b) RIPPLE_FORCE_INLINE_LAMBDA { finish(decltype(b)::value * kW, kW, dst); });
   if constexpr (kM % kW != 0) finish(kM - kM % kW, kM % kW, LaneAccess<D>(d, a.dst_stride, kM % kW));
 }
 
@@ -607,6 +618,13 @@ void RunWideFixed(const WideArgs<T>& a) {
 // vectors of 2, 4 or 8 complex values (as RunWide).
 template <class T>
 WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
+#if HWY_TARGET == HWY_SSE4
+  // Not compiled for the x86 baseline (pre-2013 CPUs, and the sanitizer build): they are the
+  // most expensive part of this file to compile, and the generic kernel computes the same.
+  (void)radices;
+  (void)count;
+  return nullptr;
+#else
   constexpr std::size_t kW = hn::MaxLanes(hn::ScalableTag<T>()) / 2;
   if (kW != hn::Lanes(hn::ScalableTag<T>()) / 2 || kW < 2 || kW > 8) return nullptr;
   const auto is = [&](std::initializer_list<int> list) {
@@ -635,6 +653,7 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
   // float (f32 N = 256: 2.1x -> 3.0x), both on AVX2 (2-core Zen 3).
   if (sizeof(T) == 8 && is({8, 8})) return &RunWideFixed<T, 8, 8>;
   return nullptr;
+#endif
 }
 
 // ---------------------------------------------------------------------------------------------
