@@ -11,9 +11,9 @@
 namespace ripple::fir::detail {
 namespace {
 
-// Input values one block of outputs reads when there are several residues (8 KB of float):
-// each residue sweeps the block's inputs, which stay in the L1 cache across the sweeps.
-constexpr std::size_t kBlockInputs = 2048;
+// Input values one block of outputs reads when there are several residues (16 KB of float):
+// each residue sweeps the block's inputs, which stay in the L1/L2 cache across the sweeps.
+constexpr std::size_t kBlockInputs = 4096;
 
 }  // namespace
 
@@ -50,7 +50,7 @@ void Polyphase<U>::run(const U* padded, std::size_t first, U* out, std::ptrdiff_
   }
   // Blocks of outputs reading kBlockInputs inputs, a multiple of 4 * period outputs so each
   // residue's run fills the kernel's 4-output groups. The sweeps scatter their outputs period
-  // apart: into a block in the L1 cache, copied out in order afterwards (scattered stores
+  // apart: into a small block, copied out in order afterwards (scattered stores
   // straight into a large fresh array each miss the cache).
   const std::size_t block = std::max<std::size_t>(1, kBlockInputs * up / down / (4 * period)) * 4 * period;
   core::Scratch scratch;
