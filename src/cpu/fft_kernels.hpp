@@ -48,6 +48,8 @@ struct WideArgs {
 
 template <class T>
 using WideKernel = void (*)(const WideArgs<T>&);
+template <class T>
+using PanelKernel = void (*)(const PanelArgs<T>&);
 
 /// Real transforms of even size n = 2h through a complex one of size h (w[k] = w_n^k, k <= h/2,
 /// forward sign). split: x[0..h) holds Z = FFT_h(x_even + i x_odd) on entry and X[0..h] (times
@@ -56,7 +58,11 @@ using WideKernel = void (*)(const WideArgs<T>&);
 template <class T>
 struct FftKernels {
   std::size_t lanes;  // complex values per vector
-  void (*panel)(const PanelArgs<T>&);
+  PanelKernel<T> panel;
+  /// A panel kernel for one lane FFT shape that runs the sequences one at a time, each whole in
+  /// registers (for short sizes and small batches; the scratch pointer is not used); null
+  /// where none is compiled.
+  PanelKernel<T> (*single_fixed)(const int* radices, std::size_t count);
   WideKernel<T> wide;
   /// A wide kernel compiled for one lane FFT shape (radices in pass order, as LaneFft::passes),
   /// with every pass unrolled in registers; null where none is compiled.

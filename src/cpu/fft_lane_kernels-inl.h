@@ -546,6 +546,36 @@ constexpr std::size_t FixedL1() {
   return l1;
 }
 
+// Every pass of a lane FFT with radices R..., over the local arrays buf[2][M]: the first pass
+// reads through `first`, the last writes through `last` (which may keep results in buf).
+template <int... R, class D, class First, class Last>
+HWY_INLINE void RunFixedPasses(D d, const LaneFft<hn::TFromD<D>>& plan, hn::Vec<D> (*buf)[(std::size_t(R) * ...)],
+                               const First& first, const Last& last) {
+  using V = hn::Vec<D>;
+  constexpr std::size_t kM = (std::size_t(R) * ...);
+  constexpr std::size_t kPasses = sizeof...(R);
+  constexpr int kRadix[] = {R...};
+  ForEachIndex<kPasses>([&](auto q) RIPPLE_FORCE_INLINE_LAMBDA {
+    constexpr std::size_t kQ = decltype(q)::value;
+    constexpr std::size_t kL1 = FixedL1<kQ, R...>();
+    constexpr std::size_t kIdo = kM / (kL1 * std::size_t(kRadix[kQ]));
+    V* const to = buf[kQ % 2];
+    const V* const from = buf[(kQ + 1) % 2];
+    const auto load_buf = [from](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA { return from[e]; };
+    const auto store_buf = [to](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA { to[e] = v; };
+    const Pass& pass = plan.passes[kQ];
+    if constexpr (kQ == 0 && kQ + 1 == kPasses) {
+      RunPass<kRadix[kQ], kL1, kIdo>(d, plan, pass, first, last);
+    } else if constexpr (kQ == 0) {
+      RunPass<kRadix[kQ], kL1, kIdo>(d, plan, pass, first, store_buf);
+    } else if constexpr (kQ + 1 == kPasses) {
+      RunPass<kRadix[kQ], kL1, kIdo>(d, plan, pass, load_buf, last);
+    } else {
+      RunPass<kRadix[kQ], kL1, kIdo>(d, plan, pass, load_buf, store_buf);
+    }
+  });
+}
+
 template <class T, int... R>
 void RunWideFixed(const WideArgs<T>& a) {
   using D = hn::ScalableTag<T>;
@@ -554,41 +584,22 @@ void RunWideFixed(const WideArgs<T>& a) {
   constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
   constexpr std::size_t kM = (std::size_t(R) * ...);
   constexpr std::size_t kPasses = sizeof...(R);
-  constexpr int kRadix[] = {R...};
   const std::size_t L = hn::Lanes(d);
-  const auto& passes = a.plan->passes;
   V buf[2][kM];
   const LaneAccess<D> src(d, a.src_stride, kW);
   const T* in = reinterpret_cast<const T*>(a.src);
   const std::ptrdiff_t src_step = 2 * std::ptrdiff_t(kW) * a.src_stride;
   const T* tw = reinterpret_cast<const T*>(a.twiddles);
   const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
-  ForEachIndex<kPasses>([&](auto q) RIPPLE_FORCE_INLINE_LAMBDA {
-    constexpr std::size_t kQ = decltype(q)::value;
-    constexpr std::size_t kL1 = FixedL1<kQ, R...>();
-    constexpr std::size_t kIdo = kM / (kL1 * std::size_t(kRadix[kQ]));
-    V* const to = buf[kQ % 2];
-    const V* const from = buf[(kQ + 1) % 2];
-    const auto load_buf = [from](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA { return from[e]; };
-    const auto load_src = [d, src, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
-      return src.load(d, in + std::ptrdiff_t(e) * src_step);
-    };
-    const auto store_buf = [to](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA { to[e] = v; };
-    // The last pass applies the wide twiddles w_N^{l*k1} on its way out.
-    const auto store_twiddled = [d, to, tw, L, sign_even](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA {
-      to[e] = MulLaneTwiddle(d, v, hn::Load(d, tw + e * L), sign_even);
-    };
-    const Pass& pass = passes[kQ];
-    if constexpr (kQ == 0 && kQ + 1 == kPasses) {
-      RunPass<kRadix[kQ], kL1, kIdo>(d, *a.plan, pass, load_src, store_twiddled);
-    } else if constexpr (kQ == 0) {
-      RunPass<kRadix[kQ], kL1, kIdo>(d, *a.plan, pass, load_src, store_buf);
-    } else if constexpr (kQ + 1 == kPasses) {
-      RunPass<kRadix[kQ], kL1, kIdo>(d, *a.plan, pass, load_buf, store_twiddled);
-    } else {
-      RunPass<kRadix[kQ], kL1, kIdo>(d, *a.plan, pass, load_buf, store_buf);
-    }
-  });
+  const auto load_src = [d, src, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
+    return src.load(d, in + std::ptrdiff_t(e) * src_step);
+  };
+  // The last pass applies the wide twiddles w_N^{l*k1} on its way out, into buf.
+  V* const y_out = buf[(kPasses - 1) % 2];
+  const auto store_twiddled = [d, y_out, tw, L, sign_even](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA {
+    y_out[e] = MulLaneTwiddle(d, v, hn::Load(d, tw + e * L), sign_even);
+  };
+  RunFixedPasses<R...>(d, *a.plan, buf, load_src, store_twiddled);
   const V* const y = buf[(kPasses - 1) % 2];
 
   const Rotator<D> rot(d, a.plan->forward);
@@ -612,6 +623,84 @@ void RunWideFixed(const WideArgs<T>& a) {
   };
   ForEachIndex<kM / kW>([&](auto b) RIPPLE_FORCE_INLINE_LAMBDA { finish(decltype(b)::value * kW, kW, dst); });
   if constexpr (kM % kW != 0) finish(kM - kM % kW, kM % kW, LaneAccess<D>(d, a.dst_stride, kM % kW));
+}
+
+// A panel of short transforms, one at a time, each whole in registers: vectors of one complex
+// value (no idle lanes), every pass unrolled. For sizes the wide kernel cannot take (N not a
+// multiple of W, or below 2W) and batches too small to fill the lanes.
+template <class T, int... R>
+void RunSingleFixed(const PanelArgs<T>& a) {
+  const hn::CappedTag<T, 2> d;
+  using V = hn::Vec<decltype(d)>;
+  constexpr std::size_t kM = (std::size_t(R) * ...);
+  const V scale = hn::Set(d, a.scale);
+  const bool scaled = a.scale != T(1);
+  const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
+  const T* tw = reinterpret_cast<const T*>(a.lane_twiddles);
+  const std::ptrdiff_t tw_step = 2 * a.twiddle_elem_stride;
+  const std::ptrdiff_t src_step = 2 * a.src_elem_stride, dst_step = 2 * a.dst_elem_stride;
+  for (std::size_t l = 0; l < a.lanes; ++l) {
+    const T* in = reinterpret_cast<const T*>(a.src + std::ptrdiff_t(l) * a.src_lane_stride);
+    T* out = reinterpret_cast<T*>(a.dst + std::ptrdiff_t(l) * a.dst_lane_stride);
+    const T* lane_tw = tw != nullptr ? tw + 2 * l : nullptr;
+    V buf[2][kM];
+    const auto load = [d, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
+      return hn::LoadU(d, in + std::ptrdiff_t(e) * src_step);
+    };
+    const auto store = [=](std::size_t e, V y) RIPPLE_FORCE_INLINE_LAMBDA {
+      if (lane_tw != nullptr)
+        y = MulLaneTwiddle(d, y, hn::LoadU(d, lane_tw + std::ptrdiff_t(e) * tw_step), sign_even);
+      if (scaled) y = hn::Mul(y, scale);
+      hn::StoreU(y, d, out + std::ptrdiff_t(e) * dst_step);
+    };
+    RunFixedPasses<R...>(d, *a.plan, buf, load, store);
+  }
+}
+
+// The single-sequence kernel for a lane FFT with exactly these radices, or null.
+template <class T>
+PanelKernel<T> FindSingleFixed(const int* radices, std::size_t count) {
+#if HWY_TARGET == HWY_SSE4
+  (void)radices;
+  (void)count;
+  return nullptr;  // as FindWideFixed
+#else
+  const auto is = [&](std::initializer_list<int> list) {
+    return list.size() == count && std::equal(list.begin(), list.end(), radices);
+  };
+  // factor_for_passes' sequences for N <= 32 that the wide kernel cannot take on some target
+  // (odd N; N = 2, 6, 10, 14 ... for W = 2 and 4; any N < 16 for W = 8), primes up to 31
+  // included: a direct odd-prime butterfly beats Rader's convolution at these sizes.
+  if (is({2})) return &RunSingleFixed<T, 2>;
+  if (is({3})) return &RunSingleFixed<T, 3>;
+  if (is({4})) return &RunSingleFixed<T, 4>;
+  if (is({5})) return &RunSingleFixed<T, 5>;
+  if (is({2, 3})) return &RunSingleFixed<T, 2, 3>;
+  if (is({7})) return &RunSingleFixed<T, 7>;
+  if (is({8})) return &RunSingleFixed<T, 8>;
+  if (is({3, 3})) return &RunSingleFixed<T, 3, 3>;
+  if (is({2, 5})) return &RunSingleFixed<T, 2, 5>;
+  if (is({11})) return &RunSingleFixed<T, 11>;
+  if (is({4, 3})) return &RunSingleFixed<T, 4, 3>;
+  if (is({13})) return &RunSingleFixed<T, 13>;
+  if (is({2, 7})) return &RunSingleFixed<T, 2, 7>;
+  if (is({5, 3})) return &RunSingleFixed<T, 5, 3>;
+  if (is({17})) return &RunSingleFixed<T, 17>;
+  if (is({2, 3, 3})) return &RunSingleFixed<T, 2, 3, 3>;
+  if (is({19})) return &RunSingleFixed<T, 19>;
+  if (is({4, 5})) return &RunSingleFixed<T, 4, 5>;
+  if (is({7, 3})) return &RunSingleFixed<T, 7, 3>;
+  if (is({2, 11})) return &RunSingleFixed<T, 2, 11>;
+  if (is({23})) return &RunSingleFixed<T, 23>;
+  if (is({5, 5})) return &RunSingleFixed<T, 5, 5>;
+  if (is({2, 13})) return &RunSingleFixed<T, 2, 13>;
+  if (is({3, 3, 3})) return &RunSingleFixed<T, 3, 3, 3>;
+  if (is({4, 7})) return &RunSingleFixed<T, 4, 7>;
+  if (is({29})) return &RunSingleFixed<T, 29>;
+  if (is({2, 5, 3})) return &RunSingleFixed<T, 2, 5, 3>;
+  if (is({31})) return &RunSingleFixed<T, 31>;
+  return nullptr;
+#endif
 }
 
 // The fixed-size kernel for a lane FFT with exactly these radices, or null. Only full-width
@@ -753,6 +842,8 @@ void RealMergeF64(const std::complex<double>* x, std::complex<double>* z, std::s
 void RunWideF32(const WideArgs<float>& a) { RunWide(a); }
 WideKernel<float> FindWideFixedF32(const int* radices, std::size_t count) { return FindWideFixed<float>(radices, count); }
 WideKernel<double> FindWideFixedF64(const int* radices, std::size_t count) { return FindWideFixed<double>(radices, count); }
+PanelKernel<float> FindSingleFixedF32(const int* radices, std::size_t count) { return FindSingleFixed<float>(radices, count); }
+PanelKernel<double> FindSingleFixedF64(const int* radices, std::size_t count) { return FindSingleFixed<double>(radices, count); }
 void RunWideF64(const WideArgs<double>& a) { RunWide(a); }
 void RunPanelF64(const PanelArgs<double>& a) { RunPanel(a); }
 int ComplexLanesF32() { return static_cast<int>(hn::Lanes(hn::ScalableTag<float>()) / 2); }

@@ -10,13 +10,39 @@ namespace ripple::fft::detail {
 
 template <class T>
 C2cPanels<T>::C2cPanels(std::size_t n, bool forward)
-    : C2cNode<T>(n), lanes_fft_(make_lane_fft<T>(n, forward)) {}
+    : C2cNode<T>(n), lanes_fft_(make_lane_fft<T>(n, forward)) {
+  std::vector<int> radices;
+  for (const Pass& pass : lanes_fft_.passes) radices.push_back(pass.radix);
+  single_ = radices.empty() ? nullptr : fft_kernels<T>().single_fixed(radices.data(), radices.size());
+}
+
+template <class T>
+bool C2cPanels<T>::has_single_kernel(std::size_t n) {
+  std::vector<int> radices;
+  return factor_for_passes(n, radices) && !radices.empty() &&
+         fft_kernels<T>().single_fixed(radices.data(), radices.size()) != nullptr;
+}
 
 template <class T>
 void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
                            T scale, unsigned threads) const {
   const auto& kernels = fft_kernels<T>();
   const std::size_t w = kernels.lanes, n = this->n();
+  if (single_ != nullptr && layout.batch < w) {
+    // Too few sequences to fill the lanes: each whole in registers, no scratch, no threads.
+    cpu::PanelArgs<T> args;
+    args.plan = &lanes_fft_;
+    args.scale = scale;
+    args.lanes = layout.batch;
+    args.src = in;
+    args.src_lane_stride = layout.in_dist;
+    args.src_elem_stride = layout.in_stride;
+    args.dst = out;
+    args.dst_lane_stride = layout.out_dist;
+    args.dst_elem_stride = layout.out_stride;
+    single_(args);
+    return;
+  }
   const std::size_t panels = (layout.batch + w - 1) / w;
   // Enough panels per task to amortize hand-out, few enough to balance.
   const std::size_t per_task = std::max<std::size_t>(1, panels / (4 * std::max(1u, threads)));
@@ -41,7 +67,7 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
 
 template <class T>
 std::string C2cPanels<T>::describe() const {
-  return "lanes(" + describe_radices(lanes_fft_.passes) + ")";
+  return std::string(single_ != nullptr ? "lanes-fixed(" : "lanes(") + describe_radices(lanes_fft_.passes) + ")";
 }
 
 template class C2cPanels<float>;
