@@ -38,7 +38,11 @@ Choice choose_single(std::size_t n, std::size_t lanes, bool convolutions = true)
   if (std::isfinite(lane_cost)) consider(Method::panels, double(n) * lane_cost * double(lanes));
   double split_cost = 0;
   const std::size_t n1 = C2cFourStep<float>::choose_n1(n, lanes, &split_cost);
-  if (n1 > 1) consider(Method::four_step, double(n) * split_cost, n1);
+  // The four-step also pays a fixed price per execution (two sub-plans, scratch, twiddle
+  // pass) that its per-point cost leaves out: measured about 0.5 us on one Zen 3 core, which
+  // made it lose to a single-lane panel below a few hundred points.
+  constexpr double kFourStepFixedCost = 5000;
+  if (n1 > 1) consider(Method::four_step, double(n) * split_cost + kFourStepFixedCost, n1);
   if (convolutions && n > 2 && is_prime(n)) consider(Method::rader, C2cRader<float>::cost(n, lanes));
   if (convolutions && n > 2) consider(Method::bluestein, C2cBluestein<float>::cost(n, lanes));
   return best;
