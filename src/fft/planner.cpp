@@ -38,11 +38,15 @@ Choice choose_single(std::size_t n, std::size_t lanes, bool convolutions = true)
   if (std::isfinite(lane_cost)) consider(Method::panels, double(n) * lane_cost * double(lanes));
   double split_cost = 0;
   const std::size_t n1 = C2cFourStep<float>::choose_n1(n, lanes, &split_cost);
-  // The four-step also pays a fixed price per execution (two sub-plans, scratch, twiddle
-  // pass) that its per-point cost leaves out: measured about 0.5 us on one Zen 3 core, which
-  // made it lose to a single-lane panel below a few hundred points.
-  constexpr double kFourStepFixedCost = 5000;
-  if (n1 > 1) consider(Method::four_step, double(n) * split_cost + kFourStepFixedCost, n1);
+  // The four-step also pays prices its per-point cost leaves out: a fixed one per execution
+  // (two sub-plans, scratch, twiddle pass; about 0.5 us on one Zen 3 core) and one per panel
+  // of W columns or rows it runs (about 80 ns). Without them it was chosen for sizes of a few
+  // hundred points where a single-lane panel takes half its time.
+  constexpr double kFourStepFixedCost = 5000, kFourStepPanelCost = 1300;
+  if (n1 > 1) {
+    const double panels = double((n / n1 + lanes - 1) / lanes + (n1 + lanes - 1) / lanes);
+    consider(Method::four_step, double(n) * split_cost + kFourStepFixedCost + kFourStepPanelCost * panels, n1);
+  }
   if (convolutions && n > 2 && is_prime(n)) consider(Method::rader, C2cRader<float>::cost(n, lanes));
   if (convolutions && n > 2) consider(Method::bluestein, C2cBluestein<float>::cost(n, lanes));
   return best;
