@@ -60,8 +60,8 @@ struct FftKernels {
   std::size_t lanes;  // complex values per vector
   PanelKernel<T> panel;
   /// A panel kernel for one lane FFT shape that runs the sequences one at a time, each whole in
-  /// registers (for short sizes and small batches; the scratch pointer is not used); null
-  /// where none is compiled.
+  /// registers (for short sizes and small batches; lane_twiddles must be null and scratch is
+  /// not used); null where none is compiled.
   PanelKernel<T> (*single_fixed)(const int* radices, std::size_t count);
   WideKernel<T> wide;
   /// A wide kernel compiled for one lane FFT shape (radices in pass order, as LaneFft::passes),

@@ -627,7 +627,8 @@ void RunWideFixed(const WideArgs<T>& a) {
 
 // A panel of short transforms, one at a time, each whole in registers: vectors of one complex
 // value (no idle lanes), every pass unrolled. For sizes the wide kernel cannot take (N not a
-// multiple of W, or below 2W) and batches too small to fill the lanes.
+// multiple of W, or below 2W) and batches too small to fill the lanes. No lane twiddles (no
+// caller asks this kernel for them) and no scratch.
 template <class T, int... R>
 void RunSingleFixed(const PanelArgs<T>& a) {
   const hn::CappedTag<T, 2> d;
@@ -635,21 +636,15 @@ void RunSingleFixed(const PanelArgs<T>& a) {
   constexpr std::size_t kM = (std::size_t(R) * ...);
   const V scale = hn::Set(d, a.scale);
   const bool scaled = a.scale != T(1);
-  const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
-  const T* tw = reinterpret_cast<const T*>(a.lane_twiddles);
-  const std::ptrdiff_t tw_step = 2 * a.twiddle_elem_stride;
   const std::ptrdiff_t src_step = 2 * a.src_elem_stride, dst_step = 2 * a.dst_elem_stride;
   for (std::size_t l = 0; l < a.lanes; ++l) {
     const T* in = reinterpret_cast<const T*>(a.src + std::ptrdiff_t(l) * a.src_lane_stride);
     T* out = reinterpret_cast<T*>(a.dst + std::ptrdiff_t(l) * a.dst_lane_stride);
-    const T* lane_tw = tw != nullptr ? tw + 2 * l : nullptr;
     V buf[2][kM];
     const auto load = [d, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
       return hn::LoadU(d, in + std::ptrdiff_t(e) * src_step);
     };
     const auto store = [=](std::size_t e, V y) RIPPLE_FORCE_INLINE_LAMBDA {
-      if (lane_tw != nullptr)
-        y = MulLaneTwiddle(d, y, hn::LoadU(d, lane_tw + std::ptrdiff_t(e) * tw_step), sign_even);
       if (scaled) y = hn::Mul(y, scale);
       hn::StoreU(y, d, out + std::ptrdiff_t(e) * dst_step);
     };
