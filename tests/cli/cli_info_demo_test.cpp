@@ -65,6 +65,27 @@ TEST_F(CliDemo, FindsEveryToneAndReportsTheTiming) {
   EXPECT_NE(r.out.find("Msamples/s"), std::string::npos) << r.out;
 }
 
+// `make demo`'s main job end to end (about 5 s): both beacons found at their times, every file
+// written and readable, and a second run without --force refuses to overwrite them.
+TEST_F(CliDemo, RadioFindsBothBeaconsAndWritesItsFiles) {
+  const RunResult r = run_ripple("demo radio --out radio");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("2 of 2 beacon tones found at the right times"), std::string::npos) << r.out;
+  EXPECT_EQ(count(r.out, "  ok\n"), 2u) << r.out;
+  for (const char* name : {"recording.sigmf-meta", "recording.sigmf-data", "wideband.png", "channel.png", "channel.wav"})
+    EXPECT_GT(std::filesystem::file_size(path(std::string("radio/") + name)), 0u) << name;
+  // 2 s of cs16 IQ at 2.4 Msps, and the channel as 2 s of 48 kHz audio (s16 WAV: 44-byte header).
+  EXPECT_EQ(std::filesystem::file_size(path("radio/recording.sigmf-data")), 2u * 2400000u * 2u * 2u);
+  EXPECT_NEAR(double(std::filesystem::file_size(path("radio/channel.wav"))), 2.0 * 48000 * 2 + 44, 4096);
+  const std::string meta = slurp(path("radio/recording.sigmf-meta"));
+  EXPECT_NE(meta.find("\"ci16_le\""), std::string::npos) << meta;
+  EXPECT_NE(meta.find("2400000"), std::string::npos) << meta;
+
+  const std::string before = slurp(path("radio/channel.wav"));
+  expect_one_error_line(run_ripple("demo radio --out radio"), 1, "exists; use --force");
+  EXPECT_EQ(slurp(path("radio/channel.wav")), before);
+}
+
 TEST_F(CliDemo, FailsWhenAToneCannotBeFound) {
   // 4096 samples give 24 dB less processing gain than the default: the -75 dB tone drowns.
   const RunResult r = run_ripple("demo --size 4096");
