@@ -482,6 +482,25 @@ void RunPanel(const PanelArgs<T>& a) {
   }
 }
 
+// The wide kernels' last stage for one block: v holds W rows of Y (rows g..g+W-1, missing
+// rows zero); transposed, finished with the size-W butterfly and scaled, it is stored as
+// X[g + m*k2], k2 < W.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void FinishWideBlock(D d, const Rotator<D>& rot, V* v, V scale, std::size_t g, std::size_t m,
+                                const LaneAccess<D>& to, hn::TFromD<D>* out, std::ptrdiff_t dst_stride) {
+  constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
+  TransposeComplex(d, v);  // v[l] now holds lanes k1 = g..g+W-1 of column l
+  if constexpr (kW == 2) {
+    Dft2<D>(v[0], v[1]);
+  } else if constexpr (kW == 4) {
+    Dft4(d, rot, v[0], v[1], v[2], v[3]);
+  } else if constexpr (kW == 8) {
+    Dft8(d, rot, v);
+  }
+  for (std::size_t k2 = 0; k2 < kW; ++k2)
+    to.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + m * k2) * dst_stride);
+}
+
 template <class T>
 void RunWide(const WideArgs<T>& a) {
   using D = hn::ScalableTag<T>;
@@ -517,16 +536,7 @@ void RunWide(const WideArgs<T>& a) {
   const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) HWY_ATTR {
     V v[kMax > 0 ? kMax : 1];
     for (std::size_t r = 0; r < kMax; ++r) v[r] = r < rows ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
-    TransposeComplex(d, v);  // v[l] now holds lanes k1 = g..g+w-1 of column l
-    if constexpr (kMax == 2) {
-      Dft2<D>(v[0], v[1]);
-    } else if constexpr (kMax == 4) {
-      Dft4(d, rot, v[0], v[1], v[2], v[3]);
-    } else if constexpr (kMax == 8) {
-      Dft8(d, rot, v);
-    }
-    for (std::size_t k2 = 0; k2 < w; ++k2)
-      to.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + m * k2) * a.dst_stride);
+    FinishWideBlock(d, rot, v, scale, g, m, to, out, a.dst_stride);
   };
   const std::size_t full = m - m % w;
   for (std::size_t g = 0; g < full; g += w) finish(g, w, dst);
@@ -610,16 +620,7 @@ void RunWideFixed(const WideArgs<T>& a) {
   const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) RIPPLE_FORCE_INLINE_LAMBDA {
     V v[kW];
     for (std::size_t r = 0; r < kW; ++r) v[r] = r < rows ? y[g + r] : hn::Zero(d);
-    TransposeComplex(d, v);
-    if constexpr (kW == 2) {
-      Dft2<D>(v[0], v[1]);
-    } else if constexpr (kW == 4) {
-      Dft4(d, rot, v[0], v[1], v[2], v[3]);
-    } else if constexpr (kW == 8) {
-      Dft8(d, rot, v);
-    }
-    for (std::size_t k2 = 0; k2 < kW; ++k2)
-      to.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + kM * k2) * a.dst_stride);
+    FinishWideBlock(d, rot, v, scale, g, kM, to, out, a.dst_stride);
   };
   ForEachIndex<kM / kW>([&](auto b) RIPPLE_FORCE_INLINE_LAMBDA { finish(decltype(b)::value * kW, kW, dst); });
   if constexpr (kM % kW != 0) finish(kM - kM % kW, kM % kW, LaneAccess<D>(d, a.dst_stride, kM % kW));
