@@ -2,10 +2,12 @@
 #include "gpu/device_fft.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <complex>
 
 #include "fft/unit_roots.hpp"
+#include "gpu/device_fft_bluestein.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::gpu {
@@ -80,10 +82,12 @@ FftShape DeviceFft::shape(std::uint64_t n, bool double_precision) {
   return s;
 }
 
-ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision) {
+ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pass_twiddle, bool twiddle_double) {
   ProgramSpec spec;
   spec.files = {"dialect.h", "fft_codelets.h", "fft_c2c.cl"};
   spec.defines = {{"RIPPLE_DOUBLE", double_precision ? "1" : "0"},
+                  {"FFT_TWIDDLE", pass_twiddle ? "1" : "0"},
+                  {"FFT_TWIDDLE_DOUBLE", pass_twiddle && twiddle_double && !double_precision ? "1" : "0"},
                   {"FFT_N", std::to_string(s.n)},
                   {"FFT_STAGES", std::to_string(s.radices.size())},
                   {"FFT_TPT", std::to_string(s.threads_per_transform)},
@@ -106,9 +110,10 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision) {
   return spec;
 }
 
-DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision)
-    : shape_(shape(n, double_precision)), double_(double_precision) {
+DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle)
+    : shape_(shape(n, double_precision)), double_(double_precision), pass_twiddle_(pass_twiddle) {
   const DeviceFacts& f = context.facts();
+  twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
   const std::uint64_t group = std::uint64_t(shape_.threads_per_transform) * shape_.transforms_per_group;
   if (group > f.max_work_group)
@@ -146,7 +151,33 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision)
     stream->upload(*twiddles_, 0, t.data(), t.size() * sizeof(t[0]));
   }
   stream->synchronize();
-  module_ = get_module(context, program(shape_, double_precision));
+  module_ = get_module(context, program(shape_, double_precision, pass_twiddle_, twiddle_double_));
+}
+
+FftPassTwiddles FftPassTwiddles::make(Context& context, Stream& stream, std::uint64_t n, bool as_double) {
+  FftPassTwiddles t;
+  t.n = n;
+  std::uint64_t split = 1;
+  while (split * split < n) ++split;
+  t.split = static_cast<std::uint32_t>(split);
+  const std::uint64_t coarse = (n + split - 1) / split;
+  // (cos, sin) of 2 pi m / n: the conjugate of the forward root.
+  std::vector<std::complex<long double>> roots;
+  roots.reserve(split + coarse);
+  for (std::uint64_t k = 0; k < split; ++k) roots.push_back(std::conj(fft::detail::unit_root(k, n)));
+  for (std::uint64_t q = 0; q < coarse; ++q) roots.push_back(std::conj(fft::detail::unit_root(q * split, n)));
+  if (as_double) {
+    std::vector<std::complex<double>> v(roots.begin(), roots.end());
+    t.table = context.allocate(v.size() * sizeof(v[0]));
+    stream.upload(*t.table, 0, v.data(), v.size() * sizeof(v[0]));
+  } else {
+    std::vector<std::complex<float>> v;
+    v.reserve(roots.size());
+    for (const auto& w : roots) v.emplace_back(static_cast<float>(w.real()), static_cast<float>(w.imag()));
+    t.table = context.allocate(v.size() * sizeof(v[0]));
+    stream.upload(*t.table, 0, v.data(), v.size() * sizeof(v[0]));
+  }
+  return t;
 }
 
 namespace {
@@ -180,24 +211,68 @@ void DeviceFft::run(Stream& stream, const Memory& in, Memory& out, const FftLayo
     scale = 1.0 / std::sqrt(static_cast<double>(n));
   else if ((norm == fft::Norm::backward) != forward)
     scale = 1.0 / static_cast<double>(n);
-  const std::uint64_t groups = (l.batch + shape_.transforms_per_group - 1) / shape_.transforms_per_group;
+  FftPass p;
+  p.count = p.inner = l.batch;
+  p.in_stride = l.in_stride;
+  p.in_dist_inner = l.in_dist;
+  p.out_stride = l.out_stride;
+  p.out_dist_inner = l.out_dist;
+  launch(stream, in, out, p, direction, scale);
+}
+
+void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftPass& p, fft::Direction direction,
+                       double scale, const FftPassTwiddles* twiddles) const {
+  if (p.count == 0) return;
+  if (pass_twiddle_ != (twiddles != nullptr))
+    throw InvalidArgument(std::string("DeviceFft: a program ") + (pass_twiddle_ ? "with" : "without") +
+                          " a pass twiddle was launched " + (twiddles != nullptr ? "with" : "without") + " its table");
+  const std::uint64_t groups = (p.count + shape_.transforms_per_group - 1) / shape_.transforms_per_group;
   if (groups > 0x7fffffffULL)
-    throw InvalidArgument("DeviceFft: batch " + std::to_string(l.batch) + " needs more than 2^31 - 1 work-groups");
+    throw InvalidArgument("DeviceFft: batch " + std::to_string(p.count) + " needs more than 2^31 - 1 work-groups");
   Launch grid;
   grid.groups = {static_cast<std::uint32_t>(groups), 1, 1};
   grid.block = {shape_.threads_per_transform * shape_.transforms_per_group, 1, 1};
-  std::vector<Arg> args = {Arg::memory(in),         Arg::memory(out),         Arg::memory(*twiddles_),
-                           Arg::value(l.batch),     Arg::value(l.in_stride),  Arg::value(l.in_dist),
-                           Arg::value(l.out_stride), Arg::value(l.out_dist)};
-  const double dir = forward ? -1.0 : 1.0;
-  if (double_) {
-    args.push_back(Arg::value(dir));
-    args.push_back(Arg::value(scale));
-  } else {
-    args.push_back(Arg::value(static_cast<float>(dir)));
-    args.push_back(Arg::value(static_cast<float>(scale)));
-  }
+  const double dir = direction == fft::Direction::forward ? -1.0 : 1.0;
+  const Memory& tw_table = twiddles != nullptr ? *twiddles->table : *twiddles_;
+  const std::uint64_t tw_n = twiddles != nullptr ? twiddles->n : 1;
+  const std::uint32_t tw_split = twiddles != nullptr ? twiddles->split : 1;
+  const std::array<Arg, 18> args = {
+      Arg::memory(in),
+      Arg::memory(out),
+      Arg::memory(*twiddles_),
+      Arg::value(p.count),
+      Arg::value(p.inner),
+      Arg::value(p.in_offset),
+      Arg::value(p.in_stride),
+      Arg::value(p.in_dist_inner),
+      Arg::value(p.in_dist_outer),
+      Arg::value(p.out_offset),
+      Arg::value(p.out_stride),
+      Arg::value(p.out_dist_inner),
+      Arg::value(p.out_dist_outer),
+      Arg::memory(tw_table),
+      Arg::value(tw_n),
+      Arg::value(tw_split),
+      double_ ? Arg::value(dir) : Arg::value(static_cast<float>(dir)),
+      double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale))};
   stream.launch(*module_, "fft_c2c", grid, args);
+}
+
+std::vector<KernelVariant> fft_kernel_variants() {
+  std::vector<KernelVariant> out;
+  for (bool dbl : {false, true}) {
+    const std::string prec = dbl ? "_f64" : "_f32";
+    for (std::uint64_t n : {1, 8, 60, 243, 343, 625, 1024, 4096})
+      out.push_back({"fft_c2c_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
+    for (std::uint64_t n : {64, 2048})
+      for (bool tw_double : {false, true}) {
+        if (dbl && !tw_double) continue;
+        out.push_back({"fft_c2c_" + std::to_string(n) + prec + "_pass_twiddle" + (tw_double ? "64" : "32"),
+                       DeviceFft::program(DeviceFft::shape(n, dbl), dbl, true, tw_double)});
+      }
+    out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
+  }
+  return out;
 }
 
 }  // namespace ripple::gpu

@@ -4,7 +4,8 @@
 // up to kFftMaxOnChip (radix 2, 3, 4, 5, 7, 8 stages); float or double; both directions and
 // numpy's three normalizations from one compiled program (direction and scale are arguments).
 // Element i of transform b is at b * dist + i * stride on each side (contiguous batches,
-// innermost batching, padded distances). An immutable plan: the program is compiled and the
+// innermost batching, padded distances); the passes of the multi-pass FFT (device_fft_plan)
+// launch it with two levels of batch and a twiddle fused into the store. An immutable plan: the program is compiled and the
 // twiddle table uploaded when it is made; run() only launches.
 #pragma once
 
@@ -15,6 +16,7 @@
 
 #include "gpu/program.hpp"
 #include "gpu/runtime.hpp"
+#include "gpu/variants.hpp"
 #include "ripple/fft.hpp"
 
 namespace ripple::gpu {
@@ -39,15 +41,42 @@ struct FftLayout {
   std::int64_t out_stride = 1, out_dist = 0;
 };
 
+/// One launch's transforms with two levels of batch (the passes of a multi-pass FFT): transform
+/// t < count is (o, i) = (t / inner, t % inner), its element e at
+/// offset + o * dist_outer + i * dist_inner + e * stride on each side. Not checked: the caller
+/// sizes it.
+struct FftPass {
+  std::uint64_t count = 1, inner = 1;
+  std::int64_t in_offset = 0, in_stride = 1, in_dist_inner = 0, in_dist_outer = 0;
+  std::int64_t out_offset = 0, out_stride = 1, out_dist_inner = 0, out_dist_outer = 0;
+};
+
+/// The twiddle W_T^(i e) between two passes (i the inner transform index, e the output element):
+/// two tables of about sqrt(T) roots each, computed in long double, rounded once, on the device.
+struct FftPassTwiddles {
+  std::uint64_t n = 1;      ///< T
+  std::uint32_t split = 1;  ///< W_T^m = A[m % split] * B[m / split]
+  std::unique_ptr<Memory> table;
+
+  /// Tables in double when `as_double` (double data, or float data on a device with fp64).
+  static FftPassTwiddles make(Context& context, Stream& stream, std::uint64_t n, bool as_double);
+};
+
 class DeviceFft {
  public:
   /// Throws Unsupported for sizes that are not 7-smooth or exceed kFftMaxOnChip (naming n) and
   /// for double on a device without it; InvalidArgument for n = 0.
-  DeviceFft(Context& context, std::uint64_t n, bool double_precision);
+  /// With pass_twiddle, the program multiplies its outputs by an FftPassTwiddles table given
+  /// to launch() (the first passes of a multi-pass FFT).
+  DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false);
 
   /// The stage and work-item plan of size n (throws as the constructor).
   static FftShape shape(std::uint64_t n, bool double_precision);
-  static ProgramSpec program(const FftShape& shape, bool double_precision);
+  /// twiddle_double: the pass twiddle of a float program computed in double (fp64 devices).
+  static ProgramSpec program(const FftShape& shape, bool double_precision, bool pass_twiddle = false,
+                             bool twiddle_double = false);
+  /// Whether pass twiddle tables for this program are double.
+  bool pass_twiddles_double() const { return double_ || twiddle_double_; }
 
   std::uint64_t size() const { return shape_.n; }
   const FftShape& plan_shape() const { return shape_; }
@@ -59,11 +88,23 @@ class DeviceFft {
   void run(Stream& stream, const Memory& in, Memory& out, const FftLayout& layout, fft::Direction direction,
            fft::Norm norm = fft::Norm::backward) const;
 
+  /// Enqueues the transforms of `pass` (unchecked), outputs scaled by `scale` and, for a
+  /// pass_twiddle program, turned by `twiddles`. No allocation.
+  void launch(Stream& stream, const Memory& in, Memory& out, const FftPass& pass, fft::Direction direction,
+              double scale, const FftPassTwiddles* twiddles = nullptr) const;
+
  private:
   FftShape shape_;
   bool double_;
+  bool pass_twiddle_ = false;
+  bool twiddle_double_ = false;
   std::shared_ptr<const Module> module_;
   std::unique_ptr<Memory> twiddles_;
 };
+
+/// The FFT programs the NVRTC test compiles: every radix, the split exchange, one and several
+/// transforms per group, N = 1, and the pass-twiddle programs of multi-pass plans (float with
+/// float or double twiddles, double).
+std::vector<KernelVariant> fft_kernel_variants();
 
 }  // namespace ripple::gpu

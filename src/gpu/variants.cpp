@@ -11,13 +11,8 @@
 namespace ripple::gpu {
 
 std::vector<KernelVariant> kernel_variants() {
-  std::vector<KernelVariant> out;
-  // The one-kernel FFT: a program per size; these cover every radix, the split exchange, one and
-  // several transforms per group, N = 1 (first: the NVRTC test takes the last variant for a scan).
-  for (bool dbl : {false, true})
-    for (std::uint64_t n : {1, 8, 60, 243, 343, 625, 1024, 4096})
-      out.push_back({"fft_c2c_" + std::to_string(n) + (dbl ? "_f64" : "_f32"),
-                     DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
+  // The FFT's programs first (the NVRTC test takes the last variant for a scan).
+  std::vector<KernelVariant> out = fft_kernel_variants();
   for (bool dbl : {false, true}) {
     const std::string prec = dbl ? "f64" : "f32";
     for (bool cplx : {false, true})

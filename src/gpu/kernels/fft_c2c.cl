@@ -10,15 +10,43 @@
      FFT_TPG                transforms per work-group (the group has FFT_TPT * FFT_TPG items)
      FFT_SLOTS              complex registers per work-item (the most any stage needs)
      FFT_SPLIT              1: exchange real and imaginary parts in turn (half the local memory)
+     FFT_TWIDDLE            1: multiply output e of a transform with inner index i by W_T^(i e)
+                            (the twiddle between the passes of a multi-pass FFT, fused into the
+                            store; T = pass_tw_n, dir gives the sign)
+     FFT_TWIDDLE_DOUBLE     1: that twiddle is computed in double (tables and product) and
+                            rounded once to real_t (float data on a device with fp64)
    Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
    of a transform does butterflies j = t + b FFT_TPT. Twiddles come from a table the host
    computes in long double and rounds once to real_t: entry k (R-1) + r - 1 of a stage holds
    (cos, sin) of 2 pi r k / (NS R); dir = -1 (forward) or +1 (backward) gives the sign.
-   Element i of transform b is at b * dist + i * stride (elements), in and out alike. */
+   Transform t < count is (o, i) = (t / inner, t % inner); its element e is at
+   offset + o * dist_outer + i * dist_inner + e * stride (elements), in and out alike: one level
+   of batch (inner = count) for plain batches, two for the passes of a multi-pass FFT, whose
+   transposes are these addresses.
+   The inter-pass twiddle W_T^m (T = pass_tw_n) is A[m % split] * B[m / split], two tables of
+   about sqrt(T) entries (cos, sin of 2 pi m / T) computed in long double on the host, one after
+   the other in pass_tw. */
 #ifndef FFT_N
 #error "fft_c2c.cl needs -DFFT_N (and the other FFT_* constants)"
+#endif
+
+#ifndef FFT_TWIDDLE
+#define FFT_TWIDDLE 0
+#endif
+#ifndef FFT_TWIDDLE_DOUBLE
+#define FFT_TWIDDLE_DOUBLE 0
+#endif
+#if FFT_TWIDDLE_DOUBLE
+#if !RIPPLE_IS_CUDA
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+typedef double fft_tw_real_t;
+typedef double2 fft_tw_t;
+#else
+typedef real_t fft_tw_real_t;
+typedef complex_t fft_tw_t;
 #endif
 
 #define FFT_BUTTERFLIES(R) (FFT_N / (R))
@@ -58,14 +86,31 @@ DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const co
   }
 }
 
+/* W_T^(dir m) * scale for m < T, from the two tables (see the header). */
+DEVICE_FN complex_t fft_pass_twiddle(GLOBAL const fft_tw_t* tw, u64 m, u32 split, real_t dir, real_t scale) {
+  const fft_tw_t a = tw[m % split], b = tw[split + m / split];
+  const fft_tw_real_t re = a.x * b.x - a.y * b.y, im = a.x * b.y + a.y * b.x;
+  return cmake((real_t)re * scale, (real_t)im * (dir * scale));
+}
+
+/* Output e = fft_out_index(j, r) of the transform; with FFT_TWIDDLE turned by W_T^(i e). */
 DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u32 NS, GLOBAL complex_t* out, i64 base,
-                                i64 stride, real_t scale, int valid) {
+                                i64 stride, real_t scale, int valid, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n,
+                                u32 pass_tw_split, u64 inner_index, real_t dir) {
 #pragma unroll
   for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
     const u32 j = t + (u32)b * FFT_TPT;
     if (valid && j < FFT_BUTTERFLIES(R)) {
 #pragma unroll
-      for (int r = 0; r < R; ++r) out[base + (i64)fft_out_index(j, r, R, NS) * stride] = cscale(v[b * R + r], scale);
+      for (int r = 0; r < R; ++r) {
+        const u32 e = fft_out_index(j, r, R, NS);
+#if FFT_TWIDDLE
+        const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, dir, scale);
+        out[base + (i64)e * stride] = cmul(v[b * R + r], w);
+#else
+        out[base + (i64)e * stride] = cscale(v[b * R + r], scale);
+#endif
+      }
     }
   }
 }
@@ -148,14 +193,21 @@ DEVICE_FN void fft_exchange(complex_t* v, u32 t, const int R, const u32 NS, cons
 #define FFT_LDS_TYPE complex_t
 #endif
 
-KERNEL fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 batch,
-               i64 in_stride, i64 in_dist, i64 out_stride, i64 out_dist, real_t dir, real_t scale) {
+KERNEL fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner,
+               i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 out_offset, i64 out_stride,
+               i64 out_dist_inner, i64 out_dist_outer, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n,
+               u32 pass_tw_split, real_t dir, real_t scale) {
   LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * (FFT_N > 1 ? FFT_N : 1)];
   const u32 t = LOCAL_ID(0) % FFT_TPT;
   const u32 slot = LOCAL_ID(0) / FFT_TPT;
   const u64 transform = (u64)GROUP_ID(0) * FFT_TPG + slot;
-  const int valid = transform < batch;
-  const i64 in_base = (i64)transform * in_dist, out_base = (i64)transform * out_dist;
+  const int valid = transform < count;
+  const u64 outer_index = transform / inner, inner_index = transform % inner;
+  const i64 in_base = in_offset + (i64)outer_index * in_dist_outer + (i64)inner_index * in_dist_inner;
+  const i64 out_base = out_offset + (i64)outer_index * out_dist_outer + (i64)inner_index * out_dist_inner;
+  (void)pass_tw;
+  (void)pass_tw_n;
+  (void)pass_tw_split;
   LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_N;
   (void)lds;
   complex_t v[FFT_SLOTS];
@@ -203,6 +255,7 @@ KERNEL fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const c
 #if FFT_STAGES > 12
 #error "fft_c2c.cl handles at most 12 stages"
 #endif
-  fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, scale, valid);
+  fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, scale, valid, pass_tw, pass_tw_n,
+                   pass_tw_split, inner_index, dir);
 #endif
 }

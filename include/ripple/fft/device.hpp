@@ -1,0 +1,82 @@
+// FFTs of data already in device memory (ripple::Buffer on a CUDA or OpenCL device, or on the
+// CPU): the same fft::PlanDesc as fft::Plan (include/ripple/fft.hpp: shape, batch, kind,
+// precision, direction, norm, strides and distances), planned for one Queue and executed on
+// Buffers of std::complex<float> or std::complex<double>.
+//
+//   ripple::Queue queue(ripple::Device::best());
+//   ripple::fft::PlanDesc desc;
+//   desc.shape = {4096};
+//   desc.batch = 1000;
+//   ripple::fft::DevicePlan plan(queue, desc);            // compiles (or loads) its kernels once
+//   ripple::Buffer<std::complex<float>> x(queue, host);    // 1000 x 4096 values, uploaded once
+//   plan.execute(x, x);                                    // in place, enqueued on `queue`
+//   x.download(std::span<std::complex<float>>(host));      // through the same queue: waits for it
+//
+// On a GPU (docs/ARCHITECTURE.md, "GPU FFT"): rank-1 c2c transforms of any size, float or
+// double, any batch and layout (packed, padded, strided, innermost-batched), in place or not,
+// both directions, numpy's three norms. Sizes 2^a 3^b 5^c 7^d up to 4096 run in one kernel (one
+// read and one write of memory); larger ones up to 4096^3 in two or three passes through device
+// scratch the plan owns; sizes with a larger prime factor by Bluestein's algorithm (a
+// convolution through two FFTs of a 7-smooth size >= 2N - 1). Twiddles come from long-double tables rounded once. Making a plan whose kernels
+// were compiled before (in this process, or in the disk cache) compiles nothing; execute()
+// neither allocates nor compiles. On the CPU the same calls run fft::Plan on the buffers' host
+// memory (every size, kind and rank).
+//
+// Errors: InvalidArgument naming the field, as fft::Plan (rank, sizes, batch, strides,
+// distances, direction of r2c/c2r, aliasing output layouts), and for execute() an overload that
+// does not match the plan's kind and precision, a buffer smaller than its layout's span, or a
+// buffer on another device than the plan's queue; Unsupported naming what a GPU cannot do yet
+// (ranks 2 and 3, r2c/c2r, sizes beyond 4096^3 or, with a large prime factor, about half that)
+// and double precision on a device without it; DeviceError for failures of the device runtime (out of
+// memory, compiler, launch).
+#pragma once
+
+#include <complex>
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "ripple/device.hpp"
+#include "ripple/fft.hpp"
+
+namespace ripple::fft {
+
+/// An immutable FFT plan on one queue's device: owns its compiled kernels, twiddle tables and
+/// scratch memory. Executions are enqueued on the plan's queue in order; one plan may be
+/// executed from several threads (its queue orders the work) but its scratch is shared, so
+/// executions never overlap each other.
+class DevicePlan {
+ public:
+  /// Validates `desc` and builds the plan for `queue`'s device (threads is ignored on GPUs).
+  /// Throws as described at the top of this header.
+  DevicePlan(const Queue& queue, const PlanDesc& desc);
+  DevicePlan(DevicePlan&&) noexcept;
+  DevicePlan& operator=(DevicePlan&&) noexcept;
+  ~DevicePlan();
+
+  const PlanDesc& desc() const;
+  const Queue& queue() const;
+  /// Elements the input / output buffer must hold at least (fft::Plan's input_span/output_span).
+  std::size_t input_span() const;
+  std::size_t output_span() const;
+  /// The algorithm chosen, e.g. "gpu c2c n=1048576 f32: 1024 x 1024 (2 passes, ...)".
+  std::string describe() const;
+
+  /// Enqueues the transform of `in` into `out` on the plan's queue (blocking on the CPU). in and
+  /// out may be the same buffer (in place, any layouts). Buffers on other queues of the same
+  /// device are ordered with it (their queues are synchronized first, and the plan's queue
+  /// after). The overload must match the plan's kind and precision.
+  void execute(const Buffer<std::complex<float>>& in, Buffer<std::complex<float>>& out) const;
+  void execute(const Buffer<std::complex<double>>& in, Buffer<std::complex<double>>& out) const;
+  void execute(const Buffer<float>& in, Buffer<std::complex<float>>& out) const;
+  void execute(const Buffer<double>& in, Buffer<std::complex<double>>& out) const;
+  void execute(const Buffer<std::complex<float>>& in, Buffer<float>& out) const;
+  void execute(const Buffer<std::complex<double>>& in, Buffer<double>& out) const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ripple::fft

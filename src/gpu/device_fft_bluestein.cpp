@@ -1,0 +1,113 @@
+// Launch logic of Bluestein's algorithm on the GPU: tables, the work array, five launches.
+#include "gpu/device_fft_bluestein.hpp"
+
+#include <algorithm>
+#include <array>
+#include <complex>
+#include <vector>
+
+#include "fft/unit_roots.hpp"
+#include "gpu/device_fft_plan.hpp"
+#include "ripple/error.hpp"
+#include "ripple/fft.hpp"
+
+namespace ripple::gpu {
+
+namespace {
+
+constexpr std::uint32_t kBlock = 256;
+constexpr std::uint64_t kMaxGroups = 1u << 16;  // grid-stride beyond this
+
+bool seven_smooth(std::uint64_t n) {
+  for (std::uint64_t p : {2u, 3u, 5u, 7u})
+    while (n % p == 0) n /= p;
+  return n == 1;
+}
+
+template <class T>
+std::unique_ptr<Memory> upload(Context& context, Stream& stream, const std::vector<std::complex<double>>& values) {
+  std::vector<std::complex<T>> v(values.begin(), values.end());
+  auto m = context.allocate(v.size() * sizeof(v[0]));
+  stream.upload(*m, 0, v.data(), v.size() * sizeof(v[0]));
+  return m;
+}
+
+}  // namespace
+
+std::uint64_t DeviceFftBluestein::padded_size(std::uint64_t n) {
+  std::uint64_t m = 2 * n - 1;
+  while (!seven_smooth(m)) ++m;
+  return m;
+}
+
+ProgramSpec DeviceFftBluestein::program(bool double_precision) {
+  ProgramSpec spec;
+  spec.files = {"dialect.h", "fft_bluestein.cl"};
+  spec.defines = {{"RIPPLE_DOUBLE", double_precision ? "1" : "0"}};
+  return spec;
+}
+
+DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision,
+                                       const FftLayout& layout)
+    : n_(n), m_(padded_size(n)), double_(double_precision), layout_(layout) {
+  FftLayout inner;
+  inner.batch = layout.batch;
+  inner.in_dist = inner.out_dist = static_cast<std::int64_t>(m_);
+  inner_ = std::make_unique<DeviceFftPlan>(context, m_, double_precision, inner);
+  // The forward chirp's conjugate e^{+pi i j^2 / n} = w_{2n}^{-(j^2 mod 2n)}, j < n.
+  std::vector<std::complex<long double>> c(n);
+  for (std::uint64_t j = 0; j < n; ++j) {
+    const unsigned __int128 sq = static_cast<unsigned __int128>(j) * j % (2 * n);
+    c[j] = std::conj(fft::detail::unit_root(static_cast<std::size_t>(sq), 2 * n));
+  }
+  // Its extension to the cyclic kernel of length m (symmetric: b[m - j] = b[j]) and the
+  // kernel's spectrum scaled by 1/m, by the CPU FFT in double.
+  std::vector<std::complex<double>> b(m_, std::complex<double>(0, 0));
+  for (std::uint64_t j = 0; j < n; ++j) {
+    b[j] = std::complex<double>(c[j]);
+    if (j > 0) b[m_ - j] = b[j];
+  }
+  fft::PlanDesc desc;
+  desc.shape = {static_cast<std::size_t>(m_)};
+  desc.precision = fft::Precision::f64;
+  desc.norm = fft::Norm::forward;
+  std::vector<std::complex<double>> spectrum(m_);
+  fft::Plan(desc).execute(b.data(), spectrum.data());
+  const std::vector<std::complex<double>> chirp(c.begin(), c.end());
+  auto stream = context.create_stream();
+  chirp_ = double_ ? upload<double>(context, *stream, chirp) : upload<float>(context, *stream, chirp);
+  spectrum_ = double_ ? upload<double>(context, *stream, spectrum) : upload<float>(context, *stream, spectrum);
+  work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
+  stream->synchronize();
+  module_ = get_module(context, program(double_precision));
+  groups_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMaxGroups, (layout.batch * m_ + kBlock - 1) / kBlock));
+}
+
+DeviceFftBluestein::~DeviceFftBluestein() = default;
+
+void DeviceFftBluestein::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction,
+                             double scale) const {
+  Launch grid;
+  grid.groups = {groups_, 1, 1};
+  grid.block = {kBlock, 1, 1};
+  const double dir = direction == fft::Direction::forward ? -1.0 : 1.0;
+  const Arg dir_arg = double_ ? Arg::value(dir) : Arg::value(static_cast<float>(dir));
+  const Arg scale_arg = double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale));
+  const std::array<Arg, 9> chirp_in = {Arg::memory(in),          Arg::memory(*work_),         Arg::memory(*chirp_),
+                                       Arg::value(n_),           Arg::value(m_),              Arg::value(layout_.batch),
+                                       Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), dir_arg};
+  stream.launch(*module_, "fft_chirp_in", grid, chirp_in);
+  inner_->run(stream, *work_, *work_, fft::Direction::forward, 1.0);
+  const std::array<Arg, 5> pointwise = {Arg::memory(*work_), Arg::memory(*spectrum_), Arg::value(m_),
+                                        Arg::value(layout_.batch), dir_arg};
+  stream.launch(*module_, "fft_pointwise", grid, pointwise);
+  inner_->run(stream, *work_, *work_, fft::Direction::backward, 1.0);
+  const std::array<Arg, 10> chirp_out = {Arg::memory(*work_),          Arg::memory(out),
+                                         Arg::memory(*chirp_),         Arg::value(n_),
+                                         Arg::value(m_),               Arg::value(layout_.batch),
+                                         Arg::value(layout_.out_stride), Arg::value(layout_.out_dist),
+                                         dir_arg,                      scale_arg};
+  stream.launch(*module_, "fft_chirp_out", grid, chirp_out);
+}
+
+}  // namespace ripple::gpu

@@ -1,0 +1,48 @@
+// Device level: batched 1-D complex FFTs of sizes with a prime factor above 7, by Bluestein's
+// algorithm: the DFT of N as a cyclic convolution of length M (the smallest 7-smooth size
+// >= 2N - 1) with a chirp, i.e. a chirp multiply (kernels/fft_bluestein.cl), a forward FFT of M
+// (DeviceFftPlan), a multiply by the chirp's spectrum, a backward FFT of M and a chirp multiply
+// into the output layout. The chirp and its spectrum are computed on the host when the plan is
+// made (chirp in long double, spectrum by the CPU FFT in double, each rounded once); the work
+// array (batch x M) is device memory the plan owns. run() only launches.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "gpu/device_fft.hpp"
+
+namespace ripple::gpu {
+
+class DeviceFftPlan;
+
+class DeviceFftBluestein {
+ public:
+  /// Transforms of size n >= 2 in `layout` (checked by the caller). Throws as DeviceFftPlan for
+  /// the inner size, DeviceError if memory cannot be had.
+  DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout);
+  ~DeviceFftBluestein();
+
+  /// The smallest 7-smooth size >= 2n - 1.
+  static std::uint64_t padded_size(std::uint64_t n);
+  static ProgramSpec program(bool double_precision);
+
+  std::uint64_t padded() const { return m_; }
+  const DeviceFftPlan& inner() const { return *inner_; }
+
+  /// out = scale * DFT of in for every transform of the layout (in and out may be the same
+  /// memory, any layouts), enqueued on `stream`.
+  void run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale) const;
+
+ private:
+  std::uint64_t n_, m_;
+  bool double_;
+  FftLayout layout_;
+  std::shared_ptr<const Module> module_;
+  std::unique_ptr<Memory> chirp_, spectrum_, work_;
+  std::unique_ptr<DeviceFftPlan> inner_;
+  std::uint32_t groups_ = 1;
+};
+
+}  // namespace ripple::gpu

@@ -1,0 +1,239 @@
+// Launch logic of the multi-pass GPU FFT: the split of n into passes, each pass's addresses
+// (the transposes) and twiddles, the scratch between passes.
+#include "gpu/device_fft_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gpu/device_fft_bluestein.hpp"
+#include "ripple/error.hpp"
+
+namespace ripple::gpu {
+
+namespace {
+
+// Divisors of a 7-smooth n (a few thousand at most for n < 2^40).
+std::vector<std::uint64_t> divisors(std::uint64_t n) {
+  std::vector<std::uint64_t> d{1};
+  for (std::uint64_t p : {2u, 3u, 5u, 7u}) {
+    unsigned e = 0;
+    while (n % p == 0) {
+      n /= p;
+      ++e;
+    }
+    const std::size_t before = d.size();
+    std::uint64_t f = 1;
+    for (unsigned k = 1; k <= e; ++k) {
+      f *= p;
+      for (std::size_t i = 0; i < before; ++i) d.push_back(d[i] * f);
+    }
+  }
+  std::sort(d.begin(), d.end());
+  return d;
+}
+
+bool seven_smooth(std::uint64_t n) {
+  for (std::uint64_t p : {2u, 3u, 5u, 7u})
+    while (n % p == 0) n /= p;
+  return n == 1;
+}
+
+// The split of n into two factors <= max_pass whose larger one is smallest (the smaller one
+// first), or nothing.
+std::vector<std::uint64_t> split_two(std::uint64_t n, std::uint64_t max_pass, const std::vector<std::uint64_t>& divs) {
+  std::vector<std::uint64_t> best;
+  for (std::uint64_t d : divs) {
+    const std::uint64_t m = n / d;
+    if (n % d != 0 || d > m || m > max_pass) continue;
+    best = {d, m};  // divisors ascend: the last one that fits is the most balanced
+  }
+  return best;
+}
+
+std::string str(std::uint64_t v) { return std::to_string(v); }
+
+}  // namespace
+
+std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, std::uint64_t max_pass) {
+  if (n == 0) throw InvalidArgument("GPU FFT: size n is 0");
+  if (!seven_smooth(n))
+    throw Unsupported("GPU FFT: size n " + str(n) +
+                      " has a prime factor above 7: it is not a product of passes (DeviceFftPlan takes it "
+                      "through Bluestein)");
+  max_pass = std::min(max_pass, kFftMaxOnChip);
+  if (n <= max_pass) return {n};
+  const std::vector<std::uint64_t> divs = divisors(n);
+  if (auto two = split_two(n, max_pass, divs); !two.empty()) return two;
+  std::vector<std::uint64_t> best;
+  for (std::uint64_t d : divs) {
+    if (d > max_pass) break;
+    const std::uint64_t m = n / d;
+    const std::vector<std::uint64_t> rest = split_two(m, max_pass, divisors(m));
+    if (rest.empty()) continue;
+    const std::uint64_t largest = std::max(d, rest[1]);
+    if (best.empty() || largest < std::max({best[0], best[1], best[2]})) best = {d, rest[0], rest[1]};
+  }
+  if (best.empty())
+    throw Unsupported("GPU FFT: size n " + str(n) + " needs more than three passes of at most " + str(max_pass) +
+                      " points (the GPU FFT takes up to " + str(max_pass) + "^3 with factors of at most " +
+                      str(max_pass) + "; the CPU fft::Plan does any size)");
+  return best;
+}
+
+const DeviceFft& DeviceFftPlan::kernel(Context& context, std::uint64_t size, bool pass_twiddle) {
+  auto& k = kernels_[{size, pass_twiddle}];
+  if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle);
+  return *k;
+}
+
+const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, Stream& stream, std::uint64_t n, bool as_double) {
+  auto& t = twiddles_[n];
+  if (!t) t = std::make_unique<FftPassTwiddles>(FftPassTwiddles::make(context, stream, n, as_double));
+  return *t;
+}
+
+DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
+                             std::uint64_t max_pass)
+    : n_(n), double_(double_precision), layout_(layout) {
+  if (n > 1 && !seven_smooth(n)) {
+    const std::uint64_t m = DeviceFftBluestein::padded_size(n);
+    try {
+      split(m, max_pass);
+    } catch (const Unsupported& e) {
+      throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above 7, so it is a convolution of " +
+                        str(m) + " points (Bluestein), which the GPU cannot do: " + e.what());
+    }
+    bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, layout);
+    return;
+  }
+  passes_ = split(n, max_pass);
+  const std::int64_t B = static_cast<std::int64_t>(layout.batch);
+  const std::int64_t s = layout.in_stride, d = layout.in_dist, so = layout.out_stride, dout = layout.out_dist;
+  const std::int64_t N = static_cast<std::int64_t>(n);
+  const std::size_t elem = double_precision ? 16 : 8;
+  auto stream = context.create_stream();
+  if (passes_.size() == 1) {
+    Step st;
+    st.kernel = &kernel(context, n, false);
+    st.pass.count = st.pass.inner = layout.batch;
+    st.pass.in_stride = s;
+    st.pass.in_dist_inner = d;
+    st.pass.out_stride = so;
+    st.pass.out_dist_inner = dout;
+    st.last = true;
+    steps_.push_back(st);
+    copy_in_place_ = s != so || (layout.batch > 1 && d != dout);
+    if (copy_in_place_) {
+      in_elements_ = static_cast<std::uint64_t>((B - 1) * d + (N - 1) * s + 1);
+      scratch1_ = context.allocate(in_elements_ * elem);
+    }
+    return;
+  }
+  // Pass 1: N1-point columns n1 -> k1 of every (b, n2), n2 < M, turned by W_N^(n2 k1), stored as
+  // scratch1[b N + k1 M + n2] (row k1 holds the M-point sequence of the rest).
+  const std::int64_t N1 = static_cast<std::int64_t>(passes_[0]), M = N / N1;
+  const bool tw_double = double_precision || context.facts().fp64;
+  scratch1_ = context.allocate(static_cast<std::size_t>(B * N) * elem);
+  Step p1;
+  p1.kernel = &kernel(context, passes_[0], true);
+  p1.twiddles = &twiddles(context, *stream, n, tw_double);
+  p1.pass.count = static_cast<std::uint64_t>(B * M);
+  p1.pass.inner = static_cast<std::uint64_t>(M);
+  p1.pass.in_dist_outer = d;
+  p1.pass.in_dist_inner = s;
+  p1.pass.in_stride = M * s;
+  p1.pass.out_dist_outer = N;
+  p1.pass.out_dist_inner = 1;
+  p1.pass.out_stride = M;
+  p1.to = Slot::scratch1;
+  steps_.push_back(p1);
+  if (passes_.size() == 2) {
+    // Pass 2: M-point rows of every (b, k1) to X[k1 + N1 k2].
+    Step p2;
+    p2.kernel = &kernel(context, passes_[1], false);
+    p2.pass.count = static_cast<std::uint64_t>(B * N1);
+    p2.pass.inner = static_cast<std::uint64_t>(N1);
+    p2.pass.in_dist_outer = N;
+    p2.pass.in_dist_inner = M;
+    p2.pass.in_stride = 1;
+    p2.pass.out_dist_outer = dout;
+    p2.pass.out_dist_inner = so;
+    p2.pass.out_stride = N1 * so;
+    p2.from = Slot::scratch1;
+    p2.last = true;
+    steps_.push_back(p2);
+    return;
+  }
+  // Three passes: each row of M = N2 N3 points is itself a four-step, one batch entry b at a
+  // time (its addresses have one level of batch fewer than a batched form would need):
+  // pass 2 takes N2-point columns n2 -> k2 of every (k1, n3), turned by W_M^(n3 k2), stored at
+  // scratch2[(k1 + N1 k2) N3 + n3]; pass 3 the N3-point rows j = k1 + N1 k2 to
+  // X[k1 + N1 k2 + N1 N2 k3] = X[j + N1 N2 k3].
+  const std::int64_t N2 = static_cast<std::int64_t>(passes_[1]), N3 = static_cast<std::int64_t>(passes_[2]);
+  scratch2_ = context.allocate(static_cast<std::size_t>(N) * elem);
+  const DeviceFft& k2 = kernel(context, passes_[1], true);
+  const FftPassTwiddles& t2 = twiddles(context, *stream, static_cast<std::uint64_t>(M), tw_double);
+  const DeviceFft& k3 = kernel(context, passes_[2], false);
+  for (std::int64_t b = 0; b < B; ++b) {
+    Step p2;
+    p2.kernel = &k2;
+    p2.twiddles = &t2;
+    p2.pass.count = static_cast<std::uint64_t>(N1 * N3);
+    p2.pass.inner = static_cast<std::uint64_t>(N3);
+    p2.pass.in_offset = b * N;
+    p2.pass.in_dist_outer = M;
+    p2.pass.in_dist_inner = 1;
+    p2.pass.in_stride = N3;
+    p2.pass.out_dist_outer = N3;
+    p2.pass.out_dist_inner = 1;
+    p2.pass.out_stride = N1 * N3;
+    p2.from = Slot::scratch1;
+    p2.to = Slot::scratch2;
+    steps_.push_back(p2);
+    Step p3;
+    p3.kernel = &k3;
+    p3.pass.count = p3.pass.inner = static_cast<std::uint64_t>(N1 * N2);
+    p3.pass.in_dist_inner = N3;
+    p3.pass.in_stride = 1;
+    p3.pass.out_offset = b * dout;
+    p3.pass.out_dist_inner = so;
+    p3.pass.out_stride = N1 * N2 * so;
+    p3.from = Slot::scratch2;
+    p3.last = true;
+    steps_.push_back(p3);
+  }
+  stream->synchronize();
+}
+
+DeviceFftPlan::DeviceFftPlan(DeviceFftPlan&&) noexcept = default;
+DeviceFftPlan::~DeviceFftPlan() = default;
+
+std::string DeviceFftPlan::describe() const {
+  std::string s = "gpu c2c n=" + str(n_) + (double_ ? " f64: " : " f32: ");
+  if (bluestein_) return s + "Bluestein, convolution of " + str(bluestein_->padded()) + " by [" + bluestein_->inner().describe() + "]";
+  for (std::size_t i = 0; i < passes_.size(); ++i) s += (i ? " x " : "") + str(passes_[i]);
+  if (passes_.size() == 1) return s + " (one kernel)";
+  return s + " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
+         (passes_.size() == 2 ? "pass)" : "two)");
+}
+
+void DeviceFftPlan::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale) const {
+  if (layout_.batch == 0) return;
+  if (bluestein_) {
+    bluestein_->run(stream, in, out, direction, scale);
+    return;
+  }
+  const Memory* source = &in;
+  if (copy_in_place_ && &in == &out) {
+    // One pass reads and writes its transform at different places: read from a copy.
+    stream.copy(in, 0, *scratch1_, 0, in_elements_ * (double_ ? 16 : 8));
+    source = scratch1_.get();
+  }
+  for (const Step& st : steps_) {
+    const Memory& from = st.from == Slot::in ? *source : st.from == Slot::scratch1 ? *scratch1_ : *scratch2_;
+    Memory& to = st.to == Slot::out ? out : st.to == Slot::scratch1 ? *scratch1_ : *scratch2_;
+    st.kernel->launch(stream, from, to, st.pass, direction, st.last ? scale : 1.0, st.twiddles);
+  }
+}
+
+}  // namespace ripple::gpu

@@ -1,0 +1,80 @@
+// Device level: a batched 1-D complex FFT of any 7-smooth size in any layout, planned once.
+// Sizes that fit on chip (<= kFftMaxOnChip) are one launch of the one-kernel FFT (DeviceFft).
+// Larger sizes are the four-step algorithm in the fewest passes, each pass a batch of on-chip
+// transforms: N = N1 * M as N1-point column transforms whose outputs are turned by W_N^(n2 k1)
+// in the store, then M-point row transforms written to their transposed places (2 passes up to
+// kFftMaxOnChip^2 points; a third when M itself needs two). Transposes are only addresses of the
+// passes (FftPass); the intermediate results go through device scratch owned by the plan. Every
+// kernel is compiled and every table uploaded when the plan is made; run() only launches.
+// Sizes with a prime factor above 7 run Bluestein's algorithm (device_fft_bluestein) on a
+// plan of this kind for the padded size.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpu/device_fft.hpp"
+
+namespace ripple::gpu {
+
+class DeviceFftBluestein;
+
+class DeviceFftPlan {
+ public:
+  /// A plan for `layout.batch` transforms of size n (layout strides >= 1, distances >= 0, as
+  /// checked by the caller). max_pass caps each pass's size (kFftMaxOnChip; tests lower it to
+  /// reach three passes at small n). Sizes with a prime factor above 7 go through Bluestein
+  /// (DeviceFftBluestein). Throws Unsupported naming n for a size beyond three passes (of its
+  /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
+  DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
+                std::uint64_t max_pass = kFftMaxOnChip);
+
+  /// The sizes of the passes, first pass first (one entry for the one-kernel path): the most
+  /// balanced split of a 7-smooth n into as few factors <= max_pass as possible. Throws
+  /// Unsupported naming n if n is not 7-smooth or needs more than three passes.
+  static std::vector<std::uint64_t> split(std::uint64_t n, std::uint64_t max_pass = kFftMaxOnChip);
+
+  DeviceFftPlan(DeviceFftPlan&&) noexcept;
+  ~DeviceFftPlan();
+
+  std::uint64_t size() const { return n_; }
+  /// The passes of a 7-smooth size; empty for Bluestein's sizes.
+  const std::vector<std::uint64_t>& passes() const { return passes_; }
+  const DeviceFftBluestein* bluestein() const { return bluestein_.get(); }
+  /// E.g. "gpu c2c n=1048576: 1024 x 1024 (2 passes, twiddle fused into pass 1)".
+  std::string describe() const;
+
+  /// out = scale * DFT of in for every transform of the layout, enqueued on `stream`. in and out
+  /// may be the same memory (in place, any layouts). Buffer sizes are the caller's to check.
+  void run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale) const;
+
+ private:
+  // Which memory a launch reads or writes.
+  enum class Slot { in, out, scratch1, scratch2 };
+  struct Step {
+    const DeviceFft* kernel = nullptr;
+    FftPass pass;
+    const FftPassTwiddles* twiddles = nullptr;
+    Slot from = Slot::in, to = Slot::out;
+    bool last = false;  // takes the norm's scale
+  };
+  const DeviceFft& kernel(Context& context, std::uint64_t size, bool pass_twiddle);
+  const FftPassTwiddles& twiddles(Context& context, Stream& stream, std::uint64_t n, bool as_double);
+
+  std::uint64_t n_;
+  bool double_;
+  FftLayout layout_;
+  std::vector<std::uint64_t> passes_;
+  std::map<std::pair<std::uint64_t, bool>, std::unique_ptr<DeviceFft>> kernels_;
+  std::map<std::uint64_t, std::unique_ptr<FftPassTwiddles>> twiddles_;
+  std::vector<Step> steps_;
+  bool copy_in_place_ = false;  // one pass with different in and out layouts, run in place
+  std::uint64_t in_elements_ = 0;
+  std::unique_ptr<Memory> scratch1_, scratch2_;
+  std::unique_ptr<DeviceFftBluestein> bluestein_;
+};
+
+}  // namespace ripple::gpu

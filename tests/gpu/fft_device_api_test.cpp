@@ -1,0 +1,228 @@
+// The public device FFT (include/ripple/fft/device.hpp) on every GPU device present and on the
+// CPU: c2c plans of one and two passes against the long-double reference and fft::Plan, both
+// precisions, norms and directions, padded and innermost-batched layouts, in place; a second
+// plan with a warm kernel cache and every execute compile nothing; the rejections naming the
+// field (InvalidArgument) or what the GPU cannot do yet (Unsupported).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "common/expect_invalid.hpp"
+#include "common/reference_fft.hpp"
+#include "common/rel_l2.hpp"
+#include "gpu/kernel_cache.hpp"
+#include "gpu_test_util.hpp"
+#include "ripple/error.hpp"
+#include "ripple/fft/device.hpp"
+
+namespace ripple::fft {
+namespace {
+
+using ::ripple::test::cld;
+using ::ripple::test::expect_invalid;
+using ::ripple::test::rel_l2;
+
+std::vector<std::string> all_device_ids() {
+  std::vector<std::string> ids{"cpu"};
+  for (const auto& id : gpu::test::gpu_device_ids()) ids.push_back(id);
+  return ids;
+}
+
+class DeviceFftApi : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+#ifdef RIPPLE_TEST_CACHE_DIR
+    static const bool cache_set = (gpu::set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
+    (void)cache_set;
+#endif
+    queue_.emplace(Device::parse(GetParam()));
+  }
+  const Queue& queue() const { return *queue_; }
+  bool on_gpu() const { return queue_->device().kind() != DeviceKind::cpu; }
+  bool has_fp64() const { return !on_gpu() || queue_->device().info().fp64; }
+
+ private:
+  std::optional<Queue> queue_;
+};
+INSTANTIATE_TEST_SUITE_P(Devices, DeviceFftApi, ::testing::ValuesIn(all_device_ids()), gpu::test::device_test_name);
+
+template <class T>
+double bound(std::size_t n) {
+  return (sizeof(T) == 4 ? 1.5e-7 : 3e-16) * std::max(1.0, std::log2(static_cast<double>(n)));
+}
+
+template <class T>
+std::vector<std::complex<T>> random_values(std::size_t count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<T> u(-1, 1);
+  std::vector<std::complex<T>> x(count);
+  for (auto& v : x) v = {u(rng), u(rng)};
+  return x;
+}
+
+template <class T>
+Buffer<std::complex<T>> poisoned(const Queue& q, std::size_t n) {
+  const std::vector<std::complex<T>> nan(n, std::complex<T>(std::numeric_limits<T>::quiet_NaN(), 0));
+  return Buffer<std::complex<T>>(q, std::span<const std::complex<T>>(nan));
+}
+
+// Runs desc on the queue from host input laid out per desc; compares every transform with the
+// long-double reference (scaled by the norm) and with fft::Plan on the host.
+template <class T>
+double check(const Queue& q, const PlanDesc& desc, bool in_place) {
+  using C = std::complex<T>;
+  const DevicePlan plan(q, desc);
+  SCOPED_TRACE(plan.describe());
+  const Plan cpu(desc);
+  EXPECT_EQ(plan.input_span(), cpu.input_span());
+  EXPECT_EQ(plan.output_span(), cpu.output_span());
+  const std::size_t n = desc.shape[0];
+  const std::ptrdiff_t in_dist = desc.in_dist ? desc.in_dist : n * desc.in_stride;
+  const std::ptrdiff_t out_dist = desc.out_dist ? desc.out_dist : n * desc.out_stride;
+  const auto rows = random_values<T>(n * desc.batch, static_cast<unsigned>(n));
+  const std::size_t size = in_place ? std::max(plan.input_span(), plan.output_span()) : plan.input_span();
+  std::vector<C> host(size, C(0, 0));
+  for (std::size_t b = 0; b < desc.batch; ++b)
+    for (std::size_t i = 0; i < n; ++i) host[b * in_dist + i * desc.in_stride] = rows[b * n + i];
+  Buffer<C> in(q, std::span<const C>(host));
+  std::optional<Buffer<C>> separate;
+  if (!in_place) separate.emplace(poisoned<T>(q, plan.output_span()));
+  Buffer<C>& out = in_place ? in : *separate;
+  plan.execute(in, out);
+  const std::vector<C> y = out.to_vector();
+  std::vector<C> expected(plan.output_span());
+  cpu.execute(host.data(), expected.data());
+  const bool forward = desc.direction == Direction::forward;
+  const long double scale = desc.norm == Norm::ortho                       ? 1.0L / std::sqrt((long double)n)
+                            : (desc.norm == Norm::backward) == forward ? 1.0L
+                                                                          : 1.0L / n;
+  std::vector<C> got, cpu_got;
+  std::vector<cld> want;
+  for (std::size_t b = 0; b < desc.batch; ++b) {
+    std::vector<cld> row(rows.begin() + b * n, rows.begin() + (b + 1) * n);
+    for (const cld& v : ::ripple::test::reference_dft(row, forward)) want.push_back(v * scale);
+    for (std::size_t i = 0; i < n; ++i) {
+      got.push_back(y[b * out_dist + i * desc.out_stride]);
+      cpu_got.push_back(expected[b * out_dist + i * desc.out_stride]);
+    }
+  }
+  const double err = rel_l2(got, want);
+  EXPECT_LE(err, bound<T>(n));
+  EXPECT_LE(rel_l2(got, cpu_got), 2 * bound<T>(n)) << "differs from fft::Plan";
+  return err / bound<T>(n);
+}
+
+PlanDesc c2c(std::size_t n, std::size_t batch, Precision p, Direction d, Norm norm) {
+  PlanDesc desc;
+  desc.shape = {n};
+  desc.batch = batch;
+  desc.precision = p;
+  desc.direction = d;
+  desc.norm = norm;
+  return desc;
+}
+
+TEST_P(DeviceFftApi, C2cMatchesTheReferenceAndTheCpuPlan) {
+  double worst = 0;
+  // One kernel and two passes; sizes whose programs the other GPU FFT tests compile.
+  for (const std::size_t n : {std::size_t{60}, std::size_t{1024}, std::size_t{59049}}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    worst = std::max(worst, check<float>(queue(), c2c(n, 3, Precision::f32, Direction::forward, Norm::backward), false));
+    worst = std::max(worst, check<float>(queue(), c2c(n, 2, Precision::f32, Direction::backward, Norm::ortho), true));
+    if (has_fp64())
+      worst = std::max(worst, check<double>(queue(), c2c(n, 2, Precision::f64, Direction::backward, Norm::forward), false));
+  }
+  // Innermost batching in, padded rows out; in place with both layouts in one buffer.
+  PlanDesc l = c2c(1024, 3, Precision::f32, Direction::forward, Norm::forward);
+  l.in_stride = 3;
+  l.in_dist = 1;
+  l.out_dist = 1024 + 7;
+  worst = std::max(worst, check<float>(queue(), l, false));
+  worst = std::max(worst, check<float>(queue(), l, true));
+  std::printf("[ fft DevicePlan ] worst error / bound: %.3f\n", worst);
+}
+
+TEST_P(DeviceFftApi, WarmPlansAndExecutesCompileNothing) {
+  if (!on_gpu()) GTEST_SKIP() << "the CPU compiles no kernels";
+  const PlanDesc desc = c2c(59049, 1, Precision::f32, Direction::forward, Norm::backward);
+  const DevicePlan first(queue(), desc);
+  gpu::reset_kernel_cache_stats();
+  const DevicePlan second(queue(), desc);
+  Buffer<std::complex<float>> x(queue(), desc.shape[0]);
+  second.execute(x, x);
+  first.execute(x, x);
+  queue().synchronize();
+  const gpu::KernelCacheStats s = gpu::kernel_cache_stats();
+  EXPECT_EQ(s.compiles, 0u);
+  EXPECT_EQ(s.disk_hits, 0u);
+  EXPECT_GT(s.memory_hits, 0u);
+}
+
+TEST_P(DeviceFftApi, RejectsBadDescsAndBuffers) {
+  using CF = std::complex<float>;
+  PlanDesc desc = c2c(64, 2, Precision::f32, Direction::forward, Norm::backward);
+  desc.in_stride = 0;
+  expect_invalid([&] { DevicePlan p(queue(), desc); }, {"in_stride", "0"});
+  desc.in_stride = 1;
+  desc.batch = 0;
+  expect_invalid([&] { DevicePlan p(queue(), desc); }, "batch = 0");
+  desc.batch = 2;
+  desc.out_dist = 10;
+  expect_invalid([&] { DevicePlan p(queue(), desc); }, {"out_stride", "out_dist = 10", "overlap"});
+  desc.out_dist = 0;
+  desc.shape = {};
+  expect_invalid([&] { DevicePlan p(queue(), desc); }, "shape");
+  desc.shape = {64};
+  const DevicePlan plan(queue(), desc);
+  Buffer<CF> x(queue(), 128), small(queue(), 127);
+  Buffer<std::complex<double>> xd(queue(), 128);
+  expect_invalid([&] { plan.execute(xd, xd); }, {"execute", "c2c f64", "plan is c2c f32"});
+  Buffer<float> real(queue(), 128);
+  expect_invalid([&] { plan.execute(real, x); }, {"execute", "r2c", "plan is c2c"});
+  expect_invalid([&] { plan.execute(small, x); }, {"in holds 127", "spans 128"});
+  expect_invalid([&] { plan.execute(x, small); }, {"out holds 127", "spans 128"});
+  if (on_gpu()) {
+    Buffer<CF> host_side(Queue(Device::cpu()), 128);
+    expect_invalid([&] { plan.execute(host_side, x); }, {"in is on cpu", "plan is on " + GetParam()});
+  }
+}
+
+TEST_P(DeviceFftApi, SaysWhatTheGpuCannotDoYet) {
+  if (!on_gpu()) {
+    // The CPU does them all: r2c of an odd prime size, rank 2.
+    PlanDesc desc = c2c(11, 1, Precision::f32, Direction::forward, Norm::backward);
+    desc.kind = Kind::r2c;
+    const DevicePlan plan(queue(), desc);
+    const std::vector<float> x{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    Buffer<float> in(queue(), std::span<const float>(x));
+    Buffer<std::complex<float>> out(queue(), 6);
+    plan.execute(in, out);
+    EXPECT_NEAR(out.to_vector()[0].real(), 66.0f, 1e-4);
+    return;
+  }
+  auto expect_unsupported = [&](const PlanDesc& desc, const std::string& words) {
+    try {
+      DevicePlan p(queue(), desc);
+      ADD_FAILURE() << "accepted: " << words;
+    } catch (const Unsupported& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  };
+  PlanDesc desc = c2c(std::size_t{1} << 37, 1, Precision::f32, Direction::forward, Norm::backward);
+  expect_unsupported(desc, "size n 137438953472");
+  desc.shape = {(std::size_t{1} << 36) - 5};  // a prime: Bluestein's padded size needs four passes
+  expect_unsupported(desc, "size n 68719476731");
+  desc.shape = {16, 16};
+  expect_unsupported(desc, "rank 2");
+  desc.shape = {64};
+  desc.kind = Kind::r2c;
+  expect_unsupported(desc, "kind r2c");
+}
+
+}  // namespace
+}  // namespace ripple::fft

@@ -1,0 +1,286 @@
+// The GPU FFT plans of any size (src/gpu/device_fft_plan, device_fft_bluestein) on every GPU
+// device present (PoCL in CI), against the long-double reference DFT: the split of n into
+// passes; two passes at 3^10, 5^7 (and 10^6, 2^22 outside quick mode), float and double; three
+// passes (forced by a lower pass cap, so they run at small n) with batches, padded, strided and
+// innermost-batched layouts and in place; the one-pass plan in place with different layouts;
+// Bluestein for primes and sizes with a large prime factor, through one- and two-pass inner
+// FFTs, with the same layouts. Outputs are poisoned with NaN,
+// gaps of strided outputs must stay NaN, sentinels past the end must stay untouched.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "common/quick_mode.hpp"
+#include "common/reference_fft.hpp"
+#include "common/rel_l2.hpp"
+#include "gpu/device_fft_plan.hpp"
+#include "gpu_test_util.hpp"
+#include "ripple/error.hpp"
+#include "ripple/fft.hpp"
+
+namespace ripple::gpu {
+namespace {
+
+using ::ripple::test::cld;
+using ::ripple::test::rel_l2;
+
+class GpuFftPlan : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFftPlan);
+
+// The bound of the one-kernel tests: a few units of rounding per stage of log2 N.
+template <class T>
+double bound(std::uint64_t n) {
+  const double stages = std::max(1.0, std::log2(static_cast<double>(n)));
+  return (std::is_same_v<T, float> ? 1.5e-7 : 3e-16) * stages;
+}
+
+template <class T>
+std::vector<std::complex<T>> random_rows(std::size_t count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<T> u(-1, 1);
+  std::vector<std::complex<T>> x(count);
+  for (auto& v : x) v = {u(rng), u(rng)};
+  return x;
+}
+
+std::size_t span(std::uint64_t n, std::uint64_t batch, std::int64_t stride, std::int64_t dist) {
+  return static_cast<std::size_t>((batch - 1) * dist + (n - 1) * stride + 1);
+}
+
+struct Result {
+  std::vector<std::complex<long double>> rows;  // the outputs gathered as batch x n
+  bool gaps_untouched = true;                   // elements outside the output layout still NaN
+};
+
+// Scatters `rows` (batch x n) into the input layout, runs the plan (output poisoned with NaN,
+// then sentinels), gathers the output layout. in_place runs on one buffer holding both layouts.
+template <class T>
+Result run_plan(Context& ctx, const DeviceFftPlan& plan, const std::vector<std::complex<T>>& rows, const FftLayout& l,
+                fft::Direction d, double scale, bool in_place = false) {
+  using C = std::complex<T>;
+  const std::uint64_t n = plan.size();
+  const C nan(std::numeric_limits<T>::quiet_NaN(), std::numeric_limits<T>::quiet_NaN());
+  const std::size_t in_span = span(n, l.batch, l.in_stride, l.in_dist);
+  const std::size_t out_span = span(n, l.batch, l.out_stride, l.out_dist);
+  constexpr std::size_t tail = 3;
+  const std::size_t in_size = in_place ? std::max(in_span, out_span) + tail : in_span;
+  std::vector<C> in(in_size, nan);
+  for (std::uint64_t b = 0; b < l.batch; ++b)
+    for (std::uint64_t i = 0; i < n; ++i) in[b * l.in_dist + i * l.in_stride] = rows[b * n + i];
+  std::vector<C> out(out_span + tail, nan);
+  for (std::size_t i = 0; i < tail; ++i) (in_place ? in : out)[(in_place ? in_size : out.size()) - tail + i] = C(T(7 + i), T(-3));
+  auto stream = ctx.create_stream();
+  auto din = ctx.allocate(in.size() * sizeof(C));
+  stream->upload(*din, 0, in.data(), in.size() * sizeof(C));
+  std::unique_ptr<Memory> dout;
+  if (!in_place) {
+    dout = ctx.allocate(out.size() * sizeof(C));
+    stream->upload(*dout, 0, out.data(), out.size() * sizeof(C));
+  }
+  Memory& target = in_place ? *din : *dout;
+  plan.run(*stream, *din, target, d, scale);
+  stream->synchronize();
+  std::vector<C> y(in_place ? in.size() : out.size());
+  stream->download(target, 0, y.data(), y.size() * sizeof(C));
+  for (std::size_t i = 0; i < tail; ++i) EXPECT_EQ(y[y.size() - tail + i], C(T(7 + i), T(-3))) << "written past the end";
+  Result r;
+  std::vector<char> mapped(y.size(), 0);
+  for (std::uint64_t b = 0; b < l.batch; ++b)
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const std::size_t at = b * l.out_dist + i * l.out_stride;
+      r.rows.emplace_back(y[at]);
+      mapped[at] = 1;
+    }
+  if (!in_place)
+    for (std::size_t i = 0; i + tail < y.size(); ++i)
+      if (!mapped[i] && !std::isnan(y[i].real())) r.gaps_untouched = false;
+  return r;
+}
+
+// Unscaled transforms of batch x n rows: in long double, or for float data above 2^16 points
+// by the CPU plan in double (itself tested against long double; its error is ~1e-9 of the float
+// bound, and the long-double reference of 2^22 points takes seconds).
+template <class T>
+std::vector<cld> reference(const std::vector<std::complex<T>>& rows, std::uint64_t n, bool forward) {
+  if (std::is_same_v<T, float> && n > 65536) {
+    const std::vector<std::complex<double>> x(rows.begin(), rows.end());
+    std::vector<std::complex<double>> y(x.size());
+    fft::PlanDesc desc;
+    desc.shape = {static_cast<std::size_t>(n)};
+    desc.batch = rows.size() / n;
+    desc.precision = fft::Precision::f64;
+    desc.direction = forward ? fft::Direction::forward : fft::Direction::backward;
+    desc.norm = forward ? fft::Norm::backward : fft::Norm::forward;  // unscaled either way
+    fft::Plan(desc).execute(x.data(), y.data());
+    return std::vector<cld>(y.begin(), y.end());
+  }
+  std::vector<cld> out;
+  for (std::size_t b = 0; b < rows.size() / n; ++b) {
+    std::vector<cld> row(rows.begin() + b * n, rows.begin() + (b + 1) * n);
+    const auto y = ::ripple::test::reference_dft(row, forward);
+    out.insert(out.end(), y.begin(), y.end());
+  }
+  return out;
+}
+
+// passes = 0: a Bluestein plan.
+template <class T>
+double check(Context& ctx, std::uint64_t n, std::uint64_t max_pass, const FftLayout& l, fft::Direction d,
+             double scale, std::size_t passes, bool in_place = false) {
+  const bool dbl = std::is_same_v<T, double>;
+  const DeviceFftPlan plan(ctx, n, dbl, l, max_pass);
+  SCOPED_TRACE(plan.describe());
+  EXPECT_EQ(plan.passes().size(), passes);
+  EXPECT_EQ(plan.bluestein() != nullptr, passes == 0);
+  const auto rows = random_rows<T>(n * l.batch, static_cast<unsigned>(n + l.batch));
+  const Result r = run_plan<T>(ctx, plan, rows, l, d, scale, in_place);
+  auto want = reference(rows, n, d == fft::Direction::forward);
+  for (auto& v : want) v *= static_cast<long double>(scale);
+  const double err = rel_l2(r.rows, want);
+  EXPECT_LE(err, bound<T>(n));  // NaN (an unwritten element) fails too
+  EXPECT_TRUE(r.gaps_untouched) << "an element outside the output layout was written";
+  return err / bound<T>(n);
+}
+
+FftLayout contiguous(std::uint64_t n, std::uint64_t batch) {
+  FftLayout l;
+  l.batch = batch;
+  l.in_dist = l.out_dist = static_cast<std::int64_t>(n);
+  return l;
+}
+
+TEST(GpuFftSplit, FewestMostBalancedPasses) {
+  using V = std::vector<std::uint64_t>;
+  EXPECT_EQ(DeviceFftPlan::split(4096), V{4096});
+  EXPECT_EQ(DeviceFftPlan::split(1), V{1});
+  EXPECT_EQ(DeviceFftPlan::split(1u << 22), (V{2048, 2048}));
+  EXPECT_EQ(DeviceFftPlan::split(1u << 24), (V{4096, 4096}));
+  EXPECT_EQ(DeviceFftPlan::split(59049), (V{243, 243}));
+  EXPECT_EQ(DeviceFftPlan::split(78125), (V{125, 625}));
+  EXPECT_EQ(DeviceFftPlan::split(1000000), (V{1000, 1000}));
+  EXPECT_EQ(DeviceFftPlan::split(4096 * 7), (V{128, 224}));
+  EXPECT_EQ(DeviceFftPlan::split(4096, 16), (V{16, 16, 16}));
+  for (const std::uint64_t n : {std::uint64_t{1} << 25, std::uint64_t{1} << 36, std::uint64_t{3486784401}}) {
+    const V p = DeviceFftPlan::split(n);
+    ASSERT_EQ(p.size(), 3u) << n;
+    EXPECT_EQ(p[0] * p[1] * p[2], n);
+    for (auto f : p) EXPECT_LE(f, 4096u);
+  }
+  for (const std::uint64_t n : {std::uint64_t{4097}, std::uint64_t{11}, std::uint64_t{1} << 37, std::uint64_t{2187}}) {
+    try {
+      DeviceFftPlan::split(n, n == 2187 ? 16 : 4096);
+      ADD_FAILURE() << n << " was split";
+    } catch (const Unsupported& e) {
+      EXPECT_NE(std::string(e.what()).find("size n " + std::to_string(n)), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
+  double worst = 0;
+  const std::vector<std::uint64_t> sizes =
+      ::ripple::test::quick_mode() ? std::vector<std::uint64_t>{59049, 78125}
+                                   : std::vector<std::uint64_t>{59049, 78125, 1000000, std::uint64_t{1} << 22};
+  for (const std::uint64_t n : sizes) {
+    const fft::Direction d = n % 2 ? fft::Direction::forward : fft::Direction::backward;
+    worst = std::max(worst, check<float>(ctx(), n, kFftMaxOnChip, contiguous(n, 1), d, n % 2 ? 1.0 : 1.0 / n, 2));
+  }
+  std::printf("[ fft multi-pass f32 ] worst error / bound: %.3f\n", worst);
+  if (!ctx().facts().fp64) GTEST_SKIP() << ctx().facts().name << " has no double precision";
+  worst = check<double>(ctx(), 59049, kFftMaxOnChip, contiguous(59049, 2), fft::Direction::backward,
+                        1.0 / std::sqrt(59049.0), 2);
+  std::printf("[ fft multi-pass f64 ] worst error / bound: %.3f\n", worst);
+}
+
+// Small sizes through two and three passes (pass cap 16): batches in padded, strided and
+// innermost-batched layouts, in place.
+template <class T>
+void check_layouts(Context& ctx) {
+  const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
+  double worst = 0;
+  for (const std::uint64_t n : {std::uint64_t{256}, std::uint64_t{4096}}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    const std::size_t passes = n == 256 ? 2 : 3;
+    const auto N = static_cast<std::int64_t>(n);
+    worst = std::max(worst, check<T>(ctx, n, 16, contiguous(n, 1), fwd, 1.0, passes));
+    FftLayout padded;  // rows padded on input, every other element of padded rows out
+    padded.batch = 3;
+    padded.in_dist = N + 5;
+    padded.out_stride = 2;
+    padded.out_dist = 2 * N + 3;
+    worst = std::max(worst, check<T>(ctx, n, 16, padded, bwd, 1.0 / n, passes));
+    FftLayout innermost;  // element i of transform b at i * batch + b, both sides
+    innermost.batch = 4;
+    innermost.in_stride = innermost.out_stride = 4;
+    innermost.in_dist = innermost.out_dist = 1;
+    worst = std::max(worst, check<T>(ctx, n, 16, innermost, fwd, 1.0, passes));
+    FftLayout mixed = innermost;  // innermost in, contiguous rows out, in place
+    mixed.out_stride = 1;
+    mixed.out_dist = N;
+    worst = std::max(worst, check<T>(ctx, n, 16, mixed, fwd, 1.0, passes, true));
+  }
+  std::printf("[ fft 2/3-pass layouts %s ] worst error / bound: %.3f\n", sizeof(T) == 4 ? "f32" : "f64", worst);
+}
+
+TEST_P(GpuFftPlan, FloatLayoutsThroughTwoAndThreePasses) { check_layouts<float>(ctx()); }
+TEST_P(GpuFftPlan, DoubleLayoutsThroughTwoAndThreePasses) {
+  if (!ctx().facts().fp64) GTEST_SKIP() << ctx().facts().name << " has no double precision";
+  check_layouts<double>(ctx());
+}
+
+// One pass reading and writing different layouts of the same memory works from a copy.
+TEST_P(GpuFftPlan, OnePassInPlaceWithDifferentLayouts) {
+  FftLayout l;
+  l.batch = 3;
+  l.in_dist = 60;
+  l.out_stride = 3;
+  l.out_dist = 1;
+  check<float>(ctx(), 60, kFftMaxOnChip, l, fft::Direction::forward, 1.0, 1, true);
+  check<float>(ctx(), 60, kFftMaxOnChip, contiguous(60, 3), fft::Direction::backward, 1.0, 1, true);
+}
+
+// Bluestein: primes (inner FFTs of one and two passes) and a size with a large prime factor,
+// both directions; batches in padded, strided, innermost-batched layouts and in place.
+template <class T>
+void check_bluestein(Context& ctx) {
+  const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
+  double worst = 0;
+  const bool dbl = std::is_same_v<T, double>;
+  for (const std::uint64_t n : dbl ? std::vector<std::uint64_t>{97} : std::vector<std::uint64_t>{13, 97, 4099, 2 * 4099}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 2), fwd, 1.0, 0));
+    worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 1), bwd, 1.0 / std::sqrt(double(n)), 0));
+  }
+  const std::uint64_t n = 97;
+  const auto N = static_cast<std::int64_t>(n);
+  FftLayout padded;
+  padded.batch = 3;
+  padded.in_dist = N + 5;
+  padded.out_stride = 2;
+  padded.out_dist = 2 * N + 3;
+  worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, padded, bwd, 1.0 / n, 0));
+  FftLayout innermost;
+  innermost.batch = 4;
+  innermost.in_stride = innermost.out_stride = 4;
+  innermost.in_dist = innermost.out_dist = 1;
+  worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, innermost, fwd, 1.0, 0));
+  FftLayout mixed = innermost;
+  mixed.out_stride = 1;
+  mixed.out_dist = N;
+  worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, mixed, fwd, 1.0, 0, true));
+  std::printf("[ fft bluestein %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
+}
+
+TEST_P(GpuFftPlan, FloatBluesteinMatchesTheReference) { check_bluestein<float>(ctx()); }
+TEST_P(GpuFftPlan, DoubleBluesteinMatchesTheReference) {
+  if (!ctx().facts().fp64) GTEST_SKIP() << ctx().facts().name << " has no double precision";
+  check_bluestein<double>(ctx());
+}
+
+}  // namespace
+}  // namespace ripple::gpu
