@@ -61,46 +61,236 @@ void Convolve(const T* HWY_RESTRICT taps, std::size_t n_taps, const T* HWY_RESTR
   for (; i < count; ++i) out[i] = Dot(taps, window + i, n_taps);
 }
 
+// Four accumulators a, b, c, e reduced to one vector whose every 128-bit block holds partial
+// sums [a, b, c, e] (float: four lanes per block), by two rounds of interleave-and-add instead
+// of four separate horizontal sums.
+template <class D, class V>
+HWY_INLINE V TransposeSum4(D d, V a, V b, V c, V e) {
+  const hn::Repartition<double, D> dw;
+  const V ab = hn::Add(hn::InterleaveLower(d, a, b), hn::InterleaveUpper(d, a, b));  // [a0+a2, b0+b2, a1+a3, b1+b3]
+  const V ce = hn::Add(hn::InterleaveLower(d, c, e), hn::InterleaveUpper(d, c, e));
+  const auto lo = hn::InterleaveLower(dw, hn::BitCast(dw, ab), hn::BitCast(dw, ce));
+  const auto hi = hn::InterleaveUpper(dw, hn::BitCast(dw, ab), hn::BitCast(dw, ce));
+  return hn::Add(hn::BitCast(d, lo), hn::BitCast(d, hi));
+}
+
+// The same for two accumulators of double (two lanes per block): [a, b] in every block.
+template <class D, class V>
+HWY_INLINE V TransposeSum2(D d, V a, V b) {
+  return hn::Add(hn::InterleaveLower(d, a, b), hn::InterleaveUpper(d, a, b));
+}
+
+// The sum of a vector's 128-bit blocks, as one 128-bit vector.
+template <class D>
+HWY_INLINE auto SumOfBlocks(D d, hn::VFromD<D> v) {
+  if constexpr (hn::MaxLanes(d) * sizeof(hn::TFromD<D>) > 16) {
+    const hn::Half<D> dh;
+    return SumOfBlocks(dh, hn::Add(hn::LowerHalf(dh, v), hn::UpperHalf(dh, v)));
+  } else {
+    return v;
+  }
+}
+
+// The dot products of eight accumulators, stored to out[0..8).
+template <class D, class V>
+HWY_INLINE void StoreSums8(D d, V a0, V a1, V a2, V a3, V a4, V a5, V a6, V a7, hn::TFromD<D>* HWY_RESTRICT out) {
+  using T = hn::TFromD<D>;
+  const hn::Full128<T> d128;
+  if constexpr (sizeof(T) == 4) {
+    hn::StoreU(SumOfBlocks(d, TransposeSum4(d, a0, a1, a2, a3)), d128, out);
+    hn::StoreU(SumOfBlocks(d, TransposeSum4(d, a4, a5, a6, a7)), d128, out + 4);
+  } else {
+    hn::StoreU(SumOfBlocks(d, TransposeSum2(d, a0, a1)), d128, out);
+    hn::StoreU(SumOfBlocks(d, TransposeSum2(d, a2, a3)), d128, out + 2);
+    hn::StoreU(SumOfBlocks(d, TransposeSum2(d, a4, a5)), d128, out + 4);
+    hn::StoreU(SumOfBlocks(d, TransposeSum2(d, a6, a7)), d128, out + 6);
+  }
+}
+
+// Eight outputs out[j] = dot(taps, x + j * x_stride, n) for j < 8 (out contiguous) into
+// registers a0..a7: one load of each tap vector serves eight multiply-adds. kV > 0: n is
+// exactly kV vectors, held in h (loaded once per run, not once per output group); kV == 0:
+// the taps are loaded from memory, over the whole vectors of n.
+template <std::size_t kV, class D, class T = hn::TFromD<D>>
+HWY_INLINE void Dot8(D d, const hn::VFromD<D>* h, const T* HWY_RESTRICT taps, std::size_t n_vec,
+                     const T* HWY_RESTRICT x, std::size_t xs, T* HWY_RESTRICT out) {
+  const std::size_t w = hn::Lanes(d);
+  auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
+  auto a4 = hn::Zero(d), a5 = hn::Zero(d), a6 = hn::Zero(d), a7 = hn::Zero(d);
+  const auto step = [&](hn::VFromD<D> t, std::size_t i) {
+    a0 = hn::MulAdd(t, hn::LoadU(d, x + i), a0);
+    a1 = hn::MulAdd(t, hn::LoadU(d, x + xs + i), a1);
+    a2 = hn::MulAdd(t, hn::LoadU(d, x + 2 * xs + i), a2);
+    a3 = hn::MulAdd(t, hn::LoadU(d, x + 3 * xs + i), a3);
+    a4 = hn::MulAdd(t, hn::LoadU(d, x + 4 * xs + i), a4);
+    a5 = hn::MulAdd(t, hn::LoadU(d, x + 5 * xs + i), a5);
+    a6 = hn::MulAdd(t, hn::LoadU(d, x + 6 * xs + i), a6);
+    a7 = hn::MulAdd(t, hn::LoadU(d, x + 7 * xs + i), a7);
+  };
+  if constexpr (kV > 0) {
+    // Row by row through one pointer: eight rows times kV offsets as separate pointers would
+    // not fit the general registers.
+    const auto row = [&](const T* HWY_RESTRICT p, hn::VFromD<D>& a) {
+      for (std::size_t v = 0; v < kV; ++v) a = hn::MulAdd(h[v], hn::LoadU(d, p + v * w), a);
+    };
+    row(x, a0);
+    row(x + xs, a1);
+    row(x + 2 * xs, a2);
+    row(x + 3 * xs, a3);
+    x += 4 * xs;
+    row(x, a4);
+    row(x + xs, a5);
+    row(x + 2 * xs, a6);
+    row(x + 3 * xs, a7);
+  } else {
+    for (std::size_t i = 0; i < n_vec; i += w) step(hn::LoadU(d, taps + i), i);
+  }
+  StoreSums8(d, a0, a1, a2, a3, a4, a5, a6, a7, out);
+}
+
 // out[j * out_stride] = dot(taps, x + j * x_stride, n) for j < count: the outputs of a
-// polyphase filter that share one phase. Four outputs at a time share each load of the taps
-// (five loads per four multiply-adds instead of eight) and keep four independent chains.
-template <class T>
-void DotStrided(const T* HWY_RESTRICT taps, std::size_t n, const T* HWY_RESTRICT x, std::size_t x_stride,
-                std::size_t count, T* HWY_RESTRICT out, std::ptrdiff_t out_stride) {
+// polyphase filter that share one phase. Eight outputs at a time share each load of the taps
+// and keep eight independent chains; their eight horizontal sums are one transpose-and-add.
+// Short phases (the common resample_poly case, a few vectors) keep their taps in registers.
+template <std::size_t kV, class T>
+void DotStridedRun(const T* HWY_RESTRICT taps, std::size_t n, const T* HWY_RESTRICT x, std::size_t x_stride,
+                   std::size_t count, T* HWY_RESTRICT out, std::ptrdiff_t out_stride) {
   const hn::ScalableTag<T> d;
   const std::size_t w = hn::Lanes(d);
+  const std::size_t n_vec = n / w * w;
+  hn::VFromD<decltype(d)> h[kV > 0 ? kV : 1] = {};
+  if constexpr (kV > 0) {
+    for (std::size_t v = 0; v < kV; ++v) h[v] = hn::LoadU(d, taps + v * w);
+  }
   std::size_t j = 0;
-  for (; j + 4 <= count; j += 4) {
-    const T* x0 = x + j * x_stride;
-    const T* x1 = x0 + x_stride;
-    const T* x2 = x1 + x_stride;
-    const T* x3 = x2 + x_stride;
-    auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
-    std::size_t i = 0;
-    for (; i + w <= n; i += w) {
-      const auto h = hn::LoadU(d, taps + i);
-      a0 = hn::MulAdd(h, hn::LoadU(d, x0 + i), a0);
-      a1 = hn::MulAdd(h, hn::LoadU(d, x1 + i), a1);
-      a2 = hn::MulAdd(h, hn::LoadU(d, x2 + i), a2);
-      a3 = hn::MulAdd(h, hn::LoadU(d, x3 + i), a3);
-    }
-    T s0 = hn::GetLane(hn::SumOfLanes(d, a0)), s1 = hn::GetLane(hn::SumOfLanes(d, a1));
-    T s2 = hn::GetLane(hn::SumOfLanes(d, a2)), s3 = hn::GetLane(hn::SumOfLanes(d, a3));
-    for (; i < n; ++i) {
-      s0 += taps[i] * x0[i];
-      s1 += taps[i] * x1[i];
-      s2 += taps[i] * x2[i];
-      s3 += taps[i] * x3[i];
-    }
+  HWY_ALIGN T sums[8];
+  for (; j + 8 <= count; j += 8) {
+    const T* xj = x + j * x_stride;
     T* o = out + static_cast<std::ptrdiff_t>(j) * out_stride;
-    o[0] = s0;
-    o[out_stride] = s1;
-    o[2 * out_stride] = s2;
-    o[3 * out_stride] = s3;
+    const bool direct = out_stride == 1 && n_vec == n;
+    T* s = direct ? o : sums;
+    Dot8<kV>(d, h, taps, n_vec, xj, x_stride, s);
+    if (direct) continue;
+    for (std::size_t i = n_vec; i < n; ++i) {
+      for (std::size_t k = 0; k < 8; ++k) s[k] += taps[i] * xj[k * x_stride + i];
+    }
+    for (std::size_t k = 0; k < 8; ++k) o[static_cast<std::ptrdiff_t>(k) * out_stride] = s[k];
   }
   for (; j < count; ++j) out[static_cast<std::ptrdiff_t>(j) * out_stride] = Dot(taps, x + j * x_stride, n);
 }
 
+template <class T>
+void DotStrided(const T* HWY_RESTRICT taps, std::size_t n, const T* HWY_RESTRICT x, std::size_t x_stride,
+                std::size_t count, T* HWY_RESTRICT out, std::ptrdiff_t out_stride) {
+  const std::size_t w = hn::Lanes(hn::ScalableTag<T>());
+  if (n % w == 0) {
+    switch (n / w) {
+      case 1: return DotStridedRun<1>(taps, n, x, x_stride, count, out, out_stride);
+      case 2: return DotStridedRun<2>(taps, n, x, x_stride, count, out, out_stride);
+      case 3: return DotStridedRun<3>(taps, n, x, x_stride, count, out, out_stride);
+      case 4: return DotStridedRun<4>(taps, n, x, x_stride, count, out, out_stride);
+      case 5: return DotStridedRun<5>(taps, n, x, x_stride, count, out, out_stride);
+      case 6: return DotStridedRun<6>(taps, n, x, x_stride, count, out, out_stride);
+      default: break;
+    }
+  }
+  DotStridedRun<0>(taps, n, x, x_stride, count, out, out_stride);
+}
+
+// Outputs in order of a polyphase filter with several phases (see PolyphaseOrdered in
+// fir_kernels.hpp): eight consecutive outputs, each the dot product of its own phase's taps
+// and its own input window, reduced together and stored as whole vectors. kV > 0: n is kV
+// vectors exactly (the loops are unrolled).
+template <std::size_t kV, class T>
+void PolyphaseOrderedRun(const T* HWY_RESTRICT taps, std::size_t n, const std::size_t* HWY_RESTRICT tap_at,
+                         const std::size_t* HWY_RESTRICT x_at, std::size_t period, std::size_t step, std::size_t r,
+                         const T* HWY_RESTRICT x, std::size_t count, T* HWY_RESTRICT out, std::ptrdiff_t out_stride) {
+  using D = hn::ScalableTag<T>;
+  const D d;
+  const std::size_t w = hn::Lanes(d);
+  const std::size_t n_vec = kV > 0 ? kV * w : n / w * w;
+  const bool direct = out_stride == 1 && n_vec == n;
+  HWY_ALIGN T sums[8];
+  // x points at output 0's window: output s's window starts x_at[s] - x_at[r] further on.
+  const std::ptrdiff_t x0 = static_cast<std::ptrdiff_t>(x_at[r]);
+  const auto window = [&](std::size_t s) { return x + (static_cast<std::ptrdiff_t>(x_at[s]) - x0); };
+  const auto row = [&](std::size_t s, hn::VFromD<D>& a) {
+    const T* HWY_RESTRICT t = taps + tap_at[s];
+    const T* HWY_RESTRICT p = window(s);
+    if constexpr (kV > 0) {
+      for (std::size_t v = 0; v < kV; ++v) a = hn::MulAdd(hn::LoadU(d, t + v * w), hn::LoadU(d, p + v * w), a);
+    } else {
+      for (std::size_t i = 0; i < n_vec; i += w) a = hn::MulAdd(hn::LoadU(d, t + i), hn::LoadU(d, p + i), a);
+    }
+  };
+  std::size_t j = 0;
+  for (; j + 8 <= count; j += 8) {
+    auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
+    auto a4 = hn::Zero(d), a5 = hn::Zero(d), a6 = hn::Zero(d), a7 = hn::Zero(d);
+    row(r, a0);
+    row(r + 1, a1);
+    row(r + 2, a2);
+    row(r + 3, a3);
+    row(r + 4, a4);
+    row(r + 5, a5);
+    row(r + 6, a6);
+    row(r + 7, a7);
+    T* o = out + static_cast<std::ptrdiff_t>(j) * out_stride;
+    if (direct) {
+      StoreSums8(d, a0, a1, a2, a3, a4, a5, a6, a7, o);
+    } else {
+      StoreSums8(d, a0, a1, a2, a3, a4, a5, a6, a7, sums);
+      for (std::size_t k = 0; k < 8; ++k) {
+        const T* t = taps + tap_at[r + k];
+        const T* p = window(r + k);
+        for (std::size_t i = n_vec; i < n; ++i) sums[k] += t[i] * p[i];
+        o[static_cast<std::ptrdiff_t>(k) * out_stride] = sums[k];
+      }
+    }
+    r += 8;
+    if (r >= period) {  // (periods under 8 wrap more than once)
+      x += r / period * step;
+      r %= period;
+    }
+  }
+  for (; j < count; ++j) {
+    out[static_cast<std::ptrdiff_t>(j) * out_stride] = Dot(taps + tap_at[r], window(r), n);
+    if (++r == period) {
+      r = 0;
+      x += step;
+    }
+  }
+}
+
+template <class T>
+void PolyphaseOrdered(const T* HWY_RESTRICT taps, std::size_t n, const std::size_t* HWY_RESTRICT tap_at,
+                      const std::size_t* HWY_RESTRICT x_at, std::size_t period, std::size_t step, std::size_t r,
+                      const T* HWY_RESTRICT x, std::size_t count, T* HWY_RESTRICT out, std::ptrdiff_t out_stride) {
+  const std::size_t w = hn::Lanes(hn::ScalableTag<T>());
+  if (n % w == 0) {
+    switch (n / w) {
+      case 1: return PolyphaseOrderedRun<1>(taps, n, tap_at, x_at, period, step, r, x, count, out, out_stride);
+      case 2: return PolyphaseOrderedRun<2>(taps, n, tap_at, x_at, period, step, r, x, count, out, out_stride);
+      case 3: return PolyphaseOrderedRun<3>(taps, n, tap_at, x_at, period, step, r, x, count, out, out_stride);
+      case 4: return PolyphaseOrderedRun<4>(taps, n, tap_at, x_at, period, step, r, x, count, out, out_stride);
+      case 5: return PolyphaseOrderedRun<5>(taps, n, tap_at, x_at, period, step, r, x, count, out, out_stride);
+      case 6: return PolyphaseOrderedRun<6>(taps, n, tap_at, x_at, period, step, r, x, count, out, out_stride);
+      default: break;
+    }
+  }
+  PolyphaseOrderedRun<0>(taps, n, tap_at, x_at, period, step, r, x, count, out, out_stride);
+}
+
+inline void PolyphaseOrderedF32(const float* t, std::size_t n, const std::size_t* ta, const std::size_t* xa,
+                                std::size_t period, std::size_t step, std::size_t r, const float* x, std::size_t c,
+                                float* y, std::ptrdiff_t ys) {
+  PolyphaseOrdered(t, n, ta, xa, period, step, r, x, c, y, ys);
+}
+inline void PolyphaseOrderedF64(const double* t, std::size_t n, const std::size_t* ta, const std::size_t* xa,
+                                std::size_t period, std::size_t step, std::size_t r, const double* x, std::size_t c,
+                                double* y, std::ptrdiff_t ys) {
+  PolyphaseOrdered(t, n, ta, xa, period, step, r, x, c, y, ys);
+}
 inline void DotStridedF32(const float* t, std::size_t n, const float* x, std::size_t xs, std::size_t c, float* y,
                           std::ptrdiff_t ys) {
   DotStrided(t, n, x, xs, c, y, ys);

@@ -24,6 +24,8 @@ HWY_EXPORT(ConvolveF32);
 HWY_EXPORT(ConvolveF64);
 HWY_EXPORT(DotStridedF32);
 HWY_EXPORT(DotStridedF64);
+HWY_EXPORT(PolyphaseOrderedF32);
+HWY_EXPORT(PolyphaseOrderedF64);
 HWY_EXPORT(LanesF32);
 HWY_EXPORT(LanesF64);
 
@@ -31,7 +33,8 @@ const FirKernels<float>& fir_kernels_f32() {
   static const FirKernels<float> kernels = [] {
     choose_target();
     return FirKernels<float>{HWY_DYNAMIC_DISPATCH(DotF32), HWY_DYNAMIC_DISPATCH(ConvolveF32),
-                             HWY_DYNAMIC_DISPATCH(DotStridedF32), HWY_DYNAMIC_DISPATCH(LanesF32)()};
+                             HWY_DYNAMIC_DISPATCH(DotStridedF32),
+                             HWY_DYNAMIC_DISPATCH(PolyphaseOrderedF32), HWY_DYNAMIC_DISPATCH(LanesF32)()};
   }();
   return kernels;
 }
@@ -40,7 +43,8 @@ const FirKernels<double>& fir_kernels_f64() {
   static const FirKernels<double> kernels = [] {
     choose_target();
     return FirKernels<double>{HWY_DYNAMIC_DISPATCH(DotF64), HWY_DYNAMIC_DISPATCH(ConvolveF64),
-                              HWY_DYNAMIC_DISPATCH(DotStridedF64), HWY_DYNAMIC_DISPATCH(LanesF64)()};
+                              HWY_DYNAMIC_DISPATCH(DotStridedF64),
+                              HWY_DYNAMIC_DISPATCH(PolyphaseOrderedF64), HWY_DYNAMIC_DISPATCH(LanesF64)()};
   }();
   return kernels;
 }

@@ -17,6 +17,15 @@ struct FirKernels {
   /// polyphase phase), several outputs per pass over the taps.
   void (*dot_strided)(const T* taps, std::size_t n, const T* x, std::size_t x_stride, std::size_t count, T* out,
                       std::ptrdiff_t out_stride);
+  /// Outputs in order of a polyphase filter whose outputs cycle through `period` phases:
+  /// output j, with r + j = q * period + s (s < period), is out[j * out_stride] =
+  /// dot(taps + tap_at[s], x + q * step + x_at[s] - x_at[r], n) (x is output 0's window).
+  /// tap_at and x_at have period + 7 entries, entry s >= period being entry s mod period
+  /// (x_at's plus step per period), so eight consecutive outputs index them without wrapping;
+  /// their eight dot products are reduced together.
+  void (*polyphase_ordered)(const T* taps, std::size_t n, const std::size_t* tap_at, const std::size_t* x_at,
+                            std::size_t period, std::size_t step, std::size_t r, const T* x, std::size_t count, T* out,
+                            std::ptrdiff_t out_stride);
   /// Values of T per SIMD vector of the chosen target.
   std::size_t lanes;
 };

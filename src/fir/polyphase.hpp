@@ -17,6 +17,11 @@ struct Polyphase {
   std::size_t up = 1, down = 1;
   std::size_t taps = 0;    // taps per phase, padded
   std::vector<U> reversed;  // phase p at [p * taps, (p + 1) * taps), reversed
+  // Output k = q * period + s (period = up / gcd(up, down)) reads phase (s * down) mod up,
+  // whose taps start at tap_at[s], from padded index q * step + x_at[s] on (step = down /
+  // gcd); period + 7 entries, so eight consecutive outputs index them without wrapping.
+  // Empty when there are few phases (polyphase.cpp runs those per residue).
+  std::vector<std::size_t> tap_at, x_at;
 
   /// The polyphase form of h (in any precision, converted to U).
   template <class H>

@@ -23,7 +23,7 @@ def case(h, x, up, down, axis=-1):
 
 
 for taps in (1, 2, 7, 16, 79):
-    for up, down in ((1, 1), (1, 2), (1, 10), (2, 1), (3, 2), (2, 3), (5, 7), (7, 5), (4, 4), (10, 1)):
+    for up, down in ((1, 1), (1, 2), (1, 10), (2, 1), (3, 2), (2, 3), (5, 7), (7, 5), (4, 4), (10, 1), (11, 3)):
         for n in (1, 5, 100, 1001):
             h = rng.standard_normal(taps)
             case(h, rng.standard_normal(n), up, down)
@@ -36,12 +36,19 @@ case(rng.standard_normal(801), rng.standard_normal(100000), 1, 1)
 # Longer than one copy buffer of the strided and complex paths (8192 values).
 case(rng.standard_normal(79), rng.standard_normal(30000) + 1j * rng.standard_normal(30000), 1, 10)
 case(rng.standard_normal(40), rng.standard_normal((20000, 2)), 3, 2, axis=0)
+# Eight phases or more are computed in output order (src/fir/polyphase.cpp): complex (strided
+# output), float32, a strided axis, and phases of 1..6 whole vectors and more.
+case(rng.standard_normal(50), rng.standard_normal(3000) + 1j * rng.standard_normal(3000), 9, 4)
+case(rng.standard_normal(100).astype(np.float32), rng.standard_normal(5000).astype(np.float32), 8, 3)
+case(rng.standard_normal(61), rng.standard_normal((700, 3)), 13, 16, axis=0)
+for taps in (16, 64, 96, 150, 300):
+    case(rng.standard_normal(taps), rng.standard_normal(2000), 12, 5)
 with open(os.path.join(out, "cases.txt"), "w") as f:
     f.write("\n".join(lines) + "\n")
 
 # resample_poly: "resample <case> up=<u> down=<d> axis=<a> window=<spec|taps> padtype=<p>"
 res = []
-for up, down in ((1, 1), (2, 1), (1, 2), (3, 2), (2, 3), (160, 147), (1, 10), (10, 1), (4, 6)):
+for up, down in ((1, 1), (2, 1), (1, 2), (3, 2), (2, 3), (160, 147), (147, 160), (1, 10), (10, 1), (4, 6)):
     for n in (1, 7, 100, 1001):
         x = rng.standard_normal(n)
         name = f"r{len(res)}"
@@ -64,6 +71,10 @@ x = rng.standard_normal((4, 300)).astype(np.float32)
 np.save(os.path.join(out, "r_f32.x.npy"), x)
 np.save(os.path.join(out, "r_f32.y.npy"), ss.resample_poly(x, 2, 3, axis=1))
 res.append("r_f32 up=2 down=3 axis=1 window=kaiser,5.0 padtype=constant")
+x = rng.standard_normal(20000).astype(np.float32)  # the benchmark's 48 k -> 44.1 k, float32
+np.save(os.path.join(out, "r_f32_441.x.npy"), x)
+np.save(os.path.join(out, "r_f32_441.y.npy"), ss.resample_poly(x, 147, 160))
+res.append("r_f32_441 up=147 down=160 axis=0 window=kaiser,5.0 padtype=constant")
 taps = ss.firwin(31, 0.3)
 x = rng.standard_normal(200)
 np.save(os.path.join(out, "r_taps.x.npy"), x)
