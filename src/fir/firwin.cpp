@@ -106,13 +106,17 @@ std::vector<double> firwin(std::size_t numtaps, std::span<const double> cutoff_i
   const double alpha = 0.5 * (double(numtaps) - 1);
   std::vector<double> m(numtaps), h(numtaps, 0.0);
   for (std::size_t i = 0; i < numtaps; ++i) m[i] = double(i) - alpha;
+  // m is antisymmetric (m[numtaps - 1 - i] = -m[i] exactly) and sinc even, so the second half
+  // of the sum is a copy of the first: half the sines.
+  const std::size_t half = (numtaps + 1) / 2;
   for (std::size_t b = 0; b + 1 < edges.size(); b += 2) {
     const double left = edges[b], right = edges[b + 1];
-    for (std::size_t i = 0; i < numtaps; ++i) {
+    for (std::size_t i = 0; i < half; ++i) {
       h[i] += right * sinc(right * m[i]);
       h[i] -= left * sinc(left * m[i]);
     }
   }
+  for (std::size_t i = half; i < numtaps; ++i) h[i] = h[numtaps - 1 - i];
   const std::vector<double> win = windows::get_window(window, numtaps, /*fftbins=*/false);
   for (std::size_t i = 0; i < numtaps; ++i) h[i] *= win[i];
   if (options.scale) {

@@ -1,10 +1,13 @@
 // resample_poly as scipy.signal computes it: design (or take) the anti-aliasing lowpass, scale
 // it by up, pad it so the kept outputs are centred, and compute only the ceil(n * up / down)
 // upfirdn outputs kept, into the result; optionally remove a per-line background level first
-// and add it back.
+// and add it back. The designed filters are cached (designed_lowpass).
 #include <algorithm>
+#include <deque>
+#include <mutex>
 #include <numeric>
 #include <string>
+#include <utility>
 
 #include "fir/resample_design.hpp"
 #include "fir/upfirdn_lines.hpp"
@@ -45,6 +48,44 @@ R background(std::vector<R> line, ResamplePad pad) {
 
 }  // namespace
 
+namespace {
+
+// The designed lowpass depends only on max(up, down) and the window, and designing it costs
+// more than filtering a few hundred thousand samples at 147/160 (3201 Kaiser points of the
+// Bessel function): the last few designs are kept, as FFT libraries keep their plans. Only
+// filters up to kCachedTaps taps are kept, so the cache stays under a few MB.
+constexpr std::size_t kCachedDesigns = 8;
+constexpr std::size_t kCachedTaps = std::size_t{1} << 16;
+
+struct DesignKey {
+  std::size_t max_rate;
+  windows::Kind kind;
+  double parameter;
+  bool operator==(const DesignKey&) const = default;
+};
+
+std::vector<double> designed_lowpass(std::size_t max_rate, const windows::Window& window) {
+  const std::size_t numtaps = 2 * 10 * max_rate + 1;
+  const auto design = [&] { return firwin(numtaps, {1.0 / double(max_rate)}, {.window = window}); };
+  if (numtaps > kCachedTaps) return design();
+  static std::mutex mutex;
+  static std::deque<std::pair<DesignKey, std::vector<double>>> cache;  // most recent first
+  const DesignKey key{max_rate, window.kind, window.parameter};
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (const auto& [k, h] : cache) {
+      if (k == key) return h;
+    }
+  }
+  std::vector<double> h = design();  // throws for a bad window parameter: nothing is cached
+  const std::lock_guard<std::mutex> lock(mutex);
+  cache.emplace_front(key, h);
+  if (cache.size() > kCachedDesigns) cache.pop_back();
+  return h;
+}
+
+}  // namespace
+
 ResampleDesign resample_design(std::size_t up, std::size_t down, const ResampleOptions& options) {
   ResampleDesign design;
   std::size_t half_len = 0;
@@ -54,7 +95,7 @@ ResampleDesign resample_design(std::size_t up, std::size_t down, const ResampleO
   } else {
     const std::size_t max_rate = std::max(up, down);
     half_len = 10 * max_rate;
-    design.h = firwin(2 * half_len + 1, {1.0 / double(max_rate)}, {.window = options.window});
+    design.h = designed_lowpass(max_rate, options.window);
   }
   for (double& v : design.h) v *= double(up);
   const std::size_t pre_pad = down - half_len % down;

@@ -216,9 +216,12 @@ std::vector<double> kaiser(std::size_t m, double beta, bool sym) {
   const double alpha = double(n - 1) / 2.0;
   const double denominator = std::cyl_bessel_i(0.0, std::abs(beta));
   std::vector<double> w(n);
-  for (std::size_t i = 0; i < n; ++i) {
+  // The window is symmetric, and exactly so: point n - 1 - i has r = -(i - alpha) / alpha, so
+  // the second half is a copy of the first (the Bessel function is the window's whole cost).
+  for (std::size_t i = 0; i < (n + 1) / 2; ++i) {
     const double r = (double(i) - alpha) / alpha;
     w[i] = std::cyl_bessel_i(0.0, std::abs(beta * std::sqrt(std::max(0.0, 1 - r * r)))) / denominator;
+    w[n - 1 - i] = w[i];
   }
   return truncated(std::move(w), sym);
 }

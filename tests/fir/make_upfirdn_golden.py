@@ -48,7 +48,7 @@ with open(os.path.join(out, "cases.txt"), "w") as f:
 
 # resample_poly: "resample <case> up=<u> down=<d> axis=<a> window=<spec|taps> padtype=<p>"
 res = []
-for up, down in ((1, 1), (2, 1), (1, 2), (3, 2), (2, 3), (160, 147), (147, 160), (1, 10), (10, 1), (4, 6)):
+for up, down in ((1, 1), (2, 1), (1, 2), (3, 2), (2, 3), (3, 5), (160, 147), (147, 160), (1, 10), (10, 1), (4, 6)):
     for n in (1, 7, 100, 1001):
         x = rng.standard_normal(n)
         name = f"r{len(res)}"
