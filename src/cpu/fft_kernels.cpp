@@ -22,8 +22,8 @@ HWY_EXPORT(RunWideF32);
 HWY_EXPORT(RunWideF64);
 HWY_EXPORT(FindWideFixedF32);
 HWY_EXPORT(FindWideFixedF64);
-HWY_EXPORT(FindSingleFixedF32);
-HWY_EXPORT(FindSingleFixedF64);
+HWY_EXPORT(FindPanelFixedF32);
+HWY_EXPORT(FindPanelFixedF64);
 HWY_EXPORT(RealSplitF32);
 HWY_EXPORT(RealSplitF64);
 HWY_EXPORT(RealMergeF32);
@@ -34,7 +34,7 @@ HWY_EXPORT(TargetName);
 
 const FftKernels<float>& fft_kernels_f32() {
   static const FftKernels<float> kernels{static_cast<std::size_t>(HWY_DYNAMIC_DISPATCH(ComplexLanesF32)()),
-                                         HWY_DYNAMIC_DISPATCH(RunPanelF32), HWY_DYNAMIC_DISPATCH(FindSingleFixedF32),
+                                         HWY_DYNAMIC_DISPATCH(RunPanelF32), HWY_DYNAMIC_DISPATCH(FindPanelFixedF32),
                                          HWY_DYNAMIC_DISPATCH(RunWideF32),
                                          HWY_DYNAMIC_DISPATCH(FindWideFixedF32),
                                          HWY_DYNAMIC_DISPATCH(RealSplitF32), HWY_DYNAMIC_DISPATCH(RealMergeF32)};
@@ -43,7 +43,7 @@ const FftKernels<float>& fft_kernels_f32() {
 
 const FftKernels<double>& fft_kernels_f64() {
   static const FftKernels<double> kernels{static_cast<std::size_t>(HWY_DYNAMIC_DISPATCH(ComplexLanesF64)()),
-                                          HWY_DYNAMIC_DISPATCH(RunPanelF64), HWY_DYNAMIC_DISPATCH(FindSingleFixedF64),
+                                          HWY_DYNAMIC_DISPATCH(RunPanelF64), HWY_DYNAMIC_DISPATCH(FindPanelFixedF64),
                                           HWY_DYNAMIC_DISPATCH(RunWideF64),
                                           HWY_DYNAMIC_DISPATCH(FindWideFixedF64),
                                           HWY_DYNAMIC_DISPATCH(RealSplitF64), HWY_DYNAMIC_DISPATCH(RealMergeF64)};

@@ -59,10 +59,11 @@ template <class T>
 struct FftKernels {
   std::size_t lanes;  // complex values per vector
   PanelKernel<T> panel;
-  /// A panel kernel for one lane FFT shape that runs the sequences one at a time, each whole in
-  /// registers (for short sizes and small batches; lane_twiddles must be null and scratch is
-  /// not used); null where none is compiled.
-  PanelKernel<T> (*single_fixed)(const int* radices, std::size_t count);
+  /// A panel kernel compiled for one lane FFT shape (radices in pass order), every pass
+  /// unrolled so each transform stays in registers: W sequences per full vector, the leftover
+  /// ones one per vector. Same arguments as `panel` but scratch is not used; null where none
+  /// is compiled.
+  PanelKernel<T> (*panel_fixed)(const int* radices, std::size_t count);
   WideKernel<T> wide;
   /// A wide kernel compiled for one lane FFT shape (radices in pass order, as LaneFft::passes),
   /// with every pass unrolled in registers; null where none is compiled.

@@ -626,36 +626,52 @@ void RunWideFixed(const WideArgs<T>& a) {
   if constexpr (kM % kW != 0) finish(kM - kM % kW, kM % kW, LaneAccess<D>(d, a.dst_stride, kM % kW));
 }
 
-// A panel of short transforms, one at a time, each whole in registers: vectors of one complex
-// value (no idle lanes), every pass unrolled. For sizes the wide kernel cannot take (N not a
-// multiple of W, or below 2W) and batches too small to fill the lanes. No lane twiddles (no
-// caller asks this kernel for them) and no scratch.
-template <class T, int... R>
-void RunSingleFixed(const PanelArgs<T>& a) {
-  const hn::CappedTag<T, 2> d;
-  using V = hn::Vec<decltype(d)>;
+// A panel of short transforms, each whole in registers, every pass unrolled: W sequences at a
+// time in full vectors, then the rest one at a time on vectors of one complex value (no idle
+// lanes). Lane twiddles and scale are applied on the way out; no scratch. For sizes the wide
+// kernel cannot take (N not a multiple of W, or below 2W), small batches, and the sweeps of
+// the four-step.
+template <class D, int... R>
+HWY_INLINE void RunFixedGroup(D d, const PanelArgs<hn::TFromD<D>>& a, std::size_t first, std::size_t count) {
+  using T = hn::TFromD<D>;
+  using V = hn::Vec<D>;
   constexpr std::size_t kM = (std::size_t(R) * ...);
+  const LaneAccess<D> src(d, a.src_lane_stride, count);
+  const LaneAccess<D> dst(d, a.dst_lane_stride, count);
+  const T* in = reinterpret_cast<const T*>(a.src + std::ptrdiff_t(first) * a.src_lane_stride);
+  T* out = reinterpret_cast<T*>(a.dst + std::ptrdiff_t(first) * a.dst_lane_stride);
+  const T* tw = a.lane_twiddles == nullptr ? nullptr : reinterpret_cast<const T*>(a.lane_twiddles + first);
+  const std::ptrdiff_t src_step = 2 * a.src_elem_stride, dst_step = 2 * a.dst_elem_stride;
+  const std::ptrdiff_t tw_step = 2 * a.twiddle_elem_stride;
   const V scale = hn::Set(d, a.scale);
   const bool scaled = a.scale != T(1);
-  const std::ptrdiff_t src_step = 2 * a.src_elem_stride, dst_step = 2 * a.dst_elem_stride;
-  for (std::size_t l = 0; l < a.lanes; ++l) {
-    const T* in = reinterpret_cast<const T*>(a.src + std::ptrdiff_t(l) * a.src_lane_stride);
-    T* out = reinterpret_cast<T*>(a.dst + std::ptrdiff_t(l) * a.dst_lane_stride);
-    V buf[2][kM];
-    const auto load = [d, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
-      return hn::LoadU(d, in + std::ptrdiff_t(e) * src_step);
-    };
-    const auto store = [=](std::size_t e, V y) RIPPLE_FORCE_INLINE_LAMBDA {
-      if (scaled) y = hn::Mul(y, scale);
-      hn::StoreU(y, d, out + std::ptrdiff_t(e) * dst_step);
-    };
-    RunFixedPasses<R...>(d, *a.plan, buf, load, store);
-  }
+  const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
+  V buf[2][kM];
+  const auto load = [d, src, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
+    return src.load(d, in + std::ptrdiff_t(e) * src_step);
+  };
+  const auto store = [=](std::size_t e, V y) RIPPLE_FORCE_INLINE_LAMBDA {
+    if (tw != nullptr) y = MulLaneTwiddle(d, y, hn::LoadU(d, tw + std::ptrdiff_t(e) * tw_step), sign_even);
+    if (scaled) y = hn::Mul(y, scale);
+    dst.store(d, y, out + std::ptrdiff_t(e) * dst_step);
+  };
+  RunFixedPasses<R...>(d, *a.plan, buf, load, store);
 }
 
-// The single-sequence kernel for a lane FFT with exactly these radices, or null.
+template <class T, int... R>
+void RunPanelFixed(const PanelArgs<T>& a) {
+  const hn::ScalableTag<T> d;
+  const std::size_t w = hn::Lanes(d) / 2;
+  std::size_t first = 0;
+  if (w > 1)
+    for (; first + w <= a.lanes; first += w) RunFixedGroup<decltype(d), R...>(d, a, first, w);
+  const hn::CappedTag<T, 2> d1;
+  for (; first < a.lanes; ++first) RunFixedGroup<decltype(d1), R...>(d1, a, first, 1);
+}
+
+// The unrolled panel kernel for a lane FFT with exactly these radices, or null.
 template <class T>
-PanelKernel<T> FindSingleFixed(const int* radices, std::size_t count) {
+PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
 #if HWY_TARGET == HWY_SSE4
   (void)radices;
   (void)count;
@@ -667,34 +683,34 @@ PanelKernel<T> FindSingleFixed(const int* radices, std::size_t count) {
   // factor_for_passes' sequences for N <= 32 that the wide kernel cannot take on some target
   // (odd N; N = 2, 6, 10, 14 ... for W = 2 and 4; any N < 16 for W = 8), primes up to 31
   // included: a direct odd-prime butterfly beats Rader's convolution at these sizes.
-  if (is({2})) return &RunSingleFixed<T, 2>;
-  if (is({3})) return &RunSingleFixed<T, 3>;
-  if (is({4})) return &RunSingleFixed<T, 4>;
-  if (is({5})) return &RunSingleFixed<T, 5>;
-  if (is({2, 3})) return &RunSingleFixed<T, 2, 3>;
-  if (is({7})) return &RunSingleFixed<T, 7>;
-  if (is({8})) return &RunSingleFixed<T, 8>;
-  if (is({3, 3})) return &RunSingleFixed<T, 3, 3>;
-  if (is({2, 5})) return &RunSingleFixed<T, 2, 5>;
-  if (is({11})) return &RunSingleFixed<T, 11>;
-  if (is({4, 3})) return &RunSingleFixed<T, 4, 3>;
-  if (is({13})) return &RunSingleFixed<T, 13>;
-  if (is({2, 7})) return &RunSingleFixed<T, 2, 7>;
-  if (is({5, 3})) return &RunSingleFixed<T, 5, 3>;
-  if (is({17})) return &RunSingleFixed<T, 17>;
-  if (is({2, 3, 3})) return &RunSingleFixed<T, 2, 3, 3>;
-  if (is({19})) return &RunSingleFixed<T, 19>;
-  if (is({4, 5})) return &RunSingleFixed<T, 4, 5>;
-  if (is({7, 3})) return &RunSingleFixed<T, 7, 3>;
-  if (is({2, 11})) return &RunSingleFixed<T, 2, 11>;
-  if (is({23})) return &RunSingleFixed<T, 23>;
-  if (is({5, 5})) return &RunSingleFixed<T, 5, 5>;
-  if (is({2, 13})) return &RunSingleFixed<T, 2, 13>;
-  if (is({3, 3, 3})) return &RunSingleFixed<T, 3, 3, 3>;
-  if (is({4, 7})) return &RunSingleFixed<T, 4, 7>;
-  if (is({29})) return &RunSingleFixed<T, 29>;
-  if (is({2, 5, 3})) return &RunSingleFixed<T, 2, 5, 3>;
-  if (is({31})) return &RunSingleFixed<T, 31>;
+  if (is({2})) return &RunPanelFixed<T, 2>;
+  if (is({3})) return &RunPanelFixed<T, 3>;
+  if (is({4})) return &RunPanelFixed<T, 4>;
+  if (is({5})) return &RunPanelFixed<T, 5>;
+  if (is({2, 3})) return &RunPanelFixed<T, 2, 3>;
+  if (is({7})) return &RunPanelFixed<T, 7>;
+  if (is({8})) return &RunPanelFixed<T, 8>;
+  if (is({3, 3})) return &RunPanelFixed<T, 3, 3>;
+  if (is({2, 5})) return &RunPanelFixed<T, 2, 5>;
+  if (is({11})) return &RunPanelFixed<T, 11>;
+  if (is({4, 3})) return &RunPanelFixed<T, 4, 3>;
+  if (is({13})) return &RunPanelFixed<T, 13>;
+  if (is({2, 7})) return &RunPanelFixed<T, 2, 7>;
+  if (is({5, 3})) return &RunPanelFixed<T, 5, 3>;
+  if (is({17})) return &RunPanelFixed<T, 17>;
+  if (is({2, 3, 3})) return &RunPanelFixed<T, 2, 3, 3>;
+  if (is({19})) return &RunPanelFixed<T, 19>;
+  if (is({4, 5})) return &RunPanelFixed<T, 4, 5>;
+  if (is({7, 3})) return &RunPanelFixed<T, 7, 3>;
+  if (is({2, 11})) return &RunPanelFixed<T, 2, 11>;
+  if (is({23})) return &RunPanelFixed<T, 23>;
+  if (is({5, 5})) return &RunPanelFixed<T, 5, 5>;
+  if (is({2, 13})) return &RunPanelFixed<T, 2, 13>;
+  if (is({3, 3, 3})) return &RunPanelFixed<T, 3, 3, 3>;
+  if (is({4, 7})) return &RunPanelFixed<T, 4, 7>;
+  if (is({29})) return &RunPanelFixed<T, 29>;
+  if (is({2, 5, 3})) return &RunPanelFixed<T, 2, 5, 3>;
+  if (is({31})) return &RunPanelFixed<T, 31>;
   return nullptr;
 #endif
 }
@@ -838,8 +854,8 @@ void RealMergeF64(const std::complex<double>* x, std::complex<double>* z, std::s
 void RunWideF32(const WideArgs<float>& a) { RunWide(a); }
 WideKernel<float> FindWideFixedF32(const int* radices, std::size_t count) { return FindWideFixed<float>(radices, count); }
 WideKernel<double> FindWideFixedF64(const int* radices, std::size_t count) { return FindWideFixed<double>(radices, count); }
-PanelKernel<float> FindSingleFixedF32(const int* radices, std::size_t count) { return FindSingleFixed<float>(radices, count); }
-PanelKernel<double> FindSingleFixedF64(const int* radices, std::size_t count) { return FindSingleFixed<double>(radices, count); }
+PanelKernel<float> FindPanelFixedF32(const int* radices, std::size_t count) { return FindPanelFixed<float>(radices, count); }
+PanelKernel<double> FindPanelFixedF64(const int* radices, std::size_t count) { return FindPanelFixed<double>(radices, count); }
 void RunWideF64(const WideArgs<double>& a) { RunWide(a); }
 void RunPanelF64(const PanelArgs<double>& a) { RunPanel(a); }
 int ComplexLanesF32() { return static_cast<int>(hn::Lanes(hn::ScalableTag<float>()) / 2); }

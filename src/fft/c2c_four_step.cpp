@@ -12,16 +12,23 @@
 
 namespace ripple::fft::detail {
 
-namespace {
-// Fraction of lanes doing useful work when `count` sequences go through W-lane panels.
-double lane_use(std::size_t count, std::size_t lanes) {
-  const std::size_t panels = (count + lanes - 1) / lanes;
-  return double(count) / double(panels * lanes);
-}
-}  // namespace
-
+// Cost units are those of lane_fft_cost_per_point (about 0.1 ns on one Zen 3 core).
 template <class T>
 std::size_t C2cFourStep<T>::choose_n1(std::size_t n, std::size_t lanes, double* cost) {
+  // Prices the per-point arithmetic leaves out: a fixed one per execution (two sub-plans,
+  // scratch, twiddle pass; about 0.5 us) and one per panel of W columns or rows (about 80 ns
+  // with the generic kernel, which walks its passes with run-time shapes). A sub-size with an
+  // unrolled kernel costs less than half as much per point and almost nothing per panel
+  // (2-core Zen 3, N = 243: 4.8 -> 1.1 us in double).
+  constexpr double kFixedCost = 5000, kGenericPanelCost = 1300, kFixedPanelCost = 200, kFixedSpeedup = 0.4;
+  const auto sweep_cost = [&](std::size_t size, std::size_t count) {
+    const bool fixed = has_fixed_panel_kernel<T>(size);
+    const std::size_t panels = (count + lanes - 1) / lanes;
+    // Arithmetic of all lanes, used or idle.
+    const double points = double(panels * lanes * size);
+    return points * lane_fft_cost_per_point(size) * (fixed ? kFixedSpeedup : 1.0) +
+           double(panels) * (fixed ? kFixedPanelCost : kGenericPanelCost);
+  };
   std::size_t best = 1;
   double best_cost = std::numeric_limits<double>::infinity();
   // Divisors come in pairs (d, n/d): walking d up to sqrt(n) sees every split.
@@ -33,12 +40,11 @@ std::size_t C2cFourStep<T>::choose_n1(std::size_t n, std::size_t lanes, double* 
     }
   for (const std::size_t n1 : splits) {
     const std::size_t n2 = n / n1;
-    const double c1 = lane_fft_cost_per_point(n1), c2 = lane_fft_cost_per_point(n2);
-    if (!std::isfinite(c1) || !std::isfinite(c2)) continue;
-    // Per point: each sweep's arithmetic divided by its lane use, plus the twiddle and the
-    // extra pass over memory. Lopsided splits cost cache misses; mild bias to balance.
+    if (!std::isfinite(lane_fft_cost_per_point(n1)) || !std::isfinite(lane_fft_cost_per_point(n2))) continue;
+    // Plus the twiddle and the extra pass over memory per point. Lopsided splits cost cache
+    // misses; mild bias to balance.
     const double imbalance = std::abs(std::log2(double(n1)) - std::log2(double(n2)));
-    const double c = c1 / lane_use(n2, lanes) + c2 / lane_use(n1, lanes) + 6.0 + 0.1 * imbalance;
+    const double c = sweep_cost(n1, n2) + sweep_cost(n2, n1) + double(n) * (6.0 + 0.1 * imbalance) + kFixedCost;
     if (c < best_cost) {
       best_cost = c;
       best = n1;
@@ -54,7 +60,9 @@ C2cFourStep<T>::C2cFourStep(std::size_t n1, std::size_t n2, bool forward)
       n1_(n1),
       n2_(n2),
       columns_(make_lane_fft<T>(n1, forward)),
-      rows_(make_lane_fft<T>(n2, forward)) {
+      rows_(make_lane_fft<T>(n2, forward)),
+      columns_fixed_(find_fixed_panel_kernel(columns_)),
+      rows_fixed_(find_fixed_panel_kernel(rows_)) {
   const std::size_t n = n1 * n2;
   const UnitRoots roots(n);
   twiddles_.resize(n + 16);  // padding: the last partial panel loads a full vector
@@ -81,6 +89,8 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
   const std::size_t column_chunk = staged ? line : std::max(w, (n2_ / threads + w - 1) / w * w);
   const std::size_t row_chunk = staged ? line : std::max(w, (n1_ / threads + w - 1) / w * w);
   const std::ptrdiff_t is = layout.in_stride, os = layout.out_stride;
+  const cpu::PanelKernel<T> columns_panel = columns_fixed_ != nullptr ? columns_fixed_ : kernels.panel;
+  const cpu::PanelKernel<T> rows_panel = rows_fixed_ != nullptr ? rows_fixed_ : kernels.panel;
   core::Scratch scratch;
   C* y = scratch.get<C>(n1_ * y_stride);
 
@@ -103,7 +113,7 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
         args.src_elem_stride = std::ptrdiff_t(n2_) * is;
         args.dst = y + c0;
         args.dst_elem_stride = std::ptrdiff_t(y_stride);
-        kernels.panel(args);
+        columns_panel(args);
         return;
       }
       C* stage = local.get<C>(n1_ * line);
@@ -113,7 +123,7 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
       args.src_elem_stride = std::ptrdiff_t(line);
       args.dst = stage;
       args.dst_elem_stride = std::ptrdiff_t(line);
-      kernels.panel(args);
+      columns_panel(args);
       for (std::size_t r = 0; r < n1_; ++r) std::copy_n(stage + r * line, count, y + r * y_stride + c0);
     });
     // Sweep 2: rows r0.. of Y, size-n2 FFTs, to X[k1 + n1*k2].
@@ -132,13 +142,13 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
         args.dst = result + std::ptrdiff_t(r0) * os;
         args.dst_lane_stride = os;
         args.dst_elem_stride = std::ptrdiff_t(n1_) * os;
-        kernels.panel(args);
+        rows_panel(args);
         return;
       }
       C* stage = local.get<C>(n2_ * line);
       args.dst = stage;
       args.dst_elem_stride = std::ptrdiff_t(line);
-      kernels.panel(args);
+      rows_panel(args);
       for (std::size_t k2 = 0; k2 < n2_; ++k2)
         for (std::size_t j = 0; j < count; ++j) result[std::ptrdiff_t(r0 + j + n1_ * k2) * os] = stage[k2 * line + j];
     });

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/aligned.hpp"
+#include "cpu/fft_kernels.hpp"
 #include "fft/c2c_node.hpp"
 #include "fft/lane_fft.hpp"
 
@@ -20,12 +21,15 @@ class C2cFourStep final : public C2cNode<T> {
                unsigned threads) const override;
   std::string describe() const override;
 
-  /// The split n = n1 * n2 this node would choose (n1 = 1 if none is worthwhile), and its cost.
+  /// The split n = n1 * n2 this node would choose (n1 = 1 if none is worthwhile), and the
+  /// estimated cost of one transform with it (lane_fft_cost_per_point's units).
   static std::size_t choose_n1(std::size_t n, std::size_t lanes, double* cost);
 
  private:
   std::size_t n1_, n2_;
   LaneFft<T> columns_, rows_;
+  // Panel kernels with every pass unrolled, where one is compiled for the sub-size; else null.
+  cpu::PanelKernel<T> columns_fixed_, rows_fixed_;
   core::AlignedVector<std::complex<T>> twiddles_;  // w_n^{k1*c} at [k1*n2 + c], padded by W
 };
 

@@ -11,16 +11,7 @@ namespace ripple::fft::detail {
 template <class T>
 C2cPanels<T>::C2cPanels(std::size_t n, bool forward)
     : C2cNode<T>(n), lanes_fft_(make_lane_fft<T>(n, forward)) {
-  std::vector<int> radices;
-  for (const Pass& pass : lanes_fft_.passes) radices.push_back(pass.radix);
-  single_ = radices.empty() ? nullptr : fft_kernels<T>().single_fixed(radices.data(), radices.size());
-}
-
-template <class T>
-bool C2cPanels<T>::has_single_kernel(std::size_t n) {
-  std::vector<int> radices;
-  return factor_for_passes(n, radices) && !radices.empty() &&
-         fft_kernels<T>().single_fixed(radices.data(), radices.size()) != nullptr;
+  fixed_ = find_fixed_panel_kernel(lanes_fft_);
 }
 
 template <class T>
@@ -28,7 +19,7 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
                            T scale, unsigned threads) const {
   const auto& kernels = fft_kernels<T>();
   const std::size_t w = kernels.lanes, n = this->n();
-  if (single_ != nullptr && layout.batch < w) {
+  if (fixed_ != nullptr && layout.batch < w) {
     // Too few sequences to fill the lanes: each whole in registers, no scratch, no threads.
     cpu::PanelArgs<T> args;
     args.plan = &lanes_fft_;
@@ -40,7 +31,7 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
     args.dst = out;
     args.dst_lane_stride = layout.out_dist;
     args.dst_elem_stride = layout.out_stride;
-    single_(args);
+    fixed_(args);
     return;
   }
   const std::size_t panels = (layout.batch + w - 1) / w;
@@ -61,13 +52,13 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
     args.lanes = std::min(per_task * w, layout.batch - first);
     args.src = in + std::ptrdiff_t(first) * layout.in_dist;
     args.dst = out + std::ptrdiff_t(first) * layout.out_dist;
-    kernels.panel(args);
+    (fixed_ != nullptr ? fixed_ : kernels.panel)(args);
   });
 }
 
 template <class T>
 std::string C2cPanels<T>::describe() const {
-  return std::string(single_ != nullptr ? "lanes-fixed(" : "lanes(") + describe_radices(lanes_fft_.passes) + ")";
+  return std::string(fixed_ != nullptr ? "lanes-fixed(" : "lanes(") + describe_radices(lanes_fft_.passes) + ")";
 }
 
 template class C2cPanels<float>;

@@ -1,6 +1,6 @@
 // Node: transforms travel through SIMD lanes in groups of W (the lane FFT). Used for batches
-// (lane = batch entry) and for single short transforms (one lane used; sizes with a fixed
-// kernel run it instead, one sequence per vector, whole in registers).
+// (lane = batch entry) and for single short transforms (one lane used). Sizes with an
+// unrolled kernel run it (whole transforms in registers; leftover sequences one per vector).
 #pragma once
 
 #include "cpu/fft_kernels.hpp"
@@ -17,12 +17,9 @@ class C2cPanels final : public C2cNode<T> {
                unsigned threads) const override;
   std::string describe() const override;
 
-  /// Whether size n has a kernel that runs single sequences whole in registers.
-  static bool has_single_kernel(std::size_t n);
-
  private:
   LaneFft<T> lanes_fft_;
-  cpu::PanelKernel<T> single_;  // for batches smaller than the lanes; null where none
+  cpu::PanelKernel<T> fixed_;  // the unrolled kernel of this size; null where none
 };
 
 }  // namespace ripple::fft::detail

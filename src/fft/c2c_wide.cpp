@@ -19,8 +19,7 @@ bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes, std::size_t batch,
 template <class T>
 C2cWide<T>::C2cWide(std::size_t n, bool forward)
     : C2cNode<T>(n), lanes_(fft_kernels<T>().lanes), columns_(make_lane_fft<T>(n / lanes_, forward)) {
-  std::vector<int> radices;
-  for (const Pass& pass : columns_.passes) radices.push_back(pass.radix);
+  const std::vector<int> radices = pass_radices(columns_);
   kernel_ = fft_kernels<T>().wide_fixed(radices.data(), radices.size());
   if (kernel_ == nullptr) kernel_ = fft_kernels<T>().wide;
   const std::size_t m = n / lanes_;

@@ -37,16 +37,9 @@ Choice choose_single(std::size_t n, std::size_t lanes, bool convolutions = true)
   // A single sequence in a panel uses one lane of W.
   if (std::isfinite(lane_cost)) consider(Method::panels, double(n) * lane_cost * double(lanes));
   double split_cost = 0;
+  // (The fixed kernels it looks up are compiled alike for float and double.)
   const std::size_t n1 = C2cFourStep<float>::choose_n1(n, lanes, &split_cost);
-  // The four-step also pays prices its per-point cost leaves out: a fixed one per execution
-  // (two sub-plans, scratch, twiddle pass; about 0.5 us on one Zen 3 core) and one per panel
-  // of W columns or rows it runs (about 80 ns). Without them it was chosen for sizes of a few
-  // hundred points where a single-lane panel takes half its time.
-  constexpr double kFourStepFixedCost = 5000, kFourStepPanelCost = 1300;
-  if (n1 > 1) {
-    const double panels = double((n / n1 + lanes - 1) / lanes + (n1 + lanes - 1) / lanes);
-    consider(Method::four_step, double(n) * split_cost + kFourStepFixedCost + kFourStepPanelCost * panels, n1);
-  }
+  if (n1 > 1) consider(Method::four_step, split_cost, n1);
   if (convolutions && n > 2 && is_prime(n)) consider(Method::rader, C2cRader<float>::cost(n, lanes));
   if (convolutions && n > 2) consider(Method::bluestein, C2cBluestein<float>::cost(n, lanes));
   return best;
@@ -76,7 +69,7 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned 
     return std::make_unique<C2cWide<T>>(n, forward);
   // Short sizes the wide kernel cannot take, alone or in small batches: one sequence per
   // vector, whole in registers (far cheaper at these sizes than any split or convolution).
-  if (!batch_fills_lanes && C2cPanels<T>::has_single_kernel(n)) return std::make_unique<C2cPanels<T>>(n, forward);
+  if (!batch_fills_lanes && has_fixed_panel_kernel<T>(n)) return std::make_unique<C2cPanels<T>>(n, forward);
   // Other batches that fill the lanes go through panels whenever n factors into passes and a
   // panel (n vectors, two buffers) stays in the L2 cache; longer transforms go one by one.
   const bool panel_fits_cache = 2 * n * lanes * sizeof(std::complex<T>) <= kPanelCacheBytes;
