@@ -11,6 +11,7 @@
 #include <string>
 
 #include "gpu/device_fft_plan.hpp"
+#include "gpu/device_fft_real.hpp"
 #include "gpu/queue_impl.hpp"
 #include "ripple/error.hpp"
 
@@ -138,7 +139,8 @@ struct DevicePlan::Impl {
   std::size_t in_span = 0, out_span = 0;
   double scale = 1.0;
   std::optional<Plan> cpu;
-  std::unique_ptr<gpu::DeviceFftPlan> gpu;
+  std::unique_ptr<gpu::DeviceFftPlan> gpu;  // c2c
+  std::unique_ptr<gpu::DeviceFftReal> real;  // r2c, c2r
   mutable std::mutex order;  // the passes of one execute are enqueued together (shared scratch)
 
   Impl(const Queue& q, const PlanDesc& d) : desc(d), queue(q) {
@@ -156,14 +158,18 @@ struct DevicePlan::Impl {
     if (desc.shape.size() > 1)
       throw Unsupported("shape: rank " + std::to_string(desc.shape.size()) + " FFTs are not built for GPUs yet" + on +
                         " (rank 1 only; the CPU fft::Plan does ranks 2 and 3)");
-    if (desc.kind != Kind::c2c)
-      throw Unsupported("kind " + kind_name(desc.kind) + ": real FFTs are not built for GPUs yet" + on +
-                        " (c2c only; the CPU fft::Plan does r2c and c2r)");
+    if (desc.kind != Kind::c2c && c.n % 2 != 0)
+      throw Unsupported("kind " + kind_name(desc.kind) + " of odd size n " + std::to_string(c.n) +
+                        ": real FFTs of odd sizes are not built for GPUs yet" + on +
+                        " (even sizes are; the CPU fft::Plan does every size)");
     gpu::Context& context = gpu::context_of(q);
     const bool dbl = desc.precision == Precision::f64;
     if (dbl && !context.facts().fp64)
       throw Unsupported("precision f64: device " + context.facts().name + " has no double precision");
-    gpu = std::make_unique<gpu::DeviceFftPlan>(context, c.n, dbl, c.layout);
+    if (desc.kind == Kind::c2c)
+      gpu = std::make_unique<gpu::DeviceFftPlan>(context, c.n, dbl, c.layout);
+    else
+      real = std::make_unique<gpu::DeviceFftReal>(context, c.n, dbl, desc.kind == Kind::r2c, c.layout);
   }
 
   template <class I, class O>
@@ -186,15 +192,17 @@ struct DevicePlan::Impl {
       cpu->execute(host_data(in), host_data(out));
       return;
     }
-    if constexpr (std::is_same_v<I, O>) {
-      if (in.queue().impl() != queue.impl()) in.queue().synchronize();
-      if (out.queue().impl() != queue.impl()) out.queue().synchronize();
-      {
-        std::lock_guard lock(order);
-        gpu->run(gpu::stream_of(queue), gpu::memory_of(in.raw()), gpu::memory_of(out.raw()), desc.direction, scale);
-      }
-      if (out.queue().impl() != queue.impl()) queue.synchronize();
+    if (in.queue().impl() != queue.impl()) in.queue().synchronize();
+    if (out.queue().impl() != queue.impl()) out.queue().synchronize();
+    {
+      std::lock_guard lock(order);
+      gpu::Stream& stream = gpu::stream_of(queue);
+      if (gpu)
+        gpu->run(stream, gpu::memory_of(in.raw()), gpu::memory_of(out.raw()), desc.direction, scale);
+      else
+        real->run(stream, gpu::memory_of(in.raw()), gpu::memory_of(out.raw()), scale);
     }
+    if (out.queue().impl() != queue.impl()) queue.synchronize();
   }
 };
 
@@ -207,7 +215,13 @@ const PlanDesc& DevicePlan::desc() const { return impl_->desc; }
 const Queue& DevicePlan::queue() const { return impl_->queue; }
 std::size_t DevicePlan::input_span() const { return impl_->in_span; }
 std::size_t DevicePlan::output_span() const { return impl_->out_span; }
-std::string DevicePlan::describe() const { return impl_->cpu ? "cpu " + impl_->cpu->describe() : impl_->gpu->describe(); }
+std::string DevicePlan::describe() const {
+  if (impl_->cpu) return "cpu " + impl_->cpu->describe();
+  if (impl_->gpu) return impl_->gpu->describe();
+  return std::string("gpu ") + (impl_->desc.kind == Kind::r2c ? "r2c" : "c2r") + " n=" +
+         std::to_string(impl_->desc.shape[0]) + ": split of [" + impl_->real->half().describe() + "]" +
+         (impl_->real->direct() ? "" : " with a pack/unpack of the reals");
+}
 
 void DevicePlan::execute(const Buffer<std::complex<float>>& in, Buffer<std::complex<float>>& out) const {
   impl_->execute(Kind::c2c, Precision::f32, in, out);

@@ -8,6 +8,7 @@
 
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_bluestein.hpp"
+#include "gpu/device_fft_real.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::gpu {
@@ -271,6 +272,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
                        DeviceFft::program(DeviceFft::shape(n, dbl), dbl, true, tw_double)});
       }
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
+    out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});
   }
   return out;
 }

@@ -1,0 +1,103 @@
+// Launch logic of the real FFTs: the half-size complex plan, the split/merge kernels, the
+// pack/unpack kernels for layouts the complex FFT cannot address directly.
+#include "gpu/device_fft_real.hpp"
+
+#include <algorithm>
+#include <array>
+#include <complex>
+#include <vector>
+
+#include "fft/unit_roots.hpp"
+#include "ripple/error.hpp"
+
+namespace ripple::gpu {
+
+namespace {
+
+constexpr std::uint32_t kBlock = 256;
+constexpr std::uint64_t kMaxGroups = 1u << 16;  // grid-stride beyond this
+
+}  // namespace
+
+ProgramSpec DeviceFftReal::program(bool double_precision) {
+  ProgramSpec spec;
+  spec.files = {"dialect.h", "fft_real.cl"};
+  spec.defines = {{"RIPPLE_DOUBLE", double_precision ? "1" : "0"}};
+  return spec;
+}
+
+DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_precision, bool r2c,
+                             const FftLayout& layout)
+    : h_(n / 2), double_(double_precision), r2c_(r2c), layout_(layout) {
+  if (n < 2 || n % 2 != 0)
+    throw InvalidArgument("DeviceFftReal: size n " + std::to_string(n) + " is not even and at least 2");
+  const auto H = static_cast<std::int64_t>(h_);
+  const bool one = layout.batch == 1;
+  FftLayout half;
+  half.batch = layout.batch;
+  half.in_dist = half.out_dist = H;  // the work array
+  if (r2c) {
+    direct_ = layout.in_stride == 1 && (one || layout.in_dist % 2 == 0);
+    if (direct_) half.in_dist = layout.in_dist / 2;
+  } else {
+    direct_ = layout.out_stride == 1 && (one || layout.out_dist % 2 == 0);
+    if (direct_) half.out_dist = layout.out_dist / 2;
+  }
+  half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half);
+  // W^k = e^{-2 pi i k / n}, k <= h.
+  auto stream = context.create_stream();
+  const std::size_t elem = double_precision ? 16 : 8;
+  if (double_precision) {
+    std::vector<std::complex<double>> t;
+    for (std::uint64_t k = 0; k <= h_; ++k) t.emplace_back(fft::detail::unit_root(k, n));
+    twiddles_ = context.allocate(t.size() * elem);
+    stream->upload(*twiddles_, 0, t.data(), t.size() * elem);
+  } else {
+    std::vector<std::complex<float>> t;
+    for (std::uint64_t k = 0; k <= h_; ++k) {
+      const std::complex<long double> w = fft::detail::unit_root(k, n);
+      t.emplace_back(static_cast<float>(w.real()), static_cast<float>(w.imag()));
+    }
+    twiddles_ = context.allocate(t.size() * elem);
+    stream->upload(*twiddles_, 0, t.data(), t.size() * elem);
+  }
+  work_ = context.allocate(static_cast<std::size_t>(layout.batch * h_) * elem);
+  stream->synchronize();
+  module_ = get_module(context, program(double_precision));
+  groups_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMaxGroups, (layout.batch * (h_ + 1) + kBlock - 1) / kBlock));
+}
+
+void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale) const {
+  Launch grid;
+  grid.groups = {groups_, 1, 1};
+  grid.block = {kBlock, 1, 1};
+  const Arg scale_arg = double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale));
+  const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch);
+  if (r2c_) {
+    if (direct_) {
+      half_->run(stream, in, *work_, fft::Direction::forward, 1.0);
+    } else {
+      const std::array<Arg, 6> pack = {Arg::memory(in),  Arg::memory(*work_), h, batch, Arg::value(layout_.in_stride),
+                                       Arg::value(layout_.in_dist)};
+      stream.launch(*module_, "fft_r2c_pack", grid, pack);
+      half_->run(stream, *work_, *work_, fft::Direction::forward, 1.0);
+    }
+    const std::array<Arg, 8> post = {Arg::memory(*work_),           Arg::memory(out), Arg::memory(*twiddles_), h, batch,
+                                     Arg::value(layout_.out_stride), Arg::value(layout_.out_dist), scale_arg};
+    stream.launch(*module_, "fft_r2c_post", grid, post);
+    return;
+  }
+  const std::array<Arg, 8> pre = {Arg::memory(in),              Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
+                                  Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), scale_arg};
+  stream.launch(*module_, "fft_c2r_pre", grid, pre);
+  if (direct_) {
+    half_->run(stream, *work_, out, fft::Direction::backward, 1.0);
+    return;
+  }
+  half_->run(stream, *work_, *work_, fft::Direction::backward, 1.0);
+  const std::array<Arg, 6> unpack = {Arg::memory(*work_), Arg::memory(out), h, batch, Arg::value(layout_.out_stride),
+                                     Arg::value(layout_.out_dist)};
+  stream.launch(*module_, "fft_c2r_unpack", grid, unpack);
+}
+
+}  // namespace ripple::gpu

@@ -1,0 +1,42 @@
+// Device level: batched 1-D real-input (r2c) and real-output (c2r) FFTs of even size N = 2H, as
+// numpy's rfft/irfft: a complex FFT of H (DeviceFftPlan) on the reals read as H complex values,
+// with an O(N) kernel that splits the even and odd halves' spectra after it (r2c) or merges
+// them before it (c2r) (kernels/fft_real.cl). Where the reals are contiguous (stride 1, even
+// distances) the complex FFT reads or writes them in place of complex values; other layouts go
+// through a pack or unpack kernel. The half-spectrum twiddles come from a long-double table
+// rounded once; the work array (batch x H complex values) is device memory the plan owns.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "gpu/device_fft_plan.hpp"
+
+namespace ripple::gpu {
+
+class DeviceFftReal {
+ public:
+  /// Transforms of even size n >= 2. `layout` counts reals on the real side and complex values
+  /// on the other (n/2 + 1 of them per transform); checked by the caller. r2c is forward, c2r
+  /// backward. Throws as DeviceFftPlan for size n/2, DeviceError if memory cannot be had.
+  DeviceFftReal(Context& context, std::uint64_t n, bool double_precision, bool r2c, const FftLayout& layout);
+
+  static ProgramSpec program(bool double_precision);
+  const DeviceFftPlan& half() const { return *half_; }
+  /// Whether the complex FFT reads (r2c) or writes (c2r) the reals directly.
+  bool direct() const { return direct_; }
+
+  /// out = scale * the transform of in, enqueued on `stream` (in and out are different memory).
+  void run(Stream& stream, const Memory& in, Memory& out, double scale) const;
+
+ private:
+  std::uint64_t h_;
+  bool double_, r2c_, direct_;
+  FftLayout layout_;
+  std::shared_ptr<const Module> module_;
+  std::unique_ptr<Memory> twiddles_, work_;
+  std::unique_ptr<DeviceFftPlan> half_;
+  std::uint32_t groups_ = 1;
+};
+
+}  // namespace ripple::gpu
