@@ -107,13 +107,43 @@ HWY_INLINE void StoreSums8(D d, V a0, V a1, V a2, V a3, V a4, V a5, V a6, V a7, 
   }
 }
 
-// Eight outputs out[j] = dot(taps, x + j * x_stride, n) for j < 8 (out contiguous) into
+// The lanes of a 128-bit vector of sums to out[k * stride], through shuffles and register
+// moves: storing the vector and reloading its lanes would wait on store forwarding.
+template <class V, class T>
+HWY_INLINE void StoreLanes128(V v, T* HWY_RESTRICT out, std::ptrdiff_t stride) {
+  out[0] = hn::GetLane(v);
+  if constexpr (sizeof(T) == 4) {
+    out[stride] = hn::GetLane(hn::Shuffle0321(v));
+    out[2 * stride] = hn::GetLane(hn::Shuffle1032(v));
+    out[3 * stride] = hn::GetLane(hn::Shuffle2103(v));
+  } else {
+    out[stride] = hn::GetLane(hn::Shuffle01(v));
+  }
+}
+
+// StoreSums8 to out[k * stride] for k < 8.
+template <class D, class V>
+HWY_INLINE void StoreSums8Strided(D d, V a0, V a1, V a2, V a3, V a4, V a5, V a6, V a7, hn::TFromD<D>* HWY_RESTRICT out,
+                                  std::ptrdiff_t stride) {
+  using T = hn::TFromD<D>;
+  if constexpr (sizeof(T) == 4) {
+    StoreLanes128(SumOfBlocks(d, TransposeSum4(d, a0, a1, a2, a3)), out, stride);
+    StoreLanes128(SumOfBlocks(d, TransposeSum4(d, a4, a5, a6, a7)), out + 4 * stride, stride);
+  } else {
+    StoreLanes128(SumOfBlocks(d, TransposeSum2(d, a0, a1)), out, stride);
+    StoreLanes128(SumOfBlocks(d, TransposeSum2(d, a2, a3)), out + 2 * stride, stride);
+    StoreLanes128(SumOfBlocks(d, TransposeSum2(d, a4, a5)), out + 4 * stride, stride);
+    StoreLanes128(SumOfBlocks(d, TransposeSum2(d, a6, a7)), out + 6 * stride, stride);
+  }
+}
+
+// Eight outputs out[j * out_stride] = dot(taps, x + j * x_stride, n) for j < 8 from
 // registers a0..a7: one load of each tap vector serves eight multiply-adds. kV > 0: n is
 // exactly kV vectors, held in h (loaded once per run, not once per output group); kV == 0:
 // the taps are loaded from memory, over the whole vectors of n.
 template <std::size_t kV, class D, class T = hn::TFromD<D>>
 HWY_INLINE void Dot8(D d, const hn::VFromD<D>* h, const T* HWY_RESTRICT taps, std::size_t n_vec,
-                     const T* HWY_RESTRICT x, std::size_t xs, T* HWY_RESTRICT out) {
+                     const T* HWY_RESTRICT x, std::size_t xs, T* HWY_RESTRICT out, std::ptrdiff_t out_stride) {
   const std::size_t w = hn::Lanes(d);
   auto a0 = hn::Zero(d), a1 = hn::Zero(d), a2 = hn::Zero(d), a3 = hn::Zero(d);
   auto a4 = hn::Zero(d), a5 = hn::Zero(d), a6 = hn::Zero(d), a7 = hn::Zero(d);
@@ -145,7 +175,11 @@ HWY_INLINE void Dot8(D d, const hn::VFromD<D>* h, const T* HWY_RESTRICT taps, st
   } else {
     for (std::size_t i = 0; i < n_vec; i += w) step(hn::LoadU(d, taps + i), i);
   }
-  StoreSums8(d, a0, a1, a2, a3, a4, a5, a6, a7, out);
+  if (out_stride == 1) {
+    StoreSums8(d, a0, a1, a2, a3, a4, a5, a6, a7, out);
+  } else {
+    StoreSums8Strided(d, a0, a1, a2, a3, a4, a5, a6, a7, out, out_stride);
+  }
 }
 
 // out[j * out_stride] = dot(taps, x + j * x_stride, n) for j < count: the outputs of a
@@ -167,14 +201,15 @@ void DotStridedRun(const T* HWY_RESTRICT taps, std::size_t n, const T* HWY_RESTR
   for (; j + 8 <= count; j += 8) {
     const T* xj = x + j * x_stride;
     T* o = out + static_cast<std::ptrdiff_t>(j) * out_stride;
-    const bool direct = out_stride == 1 && n_vec == n;
-    T* s = direct ? o : sums;
-    Dot8<kV>(d, h, taps, n_vec, xj, x_stride, s);
-    if (direct) continue;
-    for (std::size_t i = n_vec; i < n; ++i) {
-      for (std::size_t k = 0; k < 8; ++k) s[k] += taps[i] * xj[k * x_stride + i];
+    if (n_vec == n) {
+      Dot8<kV>(d, h, taps, n_vec, xj, x_stride, o, out_stride);
+      continue;
     }
-    for (std::size_t k = 0; k < 8; ++k) o[static_cast<std::ptrdiff_t>(k) * out_stride] = s[k];
+    Dot8<kV>(d, h, taps, n_vec, xj, x_stride, sums, 1);
+    for (std::size_t i = n_vec; i < n; ++i) {
+      for (std::size_t k = 0; k < 8; ++k) sums[k] += taps[i] * xj[k * x_stride + i];
+    }
+    for (std::size_t k = 0; k < 8; ++k) o[static_cast<std::ptrdiff_t>(k) * out_stride] = sums[k];
   }
   for (; j < count; ++j) out[static_cast<std::ptrdiff_t>(j) * out_stride] = Dot(taps, x + j * x_stride, n);
 }
@@ -209,7 +244,6 @@ void PolyphaseOrderedRun(const T* HWY_RESTRICT taps, std::size_t n, const std::s
   const D d;
   const std::size_t w = hn::Lanes(d);
   const std::size_t n_vec = kV > 0 ? kV * w : n / w * w;
-  const bool direct = out_stride == 1 && n_vec == n;
   HWY_ALIGN T sums[8];
   // x points at output 0's window: output s's window starts x_at[s] - x_at[r] further on.
   const std::ptrdiff_t x0 = static_cast<std::ptrdiff_t>(x_at[r]);
@@ -236,8 +270,10 @@ void PolyphaseOrderedRun(const T* HWY_RESTRICT taps, std::size_t n, const std::s
     row(r + 6, a6);
     row(r + 7, a7);
     T* o = out + static_cast<std::ptrdiff_t>(j) * out_stride;
-    if (direct) {
+    if (n_vec == n && out_stride == 1) {
       StoreSums8(d, a0, a1, a2, a3, a4, a5, a6, a7, o);
+    } else if (n_vec == n) {
+      StoreSums8Strided(d, a0, a1, a2, a3, a4, a5, a6, a7, o, out_stride);
     } else {
       StoreSums8(d, a0, a1, a2, a3, a4, a5, a6, a7, sums);
       for (std::size_t k = 0; k < 8; ++k) {
