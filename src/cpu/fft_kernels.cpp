@@ -7,6 +7,26 @@
 #include "cpu/fft_lane_kernels-inl.h"
 #include "hwy/highway.h"
 
+HWY_BEFORE_NAMESPACE();
+namespace ripple::cpu::HWY_NAMESPACE {
+void RunPanelF32(const PanelArgs<float>& a) { RunPanel(a); }
+void RealSplitF32(std::complex<float>* x, std::size_t h, const std::complex<float>* w, float s) { RealSplit(x, h, w, s); }
+void RealSplitF64(std::complex<double>* x, std::size_t h, const std::complex<double>* w, double s) { RealSplit(x, h, w, s); }
+void RealMergeF32(const std::complex<float>* x, std::complex<float>* z, std::size_t h, const std::complex<float>* w) {
+  RealMerge(x, z, h, w);
+}
+void RealMergeF64(const std::complex<double>* x, std::complex<double>* z, std::size_t h, const std::complex<double>* w) {
+  RealMerge(x, z, h, w);
+}
+void RunWideF32(const WideArgs<float>& a) { RunWide(a); }
+void RunWideF64(const WideArgs<double>& a) { RunWide(a); }
+void RunPanelF64(const PanelArgs<double>& a) { RunPanel(a); }
+int ComplexLanesF32() { return static_cast<int>(hn::Lanes(hn::ScalableTag<float>()) / 2); }
+int ComplexLanesF64() { return static_cast<int>(hn::Lanes(hn::ScalableTag<double>()) / 2); }
+const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
+}  // namespace ripple::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
 #if HWY_ONCE
 #include <string>
 
@@ -20,10 +40,6 @@ HWY_EXPORT(RunPanelF32);
 HWY_EXPORT(RunPanelF64);
 HWY_EXPORT(RunWideF32);
 HWY_EXPORT(RunWideF64);
-HWY_EXPORT(FindWideFixedF32);
-HWY_EXPORT(FindWideFixedF64);
-HWY_EXPORT(FindPanelFixedF32);
-HWY_EXPORT(FindPanelFixedF64);
 HWY_EXPORT(RealSplitF32);
 HWY_EXPORT(RealSplitF64);
 HWY_EXPORT(RealMergeF32);
@@ -34,18 +50,18 @@ HWY_EXPORT(TargetName);
 
 const FftKernels<float>& fft_kernels_f32() {
   static const FftKernels<float> kernels{static_cast<std::size_t>(HWY_DYNAMIC_DISPATCH(ComplexLanesF32)()),
-                                         HWY_DYNAMIC_DISPATCH(RunPanelF32), HWY_DYNAMIC_DISPATCH(FindPanelFixedF32),
+                                         HWY_DYNAMIC_DISPATCH(RunPanelF32), &find_panel_fixed_f32,
                                          HWY_DYNAMIC_DISPATCH(RunWideF32),
-                                         HWY_DYNAMIC_DISPATCH(FindWideFixedF32),
+                                         &find_wide_fixed_f32,
                                          HWY_DYNAMIC_DISPATCH(RealSplitF32), HWY_DYNAMIC_DISPATCH(RealMergeF32)};
   return kernels;
 }
 
 const FftKernels<double>& fft_kernels_f64() {
   static const FftKernels<double> kernels{static_cast<std::size_t>(HWY_DYNAMIC_DISPATCH(ComplexLanesF64)()),
-                                          HWY_DYNAMIC_DISPATCH(RunPanelF64), HWY_DYNAMIC_DISPATCH(FindPanelFixedF64),
+                                          HWY_DYNAMIC_DISPATCH(RunPanelF64), &find_panel_fixed_f64,
                                           HWY_DYNAMIC_DISPATCH(RunWideF64),
-                                          HWY_DYNAMIC_DISPATCH(FindWideFixedF64),
+                                          &find_wide_fixed_f64,
                                           HWY_DYNAMIC_DISPATCH(RealSplitF64), HWY_DYNAMIC_DISPATCH(RealMergeF64)};
   return kernels;
 }

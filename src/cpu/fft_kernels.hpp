@@ -72,6 +72,13 @@ struct FftKernels {
   void (*real_merge)(const std::complex<T>* x, std::complex<T>* z, std::size_t h, const std::complex<T>* w);
 };
 
+/// The fixed-shape kernel lookups (cpu/fft_fixed_kernels.cpp), for the best target this CPU
+/// supports: the kernel for a lane FFT with exactly these radices, or null.
+WideKernel<float> find_wide_fixed_f32(const int* radices, std::size_t count);
+WideKernel<double> find_wide_fixed_f64(const int* radices, std::size_t count);
+PanelKernel<float> find_panel_fixed_f32(const int* radices, std::size_t count);
+PanelKernel<double> find_panel_fixed_f64(const int* radices, std::size_t count);
+
 /// Kernels for the best target this CPU supports (looked up once, then cached).
 const FftKernels<float>& fft_kernels_f32();
 const FftKernels<double>& fft_kernels_f64();

@@ -20,7 +20,6 @@
 #include <complex>
 #include <cstddef>
 #include <cstdint>
-#include <initializer_list>
 #include <utility>
 
 #include "cpu/fft_kernels.hpp"
@@ -305,6 +304,8 @@ struct LaneAccess {
   // Gather lanes as 64-bit words: one complex float, or half a complex double.
   using DW = hn::Repartition<double, D>;
   using DI = hn::RebindToSigned<DW>;
+  // Vectors of exactly two complex doubles (AVX2) move as two 128-bit halves.
+  static constexpr bool kTwoHalves = sizeof(T) == 8 && hn::MaxLanes(D()) == 4;
   hn::Vec<DI> index;
   bool contiguous;  // lane stride 1 (in complex units): plain vector access
   std::size_t count;
@@ -315,7 +316,7 @@ struct LaneAccess {
         contiguous(stride == 1 || hn::Lanes(d) == 2),  // one lane per vector: plain access
         count(lanes_used),
         lane_stride(stride) {
-    if (contiguous) return;  // the gather index is only needed for scattered lanes
+    if (contiguous || kTwoHalves) return;  // the gather index is only needed for a gather
     const DW dw;
     constexpr std::size_t kWordsPerComplex = sizeof(std::complex<T>) / 8;
     HWY_ALIGN int64_t idx[hn::MaxLanes(DW())];
@@ -337,8 +338,15 @@ struct LaneAccess {
       std::copy_n(base, 2 * count, tile);
       return hn::Load(d, tile);
     }
-    const DW dw;
-    return hn::BitCast(d, hn::GatherIndex(dw, reinterpret_cast<const double*>(base), index));
+    if constexpr (kTwoHalves) {
+      // Two complex doubles: two 128-bit loads beat a gather of four words.
+      const hn::Half<D> dh;
+      const T* upper = base + 2 * (count > 1 ? lane_stride : 0);
+      return hn::Combine(d, hn::LoadU(dh, upper), hn::LoadU(dh, base));
+    } else {
+      const DW dw;
+      return hn::BitCast(d, hn::GatherIndex(dw, reinterpret_cast<const double*>(base), index));
+    }
   }
 
   HWY_INLINE void store(D d, hn::Vec<D> v, T* base) const {
@@ -350,6 +358,12 @@ struct LaneAccess {
       HWY_ALIGN T tile[hn::MaxLanes(D())];
       hn::Store(v, d, tile);
       std::copy_n(tile, 2 * count, base);
+      return;
+    }
+    if constexpr (kTwoHalves) {
+      const hn::Half<D> dh;
+      hn::StoreU(hn::LowerHalf(dh, v), dh, base);
+      if (count > 1) hn::StoreU(hn::UpperHalf(dh, v), dh, base + 2 * lane_stride);
       return;
     }
     HWY_ALIGN T lanes[hn::MaxLanes(D())];
@@ -544,220 +558,6 @@ void RunWide(const WideArgs<T>& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Short transforms held in registers: RunWide for a lane FFT whose radices R... are known at
-// compile time. Every pass is unrolled over local arrays, so no scratch, no loop or dispatch
-// overhead, and (for up to ~16 vectors) no memory traffic between the passes.
-
-template <std::size_t Q, int... R>
-constexpr std::size_t FixedL1() {
-  constexpr int kRadix[] = {R...};
-  std::size_t l1 = 1;
-  for (std::size_t q = 0; q < Q; ++q) l1 *= std::size_t(kRadix[q]);
-  return l1;
-}
-
-// Every pass of a lane FFT with radices R..., over the local arrays buf[2][M]: the first pass
-// reads through `first`, the last writes through `last` (which may keep results in buf).
-template <int... R, class D, class First, class Last>
-HWY_INLINE void RunFixedPasses(D d, const LaneFft<hn::TFromD<D>>& plan, hn::Vec<D> (*buf)[(std::size_t(R) * ...)],
-                               const First& first, const Last& last) {
-  using V = hn::Vec<D>;
-  constexpr std::size_t kM = (std::size_t(R) * ...);
-  constexpr std::size_t kPasses = sizeof...(R);
-  constexpr int kRadix[] = {R...};
-  ForEachIndex<kPasses>([&](auto q) RIPPLE_FORCE_INLINE_LAMBDA {
-    constexpr std::size_t kQ = decltype(q)::value;
-    constexpr std::size_t kL1 = FixedL1<kQ, R...>();
-    constexpr std::size_t kIdo = kM / (kL1 * std::size_t(kRadix[kQ]));
-    V* const to = buf[kQ % 2];
-    const V* const from = buf[(kQ + 1) % 2];
-    const auto load_buf = [from](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA { return from[e]; };
-    const auto store_buf = [to](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA { to[e] = v; };
-    const Pass& pass = plan.passes[kQ];
-    if constexpr (kQ == 0 && kQ + 1 == kPasses) {
-      RunPass<kRadix[kQ], kL1, kIdo>(d, plan, pass, first, last);
-    } else if constexpr (kQ == 0) {
-      RunPass<kRadix[kQ], kL1, kIdo>(d, plan, pass, first, store_buf);
-    } else if constexpr (kQ + 1 == kPasses) {
-      RunPass<kRadix[kQ], kL1, kIdo>(d, plan, pass, load_buf, last);
-    } else {
-      RunPass<kRadix[kQ], kL1, kIdo>(d, plan, pass, load_buf, store_buf);
-    }
-  });
-}
-
-template <class T, int... R>
-void RunWideFixed(const WideArgs<T>& a) {
-  using D = hn::ScalableTag<T>;
-  const D d;
-  using V = hn::Vec<D>;
-  constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
-  constexpr std::size_t kM = (std::size_t(R) * ...);
-  constexpr std::size_t kPasses = sizeof...(R);
-  const std::size_t L = hn::Lanes(d);
-  V buf[2][kM];
-  const LaneAccess<D> src(d, a.src_stride, kW);
-  const T* in = reinterpret_cast<const T*>(a.src);
-  const std::ptrdiff_t src_step = 2 * std::ptrdiff_t(kW) * a.src_stride;
-  const T* tw = reinterpret_cast<const T*>(a.twiddles);
-  const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
-  const auto load_src = [d, src, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
-    return src.load(d, in + std::ptrdiff_t(e) * src_step);
-  };
-  // The last pass applies the wide twiddles w_N^{l*k1} on its way out, into buf.
-  V* const y_out = buf[(kPasses - 1) % 2];
-  const auto store_twiddled = [d, y_out, tw, L, sign_even](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA {
-    y_out[e] = MulLaneTwiddle(d, v, hn::Load(d, tw + e * L), sign_even);
-  };
-  RunFixedPasses<R...>(d, *a.plan, buf, load_src, store_twiddled);
-  const V* const y = buf[(kPasses - 1) % 2];
-
-  const Rotator<D> rot(d, a.plan->forward);
-  const V scale = hn::Set(d, a.scale);
-  T* out = reinterpret_cast<T*>(a.dst);
-  const LaneAccess<D> dst(d, a.dst_stride, kW);
-  // As RunWide: transpose each W x W block of Y, size-W butterfly, store X[k1 + M*k2].
-  const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) RIPPLE_FORCE_INLINE_LAMBDA {
-    V v[kW];
-    for (std::size_t r = 0; r < kW; ++r) v[r] = r < rows ? y[g + r] : hn::Zero(d);
-    FinishWideBlock(d, rot, v, scale, g, kM, to, out, a.dst_stride);
-  };
-  ForEachIndex<kM / kW>([&](auto b) RIPPLE_FORCE_INLINE_LAMBDA { finish(decltype(b)::value * kW, kW, dst); });
-  if constexpr (kM % kW != 0) finish(kM - kM % kW, kM % kW, LaneAccess<D>(d, a.dst_stride, kM % kW));
-}
-
-// A panel of short transforms, each whole in registers, every pass unrolled: W sequences at a
-// time in full vectors, then the rest one at a time on vectors of one complex value (no idle
-// lanes). Lane twiddles and scale are applied on the way out; no scratch. For sizes the wide
-// kernel cannot take (N not a multiple of W, or below 2W), small batches, and the sweeps of
-// the four-step.
-template <class D, int... R>
-HWY_INLINE void RunFixedGroup(D d, const PanelArgs<hn::TFromD<D>>& a, std::size_t first, std::size_t count) {
-  using T = hn::TFromD<D>;
-  using V = hn::Vec<D>;
-  constexpr std::size_t kM = (std::size_t(R) * ...);
-  const LaneAccess<D> src(d, a.src_lane_stride, count);
-  const LaneAccess<D> dst(d, a.dst_lane_stride, count);
-  const T* in = reinterpret_cast<const T*>(a.src + std::ptrdiff_t(first) * a.src_lane_stride);
-  T* out = reinterpret_cast<T*>(a.dst + std::ptrdiff_t(first) * a.dst_lane_stride);
-  const T* tw = a.lane_twiddles == nullptr ? nullptr : reinterpret_cast<const T*>(a.lane_twiddles + first);
-  const std::ptrdiff_t src_step = 2 * a.src_elem_stride, dst_step = 2 * a.dst_elem_stride;
-  const std::ptrdiff_t tw_step = 2 * a.twiddle_elem_stride;
-  const V scale = hn::Set(d, a.scale);
-  const bool scaled = a.scale != T(1);
-  const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
-  V buf[2][kM];
-  const auto load = [d, src, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
-    return src.load(d, in + std::ptrdiff_t(e) * src_step);
-  };
-  const auto store = [=](std::size_t e, V y) RIPPLE_FORCE_INLINE_LAMBDA {
-    if (tw != nullptr) y = MulLaneTwiddle(d, y, hn::LoadU(d, tw + std::ptrdiff_t(e) * tw_step), sign_even);
-    if (scaled) y = hn::Mul(y, scale);
-    dst.store(d, y, out + std::ptrdiff_t(e) * dst_step);
-  };
-  RunFixedPasses<R...>(d, *a.plan, buf, load, store);
-}
-
-template <class T, int... R>
-void RunPanelFixed(const PanelArgs<T>& a) {
-  const hn::ScalableTag<T> d;
-  const std::size_t w = hn::Lanes(d) / 2;
-  std::size_t first = 0;
-  if (w > 1)
-    for (; first + w <= a.lanes; first += w) RunFixedGroup<decltype(d), R...>(d, a, first, w);
-  const hn::CappedTag<T, 2> d1;
-  for (; first < a.lanes; ++first) RunFixedGroup<decltype(d1), R...>(d1, a, first, 1);
-}
-
-// The unrolled panel kernel for a lane FFT with exactly these radices, or null.
-template <class T>
-PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
-#if HWY_TARGET == HWY_SSE4
-  (void)radices;
-  (void)count;
-  return nullptr;  // as FindWideFixed
-#else
-  const auto is = [&](std::initializer_list<int> list) {
-    return list.size() == count && std::equal(list.begin(), list.end(), radices);
-  };
-  // factor_for_passes' sequences for N <= 32 that the wide kernel cannot take on some target
-  // (odd N; N = 2, 6, 10, 14 ... for W = 2 and 4; any N < 16 for W = 8), primes up to 31
-  // included: a direct odd-prime butterfly beats Rader's convolution at these sizes.
-  if (is({2})) return &RunPanelFixed<T, 2>;
-  if (is({3})) return &RunPanelFixed<T, 3>;
-  if (is({4})) return &RunPanelFixed<T, 4>;
-  if (is({5})) return &RunPanelFixed<T, 5>;
-  if (is({2, 3})) return &RunPanelFixed<T, 2, 3>;
-  if (is({7})) return &RunPanelFixed<T, 7>;
-  if (is({8})) return &RunPanelFixed<T, 8>;
-  if (is({3, 3})) return &RunPanelFixed<T, 3, 3>;
-  if (is({2, 5})) return &RunPanelFixed<T, 2, 5>;
-  if (is({11})) return &RunPanelFixed<T, 11>;
-  if (is({4, 3})) return &RunPanelFixed<T, 4, 3>;
-  if (is({13})) return &RunPanelFixed<T, 13>;
-  if (is({2, 7})) return &RunPanelFixed<T, 2, 7>;
-  if (is({5, 3})) return &RunPanelFixed<T, 5, 3>;
-  if (is({17})) return &RunPanelFixed<T, 17>;
-  if (is({2, 3, 3})) return &RunPanelFixed<T, 2, 3, 3>;
-  if (is({19})) return &RunPanelFixed<T, 19>;
-  if (is({4, 5})) return &RunPanelFixed<T, 4, 5>;
-  if (is({7, 3})) return &RunPanelFixed<T, 7, 3>;
-  if (is({2, 11})) return &RunPanelFixed<T, 2, 11>;
-  if (is({23})) return &RunPanelFixed<T, 23>;
-  if (is({5, 5})) return &RunPanelFixed<T, 5, 5>;
-  if (is({2, 13})) return &RunPanelFixed<T, 2, 13>;
-  if (is({3, 3, 3})) return &RunPanelFixed<T, 3, 3, 3>;
-  if (is({4, 7})) return &RunPanelFixed<T, 4, 7>;
-  if (is({29})) return &RunPanelFixed<T, 29>;
-  if (is({2, 5, 3})) return &RunPanelFixed<T, 2, 5, 3>;
-  if (is({31})) return &RunPanelFixed<T, 31>;
-  return nullptr;
-#endif
-}
-
-// The fixed-size kernel for a lane FFT with exactly these radices, or null. Only full-width
-// vectors of 2, 4 or 8 complex values (as RunWide).
-template <class T>
-WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
-#if HWY_TARGET == HWY_SSE4
-  // Not compiled for the x86 baseline (pre-2013 CPUs, and the sanitizer build): they are the
-  // most expensive part of this file to compile, and the generic kernel computes the same.
-  (void)radices;
-  (void)count;
-  return nullptr;
-#else
-  constexpr std::size_t kW = hn::MaxLanes(hn::ScalableTag<T>()) / 2;
-  if (kW != hn::Lanes(hn::ScalableTag<T>()) / 2 || kW < 2 || kW > 8) return nullptr;
-  const auto is = [&](std::initializer_list<int> list) {
-    return list.size() == count && std::equal(list.begin(), list.end(), radices);
-  };
-  std::size_t m = 1;
-  for (std::size_t q = 0; q < count; ++q) m *= std::size_t(radices[q]);
-  if (m < 2) return nullptr;
-  // The sequences factor_for_passes gives for m <= 32 but 30 (fft/lane_fft.cpp); the plan checks the
-  // match, so a sequence missing here only means the generic kernel.
-  if (is({2})) return &RunWideFixed<T, 2>;
-  if (is({3})) return &RunWideFixed<T, 3>;
-  if (is({4})) return &RunWideFixed<T, 4>;
-  if (is({5})) return &RunWideFixed<T, 5>;
-  if (is({2, 3})) return &RunWideFixed<T, 2, 3>;
-  if (is({7})) return &RunWideFixed<T, 7>;
-  if (is({8})) return &RunWideFixed<T, 8>;
-  if (is({2, 5})) return &RunWideFixed<T, 2, 5>;
-  if (is({4, 3})) return &RunWideFixed<T, 4, 3>;
-  if (is({5, 3})) return &RunWideFixed<T, 5, 3>;
-  if (is({16})) return &RunWideFixed<T, 16>;
-  if (is({4, 5})) return &RunWideFixed<T, 4, 5>;
-  if (is({8, 3})) return &RunWideFixed<T, 8, 3>;
-  if (is({8, 4})) return &RunWideFixed<T, 8, 4>;
-  // 64 vectors: faster unrolled for double (f64 N = 128: 2.9x -> 1.7x FFTW's time), slower for
-  // float (f32 N = 256: 2.1x -> 3.0x), both on AVX2 (2-core Zen 3).
-  if (sizeof(T) == 8 && is({8, 8})) return &RunWideFixed<T, 8, 8>;
-  return nullptr;
-#endif
-}
-
-// ---------------------------------------------------------------------------------------------
 // Real transforms: the pairs (k, h-k) are processed W at a time, the upper partners loaded
 // as a block and lane-reversed.
 
@@ -841,26 +641,6 @@ void RealMerge(const std::complex<T>* x, std::complex<T>* z, std::size_t h, cons
     z[h - k] = std::conj(e) + std::complex<T>(0, 1) * std::conj(o);
   }
 }
-
-void RunPanelF32(const PanelArgs<float>& a) { RunPanel(a); }
-void RealSplitF32(std::complex<float>* x, std::size_t h, const std::complex<float>* w, float s) { RealSplit(x, h, w, s); }
-void RealSplitF64(std::complex<double>* x, std::size_t h, const std::complex<double>* w, double s) { RealSplit(x, h, w, s); }
-void RealMergeF32(const std::complex<float>* x, std::complex<float>* z, std::size_t h, const std::complex<float>* w) {
-  RealMerge(x, z, h, w);
-}
-void RealMergeF64(const std::complex<double>* x, std::complex<double>* z, std::size_t h, const std::complex<double>* w) {
-  RealMerge(x, z, h, w);
-}
-void RunWideF32(const WideArgs<float>& a) { RunWide(a); }
-WideKernel<float> FindWideFixedF32(const int* radices, std::size_t count) { return FindWideFixed<float>(radices, count); }
-WideKernel<double> FindWideFixedF64(const int* radices, std::size_t count) { return FindWideFixed<double>(radices, count); }
-PanelKernel<float> FindPanelFixedF32(const int* radices, std::size_t count) { return FindPanelFixed<float>(radices, count); }
-PanelKernel<double> FindPanelFixedF64(const int* radices, std::size_t count) { return FindPanelFixed<double>(radices, count); }
-void RunWideF64(const WideArgs<double>& a) { RunWide(a); }
-void RunPanelF64(const PanelArgs<double>& a) { RunPanel(a); }
-int ComplexLanesF32() { return static_cast<int>(hn::Lanes(hn::ScalableTag<float>()) / 2); }
-int ComplexLanesF64() { return static_cast<int>(hn::Lanes(hn::ScalableTag<double>()) / 2); }
-const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
 
 }  // namespace ripple::cpu::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
