@@ -4,7 +4,10 @@ loops, one thread) and times scipy.signal on the same kinds of signals in this p
 prints one table of samples/s with the ratios against the issue's targets:
   CIC (5 stages, R = 8, cs16 in) >= 500 MS/s; FIR decimate-by-10 with 79 taps >= 300 MS/s;
   801-tap filter >= 100 MS/s; >= 5x scipy on upfirdn, resample_poly and welch; one core.
-Every figure is the median of --runs timed calls after a warm-up. Results are saved to
+Every figure is the median of --runs timed calls. They are taken in --rounds interleaved rounds
+(ripple's group of cases, then scipy's same cases, then the next group...; each round starts
+with a warm-up call), so a change of the machine's load during the run reaches both sides of a
+ratio instead of one. Results are saved to
 bench/results/multirate-cpu-<tag>-<UTC date-time>.{md,json} unless --no-save.
 Run through bench/multirate_run.sh BUILD_DIR.
 """
@@ -29,7 +32,8 @@ def parse_args():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--exe", required=True, help="path to bench_multirate")
     p.add_argument("--quick", action="store_true", help="2^18 samples, 3 runs (a smoke test)")
-    p.add_argument("--runs", type=int, default=7, help="timed calls per implementation (median reported)")
+    p.add_argument("--runs", type=int, default=9, help="timed calls per implementation (median reported)")
+    p.add_argument("--rounds", type=int, default=3, help="interleaved ripple/scipy rounds the calls are split over")
     p.add_argument("--tag", default=os.environ.get("RIPPLE_BENCH_TAG", ""), help="machine tag in the file name")
     p.add_argument("--out-dir", default=os.path.join(os.path.dirname(HERE), "results"), help="where results go")
     p.add_argument("--no-save", action="store_true")
@@ -51,8 +55,8 @@ def one_thread_env():
     return env
 
 
-def run_ripple(a):
-    cmd = [a.exe, "--runs", str(a.runs)] + (["--quick"] if a.quick else [])
+def run_ripple(a, group, runs):
+    cmd = [a.exe, "--runs", str(runs), "--only", group] + (["--n", str(1 << 18)] if a.quick else [])
     out = subprocess.run(cmd, capture_output=True, text=True, env=one_thread_env())
     if out.returncode != 0:
         sys.exit("multirate_vs_scipy.py: %s failed:\n%s" % (" ".join(cmd), out.stderr))
@@ -70,7 +74,17 @@ def time_call(f, runs):
     return seconds
 
 
-def run_scipy(n, runs):
+# bench_multirate's --only groups and the scipy cases timed beside each.
+GROUPS = {
+    "cic": (),
+    "fir": ("fir_dec10_79", "cic_comp_101_dec2_cf32", "fir_dec10_79_cf32"),
+    "bandpass": ("bandpass_801",),
+    "resample": ("resample_147_160", "resample_1_10"),
+    "welch": ("welch_1024",),
+}
+
+
+def scipy_cases(n):
     import numpy as np
     from scipy import signal
 
@@ -80,16 +94,37 @@ def run_scipy(n, runs):
     h79 = signal.firwin(79, 0.1).astype(np.float32)
     h101 = signal.firwin(101, 0.45).astype(np.float32)  # same length as the CIC compensator
     h801 = signal.firwin(801, [0.1, 0.2], pass_zero="bandpass").astype(np.float32)
-    cases = [
-        ("fir_dec10_79", "scipy upfirdn", n, lambda: signal.upfirdn(h79, x, 1, 10)),
-        ("cic_comp_101_dec2_cf32", "scipy upfirdn", n // 2, lambda: signal.upfirdn(h101, z, 1, 2)),
-        ("fir_dec10_79_cf32", "scipy upfirdn", n // 2, lambda: signal.upfirdn(h79, z, 1, 10)),
-        ("bandpass_801", "scipy oaconvolve", n, lambda: signal.oaconvolve(x, h801)),
-        ("resample_147_160", "scipy resample_poly", n, lambda: signal.resample_poly(x, 147, 160)),
-        ("resample_1_10", "scipy resample_poly", n, lambda: signal.resample_poly(x, 1, 10)),
-        ("welch_1024", "scipy welch", n, lambda: signal.welch(x, nperseg=1024)),
-    ]
-    return [{"case": c, "impl": i, "samples": m, "seconds": time_call(f, runs)} for c, i, m, f in cases]
+    return {
+        "fir_dec10_79": ("scipy upfirdn", n, lambda: signal.upfirdn(h79, x, 1, 10)),
+        "cic_comp_101_dec2_cf32": ("scipy upfirdn", n // 2, lambda: signal.upfirdn(h101, z, 1, 2)),
+        "fir_dec10_79_cf32": ("scipy upfirdn", n // 2, lambda: signal.upfirdn(h79, z, 1, 10)),
+        "bandpass_801": ("scipy oaconvolve", n, lambda: signal.oaconvolve(x, h801)),
+        "resample_147_160": ("scipy resample_poly", n, lambda: signal.resample_poly(x, 147, 160)),
+        "resample_1_10": ("scipy resample_poly", n, lambda: signal.resample_poly(x, 1, 10)),
+        "welch_1024": ("scipy welch", n, lambda: signal.welch(x, nperseg=1024)),
+    }
+
+
+def run_all(a, n, runs, rounds):
+    """Rows of every implementation, their timed calls pooled over the interleaved rounds."""
+    cases = scipy_cases(n)
+    pooled = {}  # (case, impl) -> row
+    per_round = [runs // rounds + (1 if r < runs % rounds else 0) for r in range(rounds)]
+    for k in per_round:
+        if k == 0:
+            continue
+        for group, names in GROUPS.items():
+            rows = run_ripple(a, group, k)
+            for c in names:
+                impl, m, f = cases[c]
+                rows.append({"case": c, "impl": impl, "samples": m, "seconds": time_call(f, k)})
+            for r in rows:
+                key = (r["case"], r["impl"])
+                if key in pooled:
+                    pooled[key]["seconds"] += r["seconds"]
+                else:
+                    pooled[key] = r
+    return list(pooled.values())
 
 
 def msps(row):
@@ -159,9 +194,10 @@ def main():
     a = parse_args()
     n = 1 << 18 if a.quick else 1 << 22
     runs = 3 if a.quick else a.runs
+    rounds = max(1, min(a.rounds, runs))
     cpu, cores, _ = machine()
     load_before = load_avg()
-    rows = run_ripple(a) + run_scipy(n, runs)
+    rows = run_all(a, n, runs, rounds)
     import numpy
     import scipy
 
@@ -175,9 +211,10 @@ def main():
         "- command: `%s`" % command,
         "- load average (1, 5, 15 min) before / after: %s / %s (other jobs share the machine: absolute figures"
         " are depressed, ratios within a case are the comparison)" % (load_before, load_avg()),
-        "- %d samples per case (complex cases: half as many complex samples), median of %d timed calls after a"
-        " warm-up; numpy %s, scipy %s, Python %s" % (n, runs, numpy.__version__, scipy.__version__,
-                                                     platform.python_version()),
+        "- %d samples per case (complex cases: half as many complex samples), median of %d timed calls in %d"
+        " interleaved rounds (ripple's cases of a group, then scipy's, group by group), each round after a warm-up"
+        " call; numpy %s, scipy %s, Python %s" % (n, runs, rounds, numpy.__version__, scipy.__version__,
+                                                 platform.python_version()),
         "- streaming implementations process 65536-sample blocks into reserved buffers; one-shot ones allocate"
         " their result as a user's call does",
     ]

@@ -23,6 +23,7 @@ constexpr std::size_t kOrderedPeriod = 8;
 constexpr std::size_t kBlockInputs = 4096;
 
 }  // namespace
+
 template <class U>
 template <class H>
 Polyphase<U> Polyphase<U>::make(std::span<const H> h, std::size_t up, std::size_t down) {
