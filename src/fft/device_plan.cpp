@@ -158,10 +158,6 @@ struct DevicePlan::Impl {
     if (desc.shape.size() > 1)
       throw Unsupported("shape: rank " + std::to_string(desc.shape.size()) + " FFTs are not built for GPUs yet" + on +
                         " (rank 1 only; the CPU fft::Plan does ranks 2 and 3)");
-    if (desc.kind != Kind::c2c && c.n % 2 != 0)
-      throw Unsupported("kind " + kind_name(desc.kind) + " of odd size n " + std::to_string(c.n) +
-                        ": real FFTs of odd sizes are not built for GPUs yet" + on +
-                        " (even sizes are; the CPU fft::Plan does every size)");
     gpu::Context& context = gpu::context_of(q);
     const bool dbl = desc.precision == Precision::f64;
     if (dbl && !context.facts().fp64)
@@ -219,8 +215,8 @@ std::string DevicePlan::describe() const {
   if (impl_->cpu) return "cpu " + impl_->cpu->describe();
   if (impl_->gpu) return impl_->gpu->describe();
   return std::string("gpu ") + (impl_->desc.kind == Kind::r2c ? "r2c" : "c2r") + " n=" +
-         std::to_string(impl_->desc.shape[0]) + ": split of [" + impl_->real->half().describe() + "]" +
-         (impl_->real->direct() ? "" : " with a pack/unpack of the reals");
+         std::to_string(impl_->desc.shape[0]) + ": [" + impl_->real->half().describe() + "]" +
+         (impl_->real->odd() ? " (odd: a complex FFT of n)" : impl_->real->direct() ? "" : " with a pack/unpack of the reals");
 }
 
 void DevicePlan::execute(const Buffer<std::complex<float>>& in, Buffer<std::complex<float>>& out) const {

@@ -28,9 +28,19 @@ ProgramSpec DeviceFftReal::program(bool double_precision) {
 
 DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_precision, bool r2c,
                              const FftLayout& layout)
-    : h_(n / 2), double_(double_precision), r2c_(r2c), layout_(layout) {
-  if (n < 2 || n % 2 != 0)
-    throw InvalidArgument("DeviceFftReal: size n " + std::to_string(n) + " is not even and at least 2");
+    : n_(n), h_(n % 2 ? n : n / 2), double_(double_precision), r2c_(r2c), odd_(n % 2 != 0), layout_(layout) {
+  if (n == 0) throw InvalidArgument("DeviceFftReal: size n is 0");
+  const std::size_t elem = double_precision ? 16 : 8;
+  if (odd_) {
+    FftLayout full;
+    full.batch = layout.batch;
+    full.in_dist = full.out_dist = static_cast<std::int64_t>(n);
+    half_ = std::make_unique<DeviceFftPlan>(context, n, double_precision, full);
+    work_ = context.allocate(static_cast<std::size_t>(layout.batch * n) * elem);
+    module_ = get_module(context, program(double_precision));
+    groups_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMaxGroups, (layout.batch * n + kBlock - 1) / kBlock));
+    return;
+  }
   const auto H = static_cast<std::int64_t>(h_);
   const bool one = layout.batch == 1;
   FftLayout half;
@@ -46,7 +56,6 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
   half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half);
   // W^k = e^{-2 pi i k / n}, k <= h.
   auto stream = context.create_stream();
-  const std::size_t elem = double_precision ? 16 : 8;
   if (double_precision) {
     std::vector<std::complex<double>> t;
     for (std::uint64_t k = 0; k <= h_; ++k) t.emplace_back(fft::detail::unit_root(k, n));
@@ -73,6 +82,18 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
   grid.block = {kBlock, 1, 1};
   const Arg scale_arg = double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale));
   const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch);
+  if (odd_) {
+    const Arg n = Arg::value(n_);
+    const fft::Direction d = r2c_ ? fft::Direction::forward : fft::Direction::backward;
+    const std::array<Arg, 6> first = {Arg::memory(in), Arg::memory(*work_), n, batch, Arg::value(layout_.in_stride),
+                                      Arg::value(layout_.in_dist)};
+    stream.launch(*module_, r2c_ ? "fft_r2c_widen" : "fft_c2r_expand", grid, first);
+    half_->run(stream, *work_, *work_, d, scale);
+    const std::array<Arg, 6> last = {Arg::memory(*work_), Arg::memory(out), n, batch, Arg::value(layout_.out_stride),
+                                     Arg::value(layout_.out_dist)};
+    stream.launch(*module_, r2c_ ? "fft_r2c_half" : "fft_c2r_narrow", grid, last);
+    return;
+  }
   if (r2c_) {
     if (direct_) {
       half_->run(stream, in, *work_, fft::Direction::forward, 1.0);

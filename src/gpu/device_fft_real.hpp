@@ -5,6 +5,8 @@
 // distances) the complex FFT reads or writes them in place of complex values; other layouts go
 // through a pack or unpack kernel. The half-spectrum twiddles come from a long-double table
 // rounded once; the work array (batch x H complex values) is device memory the plan owns.
+// Odd sizes take a complex FFT of N on the reals widened to complex values (twice the work), as
+// the CPU plan does for now.
 #pragma once
 
 #include <cstdint>
@@ -16,22 +18,25 @@ namespace ripple::gpu {
 
 class DeviceFftReal {
  public:
-  /// Transforms of even size n >= 2. `layout` counts reals on the real side and complex values
-  /// on the other (n/2 + 1 of them per transform); checked by the caller. r2c is forward, c2r
-  /// backward. Throws as DeviceFftPlan for size n/2, DeviceError if memory cannot be had.
+  /// Transforms of size n >= 1. `layout` counts reals on the real side and complex values on
+  /// the other (n/2 + 1 of them per transform); checked by the caller. r2c is forward, c2r
+  /// backward. Throws as DeviceFftPlan for size n/2 (n odd: n), DeviceError if memory cannot be
+  /// had.
   DeviceFftReal(Context& context, std::uint64_t n, bool double_precision, bool r2c, const FftLayout& layout);
 
   static ProgramSpec program(bool double_precision);
   const DeviceFftPlan& half() const { return *half_; }
   /// Whether the complex FFT reads (r2c) or writes (c2r) the reals directly.
   bool direct() const { return direct_; }
+  /// Odd n: a complex FFT of n on widened reals.
+  bool odd() const { return odd_; }
 
   /// out = scale * the transform of in, enqueued on `stream` (in and out are different memory).
   void run(Stream& stream, const Memory& in, Memory& out, double scale) const;
 
  private:
-  std::uint64_t h_;
-  bool double_, r2c_, direct_;
+  std::uint64_t n_, h_;  // h_: the complex FFT's size (n / 2, or n when odd)
+  bool double_, r2c_, direct_ = false, odd_;
   FftLayout layout_;
   std::shared_ptr<const Module> module_;
   std::unique_ptr<Memory> twiddles_, work_;

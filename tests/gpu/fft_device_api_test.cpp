@@ -1,6 +1,7 @@
 // The public device FFT (include/ripple/fft/device.hpp) on every GPU device present and on the
 // CPU: c2c plans of one and two passes against the long-double reference and fft::Plan, both
-// precisions, norms and directions, padded and innermost-batched layouts, in place; a second
+// precisions, norms and directions, padded and innermost-batched layouts, in place; r2c and c2r
+// of even sizes (direct, packed, innermost layouts) and odd ones; a second
 // plan with a warm kernel cache and every execute compile nothing; the rejections naming the
 // field (InvalidArgument) or what the GPU cannot do yet (Unsupported).
 #include <gtest/gtest.h>
@@ -219,9 +220,9 @@ TEST_P(DeviceFftApi, SaysWhatTheGpuCannotDoYet) {
   expect_unsupported(desc, "size n 68719476731");
   desc.shape = {16, 16};
   expect_unsupported(desc, "rank 2");
-  desc.shape = {63};
+  desc.shape = {16, 16};
   desc.kind = Kind::r2c;
-  expect_unsupported(desc, "kind r2c of odd size n 63");
+  expect_unsupported(desc, "rank 2");
 }
 
 // r2c (forward) or c2r (backward) per desc: host data laid out per desc (reals on the real side,
@@ -302,7 +303,9 @@ double check_real(const Queue& q, const PlanDesc& desc) {
 TEST_P(DeviceFftApi, RealTransformsMatchTheReferenceAndTheCpuPlan) {
   double worst = 0;
   // Half sizes of one kernel, two passes and Bluestein (programs other tests compile).
-  for (const std::size_t n : {std::size_t{120}, std::size_t{2048}, std::size_t{194}, std::size_t{118098}})
+  // Odd sizes through a complex FFT of n: one kernel and Bluestein.
+  for (const std::size_t n : {std::size_t{120}, std::size_t{2048}, std::size_t{194}, std::size_t{118098},
+                              std::size_t{1}, std::size_t{15}, std::size_t{97}})
     for (const Kind kind : {Kind::r2c, Kind::c2r}) {
       SCOPED_TRACE("n " + std::to_string(n));
       PlanDesc desc = c2c(n, n > 4096 ? 1 : 3, Precision::f32,

@@ -61,3 +61,44 @@ KERNEL fft_c2r_unpack(GLOBAL const complex_t* z, GLOBAL real_t* out, u64 h, u64 
     out[at + stride] = v.y;
   }
 }
+
+/* Odd N: through a complex FFT of N (twice the work of the even path).
+   z[b N + j] = x[j] + 0i. */
+KERNEL fft_r2c_widen(GLOBAL const real_t* in, GLOBAL complex_t* z, u64 n, u64 batch, i64 stride, i64 dist) {
+  const u64 total = batch * n, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
+  for (u64 g = GLOBAL_ID(0); g < total; g += step) {
+    const u64 b = g / n, j = g % n;
+    z[g] = cmake(in[(i64)b * dist + (i64)j * stride], (real_t)0);
+  }
+}
+
+/* X[k] = Z[b N + k] for k <= N/2, into the output layout (Z already scaled). */
+KERNEL fft_r2c_half(GLOBAL const complex_t* z, GLOBAL complex_t* out, u64 n, u64 batch, i64 stride, i64 dist) {
+  const u64 h = n / 2 + 1, total = batch * h, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
+  for (u64 g = GLOBAL_ID(0); g < total; g += step) {
+    const u64 b = g / h, k = g % h;
+    out[(i64)b * dist + (i64)k * stride] = z[b * n + k];
+  }
+}
+
+/* The Hermitian spectrum of N values from its first N/2 + 1 (X[0] taken as real):
+   Z[b N + k] = X[k] for k <= N/2, conj X[N - k] above. */
+KERNEL fft_c2r_expand(GLOBAL const complex_t* in, GLOBAL complex_t* z, u64 n, u64 batch, i64 stride, i64 dist) {
+  const u64 total = batch * n, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
+  for (u64 g = GLOBAL_ID(0); g < total; g += step) {
+    const u64 b = g / n, k = g % n;
+    const i64 base = (i64)b * dist;
+    complex_t v = k <= n / 2 ? in[base + (i64)k * stride] : cconj(in[base + (i64)(n - k) * stride]);
+    if (k == 0) v.y = (real_t)0;
+    z[g] = v;
+  }
+}
+
+/* x[j] = Re z[b N + j], into the output layout. */
+KERNEL fft_c2r_narrow(GLOBAL const complex_t* z, GLOBAL real_t* out, u64 n, u64 batch, i64 stride, i64 dist) {
+  const u64 total = batch * n, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
+  for (u64 g = GLOBAL_ID(0); g < total; g += step) {
+    const u64 b = g / n, j = g % n;
+    out[(i64)b * dist + (i64)j * stride] = z[g].x;
+  }
+}
