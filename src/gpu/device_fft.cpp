@@ -221,6 +221,14 @@ void DeviceFft::run(Stream& stream, const Memory& in, Memory& out, const FftLayo
   launch(stream, in, out, p, direction, scale);
 }
 
+void DeviceFft::check_count(std::uint64_t count) const {
+  const std::uint64_t groups = (count + shape_.transforms_per_group - 1) / shape_.transforms_per_group;
+  if (groups > 0x7fffffffULL)
+    throw Unsupported("GPU FFT: batch of " + std::to_string(count) + " transforms of size n " +
+                      std::to_string(shape_.n) + " needs " + std::to_string(groups) +
+                      " work-groups in one launch, above 2^31 - 1");
+}
+
 void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftPass& p, fft::Direction direction,
                        double scale, const FftPassTwiddles* twiddles) const {
   if (p.count == 0) return;

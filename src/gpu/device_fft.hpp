@@ -88,6 +88,10 @@ class DeviceFft {
   void run(Stream& stream, const Memory& in, Memory& out, const FftLayout& layout, fft::Direction direction,
            fft::Norm norm = fft::Norm::backward) const;
 
+  /// Throws Unsupported naming the count if `count` transforms need more work-groups than a
+  /// launch may have (2^31 - 1).
+  void check_count(std::uint64_t count) const;
+
   /// Enqueues the transforms of `pass` (unchecked), outputs scaled by `scale` and, for a
   /// pass_twiddle program, turned by `twiddles`. No allocation.
   void launch(Stream& stream, const Memory& in, Memory& out, const FftPass& pass, fft::Direction direction,

@@ -122,6 +122,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     st.pass.out_dist_inner = dout;
     st.last = true;
     steps_.push_back(st);
+    st.kernel->check_count(st.pass.count);
     copy_in_place_ = s != so || (layout.batch > 1 && d != dout);
     if (copy_in_place_) {
       in_elements_ = static_cast<std::uint64_t>((B - 1) * d + (N - 1) * s + 1);
@@ -133,9 +134,10 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   // scratch1[b N + k1 M + n2] (row k1 holds the M-point sequence of the rest).
   const std::int64_t N1 = static_cast<std::int64_t>(passes_[0]), M = N / N1;
   const bool tw_double = double_precision || context.facts().fp64;
-  scratch1_ = context.allocate(static_cast<std::size_t>(B * N) * elem);
   Step p1;
   p1.kernel = &kernel(context, passes_[0], true);
+  p1.kernel->check_count(layout.batch * static_cast<std::uint64_t>(M));
+  kernel(context, passes_[1], false).check_count(layout.batch * static_cast<std::uint64_t>(N1));
   p1.twiddles = &twiddles(context, *stream, n, tw_double);
   p1.pass.count = static_cast<std::uint64_t>(B * M);
   p1.pass.inner = static_cast<std::uint64_t>(M);
@@ -147,6 +149,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p1.pass.out_stride = M;
   p1.to = Slot::scratch1;
   steps_.push_back(p1);
+  scratch1_ = context.allocate(static_cast<std::size_t>(B * N) * elem);
   if (passes_.size() == 2) {
     // Pass 2: M-point rows of every (b, k1) to X[k1 + N1 k2].
     Step p2;

@@ -223,6 +223,10 @@ TEST_P(DeviceFftApi, SaysWhatTheGpuCannotDoYet) {
   desc.shape = {16, 16};
   desc.kind = Kind::r2c;
   expect_unsupported(desc, "rank 2");
+  desc.shape = {4096};  // one transform per work-group: too many groups for one launch
+  desc.kind = Kind::c2c;
+  desc.batch = std::size_t{1} << 31;
+  expect_unsupported(desc, "batch of 2147483648 transforms of size n 4096");
 }
 
 // r2c (forward) or c2r (backward) per desc: host data laid out per desc (reals on the real side,
