@@ -234,9 +234,14 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
   if (is({4, 5})) return &RunWideFixed<T, 4, 5>;
   if (is({8, 3})) return &RunWideFixed<T, 8, 3>;
   if (is({8, 4})) return &RunWideFixed<T, 8, 4>;
-  // 64 vectors: faster unrolled for double (f64 N = 128: 2.9x -> 1.7x FFTW's time), slower for
-  // float (f32 N = 256: 2.1x -> 3.0x), both on AVX2 (2-core Zen 3).
-  if (sizeof(T) == 8 && is({8, 8})) return &RunWideFixed<T, 8, 8>;
+  // Double only (if constexpr: the float versions are not even compiled). 64 vectors: faster
+  // unrolled for double (f64 N = 128: 2.9x -> 1.7x FFTW's time), slower for float (f32
+  // N = 256: 2.1x -> 3.0x), both on AVX2 (2-core Zen 3). 30 (f64 N = 60): 2.6x -> 2.3x.
+  // 128 as 8 x 16 measured no faster than the generic kernel (f64 N = 256).
+  if constexpr (sizeof(T) == 8) {
+    if (is({2, 5, 3})) return &RunWideFixed<T, 2, 5, 3>;
+    if (is({8, 8})) return &RunWideFixed<T, 8, 8>;
+  }
   return nullptr;
 #endif
 }
