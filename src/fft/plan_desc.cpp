@@ -1,0 +1,110 @@
+// Validation of a PlanDesc (see plan_desc.hpp).
+#include "fft/plan_desc.hpp"
+
+#include <cmath>
+#include <cstdint>
+
+#include "ripple/error.hpp"
+
+namespace ripple::fft::detail {
+
+namespace {
+
+std::size_t checked_mul(std::size_t a, std::size_t b, const char* what) {
+  std::size_t r;
+  if (__builtin_mul_overflow(a, b, &r) || r > std::size_t(PTRDIFF_MAX))
+    throw InvalidArgument(std::string(what) + ": " + std::to_string(a) + " x " + std::to_string(b) +
+                          " elements overflow the address space");
+  return r;
+}
+
+// Elements a layout spans: (batch-1)*dist + (count-1)*stride + 1, checked so that its size in
+// bytes fits the address space. `side` is "in" or "out".
+std::size_t span_of(std::size_t count, std::size_t batch, std::ptrdiff_t stride, std::ptrdiff_t dist,
+                    std::size_t element_bytes, const std::string& side) {
+  const std::string what = side + "_stride = " + std::to_string(stride) + ", " + side + "_dist = " +
+                           std::to_string(dist) + ", shape/batch";
+  const std::size_t last = checked_mul(count - 1, std::size_t(stride), what.c_str());
+  const std::size_t last_batch = checked_mul(batch - 1, std::size_t(dist), what.c_str());
+  std::size_t total;
+  if (__builtin_add_overflow(last, last_batch, &total) || total >= std::size_t(PTRDIFF_MAX))
+    throw InvalidArgument(what + ": the layout overflows the address space");
+  checked_mul(total + 1, element_bytes, what.c_str());
+  return total + 1;
+}
+
+// Output addresses b*dist + e*stride must be distinct for e < count, b < batch.
+void check_no_alias(std::size_t count, std::size_t batch, std::ptrdiff_t stride, std::ptrdiff_t dist) {
+  if (batch == 1 || count == 1) {
+    if (batch > 1 && dist == 0)
+      throw InvalidArgument("out_dist = 0: every batch entry would write the same output");
+    return;
+  }
+  if (dist == 0)
+    throw InvalidArgument("out_dist = 0: every batch entry would write the same output");
+  const auto s = std::size_t(stride), d = std::size_t(dist);
+  const bool dist_outer = d >= s && d >= s * count;   // batches one after another
+  const bool stride_outer = s >= d && s >= d * batch;  // batches interleaved
+  if (!dist_outer && !stride_outer)
+    throw InvalidArgument("out_stride = " + std::to_string(stride) + ", out_dist = " + std::to_string(dist) +
+                          ": output elements of different batch entries overlap");
+}
+
+}  // namespace
+
+std::string kind_name(Kind k) { return k == Kind::c2c ? "c2c" : k == Kind::r2c ? "r2c" : "c2r"; }
+std::string precision_name(Precision p) { return p == Precision::f32 ? "f32" : "f64"; }
+
+CheckedDesc check_plan_desc(const PlanDesc& desc) {
+  CheckedDesc c;
+  if (desc.shape.empty()) throw InvalidArgument("shape: rank 0 (empty shape); give the transform size");
+  if (desc.shape.size() > 3)
+    throw InvalidArgument("shape: rank " + std::to_string(desc.shape.size()) + " is above the maximum of 3");
+  for (std::size_t a = 0; a < desc.shape.size(); ++a)
+    if (desc.shape[a] == 0) throw InvalidArgument("shape[" + std::to_string(a) + "] = 0: transform sizes must be >= 1");
+  if (desc.batch == 0) throw InvalidArgument("batch = 0: at least one transform is needed");
+  // Sizes in bytes of the complex data must fit the address space before anything is sized.
+  const std::size_t complex_bytes = desc.precision == Precision::f32 ? 8 : 16;
+  for (std::size_t a = 0; a < desc.shape.size(); ++a) {
+    const std::string what = "shape[" + std::to_string(a) + "] = " + std::to_string(desc.shape[a]);
+    c.n = checked_mul(c.n, desc.shape[a], what.c_str());
+    checked_mul(c.n, complex_bytes, what.c_str());
+  }
+  checked_mul(checked_mul(c.n, desc.batch, "shape x batch"), complex_bytes, "shape x batch");
+  if (desc.kind == Kind::r2c && desc.direction != Direction::forward)
+    throw InvalidArgument("direction: r2c transforms are forward only");
+  if (desc.kind == Kind::c2r && desc.direction != Direction::backward)
+    throw InvalidArgument("direction: c2r transforms are backward only (set Direction::backward)");
+  // Elements per transform on each side: the half-spectrum side has its last axis n/2+1.
+  const std::size_t last = desc.shape.back();
+  const std::size_t half = c.n / last * (last / 2 + 1);
+  const std::size_t n_in = desc.kind == Kind::c2r ? half : c.n;
+  const std::size_t n_out = desc.kind == Kind::r2c ? half : c.n;
+  if (desc.in_stride < 1) throw InvalidArgument("in_stride = " + std::to_string(desc.in_stride) + ": must be >= 1");
+  if (desc.out_stride < 1) throw InvalidArgument("out_stride = " + std::to_string(desc.out_stride) + ": must be >= 1");
+  if (desc.in_dist < 0) throw InvalidArgument("in_dist = " + std::to_string(desc.in_dist) + ": must be >= 0");
+  if (desc.out_dist < 0) throw InvalidArgument("out_dist = " + std::to_string(desc.out_dist) + ": must be >= 0");
+  c.batch = desc.batch;
+  c.in_stride = desc.in_stride;
+  c.out_stride = desc.out_stride;
+  c.in_dist = desc.in_dist != 0 ? desc.in_dist : std::ptrdiff_t(checked_mul(n_in, std::size_t(desc.in_stride), "in_stride"));
+  c.out_dist =
+      desc.out_dist != 0 ? desc.out_dist : std::ptrdiff_t(checked_mul(n_out, std::size_t(desc.out_stride), "out_stride"));
+  if (desc.batch == 1) c.in_dist = c.out_dist = 0;
+  const std::size_t real_bytes = complex_bytes / 2;
+  c.in_span = span_of(n_in, desc.batch, c.in_stride, c.in_dist, desc.kind == Kind::r2c ? real_bytes : complex_bytes, "in");
+  c.out_span =
+      span_of(n_out, desc.batch, c.out_stride, c.out_dist, desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out");
+  check_no_alias(n_out, desc.batch, c.out_stride, desc.batch == 1 ? 1 : c.out_dist);
+  if (desc.threads > 1024) throw InvalidArgument("threads = " + std::to_string(desc.threads) + ": above 1024");
+  const bool forward = desc.direction == Direction::forward;
+  const double nn = double(c.n);
+  switch (desc.norm) {
+    case Norm::backward: c.scale = forward ? 1.0 : 1.0 / nn; break;
+    case Norm::ortho: c.scale = 1.0 / std::sqrt(nn); break;
+    case Norm::forward: c.scale = forward ? 1.0 / nn : 1.0; break;
+  }
+  return c;
+}
+
+}  // namespace ripple::fft::detail

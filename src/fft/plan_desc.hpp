@@ -1,0 +1,43 @@
+// Validation of a PlanDesc, shared by the CPU fft::Plan and the device fft::DevicePlan so both
+// reject the same descriptions with the same messages.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "ripple/fft.hpp"
+
+namespace ripple::fft::detail {
+
+/// A PlanDesc that passed every check, with what follows from it.
+struct CheckedDesc {
+  std::size_t n = 1;  // elements of one transform's (logical, real-side) shape
+  std::size_t batch = 1;
+  // Strides as given; distances resolved ("packed" for 0; 0 when batch == 1).
+  std::ptrdiff_t in_stride = 1, out_stride = 1, in_dist = 0, out_dist = 0;
+  std::size_t in_span = 0, out_span = 0;  // elements each side's layout spans
+  double scale = 1.0;                     // the norm's factor for this direction
+};
+
+/// Throws InvalidArgument naming the bad field (rank 0 or above 3, zero or overflowing sizes,
+/// zero batch, a direction r2c/c2r cannot have, bad strides or distances, an aliasing output
+/// layout, more than 1024 threads).
+CheckedDesc check_plan_desc(const PlanDesc& desc);
+
+/// The resolved strides and distances as a backend's layout struct (fields batch, in_stride,
+/// out_stride, in_dist, out_dist).
+template <class Layout>
+Layout layout_of(const CheckedDesc& c) {
+  Layout l;
+  l.batch = c.batch;
+  l.in_stride = c.in_stride;
+  l.out_stride = c.out_stride;
+  l.in_dist = c.in_dist;
+  l.out_dist = c.out_dist;
+  return l;
+}
+
+std::string kind_name(Kind k);
+std::string precision_name(Precision p);
+
+}  // namespace ripple::fft::detail
