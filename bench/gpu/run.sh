@@ -39,18 +39,20 @@ echo "== build ($build)"
 mkdir -p "$build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRIPPLE_BUILD_BENCH=ON \
   -DRIPPLE_BUILD_TESTS=ON > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
-cmake --build "$build" -j "$jobs" --target bench_gpu_sosfilt test_gpu_sos test_gpu_kernels test_gpu_nvrtc
+cmake --build "$build" -j "$jobs" --target bench_gpu_sosfilt test_gpu_sos test_gpu_fft test_gpu_kernels test_gpu_nvrtc
 
 if [ $skip_tests = 0 ]; then
   echo "== check (GPU tests on every device)"
-  for t in test_gpu_nvrtc test_gpu_kernels test_gpu_sos; do
+  for t in test_gpu_nvrtc test_gpu_kernels test_gpu_sos test_gpu_fft; do
     "$build/tests/gpu/$t" --gtest_brief=1
   done
   if [ $sanitizer = 1 ]; then
     cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     [ -x "$cs" ] || { echo "run.sh: compute-sanitizer not found" >&2; exit 1; }
     for tool in memcheck racecheck; do
-      "$cs" --tool $tool --error-exitcode 9 "$build/tests/gpu/test_gpu_sos" --gtest_filter='*cuda*' --gtest_brief=1
+      for t in test_gpu_sos test_gpu_fft; do
+        "$cs" --tool $tool --error-exitcode 9 "$build/tests/gpu/$t" --gtest_filter='*cuda*' --gtest_brief=1
+      done
     done
   fi
 fi

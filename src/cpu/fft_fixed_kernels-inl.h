@@ -142,13 +142,18 @@ HWY_INLINE void RunFixedGroup(D d, const PanelArgs<hn::TFromD<D>>& a, std::size_
   }
 }
 
+// Radices up to kMaxFixedGroupRadix take whole lane groups; a larger prime's unrolled butterfly
+// (O(p^2)) is compiled for one vector width only, one sequence per vector (compile time).
+// Callers with full groups of such sizes use the generic kernel instead
+// (fft::detail::find_fixed_panel_kernel).
 template <class T, int... R>
 void RunPanelFixed(const PanelArgs<T>& a) {
   const hn::ScalableTag<T> d;
   const std::size_t w = hn::Lanes(d) / 2;
   std::size_t first = 0;
-  if (w > 1)
-    for (; first + w <= a.lanes; first += w) RunFixedGroup<decltype(d), R...>(d, a, first, w);
+  if constexpr (((R <= kMaxFixedGroupRadix) && ...))
+    if (w > 1)
+      for (; first + w <= a.lanes; first += w) RunFixedGroup<decltype(d), R...>(d, a, first, w);
   const hn::CappedTag<T, 2> d1;
   for (; first < a.lanes; ++first) RunFixedGroup<decltype(d1), R...>(d1, a, first, 1);
 }

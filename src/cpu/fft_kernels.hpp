@@ -46,6 +46,10 @@ struct WideArgs {
   T* scratch = nullptr;
 };
 
+/// Fixed panel kernels of lane FFTs whose radices are all at most this take W sequences per
+/// vector; a larger prime's (its butterfly O(p^2), unrolled) runs one sequence per vector.
+inline constexpr int kMaxFixedGroupRadix = 17;
+
 template <class T>
 using WideKernel = void (*)(const WideArgs<T>&);
 template <class T>

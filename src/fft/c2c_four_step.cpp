@@ -22,7 +22,7 @@ std::size_t C2cFourStep<T>::choose_n1(std::size_t n, std::size_t lanes, double* 
   // (2-core Zen 3, N = 243: 4.8 -> 1.1 us in double).
   constexpr double kFixedCost = 5000, kGenericPanelCost = 1300, kFixedPanelCost = 200, kFixedSpeedup = 0.4;
   const auto sweep_cost = [&](std::size_t size, std::size_t count) {
-    const bool fixed = has_fixed_panel_kernel<T>(size);
+    const bool fixed = has_fixed_panel_kernel<T>(size, PanelUse::groups);
     const std::size_t panels = (count + lanes - 1) / lanes;
     // Arithmetic of all lanes, used or idle.
     const double points = double(panels * lanes * size);
@@ -61,8 +61,8 @@ C2cFourStep<T>::C2cFourStep(std::size_t n1, std::size_t n2, bool forward)
       n2_(n2),
       columns_(make_lane_fft<T>(n1, forward)),
       rows_(make_lane_fft<T>(n2, forward)),
-      columns_fixed_(find_fixed_panel_kernel(columns_)),
-      rows_fixed_(find_fixed_panel_kernel(rows_)) {
+      columns_fixed_(find_fixed_panel_kernel(columns_, PanelUse::groups)),
+      rows_fixed_(find_fixed_panel_kernel(rows_, PanelUse::groups)) {
   const std::size_t n = n1 * n2;
   const UnitRoots roots(n);
   twiddles_.resize(n + 16);  // padding: the last partial panel loads a full vector

@@ -11,7 +11,8 @@ namespace ripple::fft::detail {
 template <class T>
 C2cPanels<T>::C2cPanels(std::size_t n, bool forward)
     : C2cNode<T>(n), lanes_fft_(make_lane_fft<T>(n, forward)) {
-  fixed_ = find_fixed_panel_kernel(lanes_fft_);
+  fixed_few_ = find_fixed_panel_kernel(lanes_fft_, PanelUse::few);
+  fixed_groups_ = find_fixed_panel_kernel(lanes_fft_, PanelUse::groups);
 }
 
 template <class T>
@@ -19,7 +20,7 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
                            T scale, unsigned threads) const {
   const auto& kernels = fft_kernels<T>();
   const std::size_t w = kernels.lanes, n = this->n();
-  if (fixed_ != nullptr && layout.batch < w) {
+  if (fixed_few_ != nullptr && layout.batch < w) {
     // Too few sequences to fill the lanes: each whole in registers, no scratch, no threads.
     cpu::PanelArgs<T> args;
     args.plan = &lanes_fft_;
@@ -31,7 +32,7 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
     args.dst = out;
     args.dst_lane_stride = layout.out_dist;
     args.dst_elem_stride = layout.out_stride;
-    fixed_(args);
+    fixed_few_(args);
     return;
   }
   const std::size_t panels = (layout.batch + w - 1) / w;
@@ -52,13 +53,13 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
     args.lanes = std::min(per_task * w, layout.batch - first);
     args.src = in + std::ptrdiff_t(first) * layout.in_dist;
     args.dst = out + std::ptrdiff_t(first) * layout.out_dist;
-    (fixed_ != nullptr ? fixed_ : kernels.panel)(args);
+    (fixed_groups_ != nullptr ? fixed_groups_ : kernels.panel)(args);
   });
 }
 
 template <class T>
 std::string C2cPanels<T>::describe() const {
-  return std::string(fixed_ != nullptr ? "lanes-fixed(" : "lanes(") + describe_radices(lanes_fft_.passes) + ")";
+  return std::string(fixed_few_ != nullptr ? "lanes-fixed(" : "lanes(") + describe_radices(lanes_fft_.passes) + ")";
 }
 
 template class C2cPanels<float>;

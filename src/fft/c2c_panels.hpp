@@ -19,7 +19,9 @@ class C2cPanels final : public C2cNode<T> {
 
  private:
   LaneFft<T> lanes_fft_;
-  cpu::PanelKernel<T> fixed_;  // the unrolled kernel of this size; null where none
+  // The unrolled kernels of this size for fewer than W sequences and for whole lane groups;
+  // null where none.
+  cpu::PanelKernel<T> fixed_few_, fixed_groups_;
 };
 
 }  // namespace ripple::fft::detail

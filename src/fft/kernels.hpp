@@ -1,6 +1,7 @@
 // Typed access to the CPU kernel table from planning code.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "cpu/fft_kernels.hpp"
@@ -25,20 +26,34 @@ std::vector<int> pass_radices(const LaneFft<T>& plan) {
   return radices;
 }
 
-/// The panel kernel with every pass unrolled for this lane FFT's shape, or null where none is
-/// compiled (the generic fft_kernels<T>().panel then runs it).
+/// How a caller runs a panel kernel: a few sequences (fewer than W), or whole lane groups.
+enum class PanelUse { few, groups };
+
+namespace panel_detail {
 template <class T>
-cpu::PanelKernel<T> find_fixed_panel_kernel(const LaneFft<T>& plan) {
-  const std::vector<int> radices = pass_radices(plan);
-  return radices.empty() ? nullptr : fft_kernels<T>().panel_fixed(radices.data(), radices.size());
+cpu::PanelKernel<T> lookup(const std::vector<int>& radices, PanelUse use) {
+  if (radices.empty()) return nullptr;
+  // Radices above this have an unrolled kernel for one sequence at a time only; for lane
+  // groups the generic kernel does W at once and is faster.
+  if (use == PanelUse::groups &&
+      *std::max_element(radices.begin(), radices.end()) > cpu::kMaxFixedGroupRadix)
+    return nullptr;
+  return fft_kernels<T>().panel_fixed(radices.data(), radices.size());
+}
+}  // namespace panel_detail
+
+/// The panel kernel with every pass unrolled for this lane FFT's shape and use, or null where
+/// none is compiled (the generic fft_kernels<T>().panel then runs it).
+template <class T>
+cpu::PanelKernel<T> find_fixed_panel_kernel(const LaneFft<T>& plan, PanelUse use) {
+  return panel_detail::lookup<T>(pass_radices(plan), use);
 }
 
-/// Whether lane FFTs of size n run on an unrolled panel kernel.
+/// Whether lane FFTs of size n run on an unrolled panel kernel for this use.
 template <class T>
-bool has_fixed_panel_kernel(std::size_t n) {
+bool has_fixed_panel_kernel(std::size_t n, PanelUse use) {
   std::vector<int> radices;
-  return factor_for_passes(n, radices) && !radices.empty() &&
-         fft_kernels<T>().panel_fixed(radices.data(), radices.size()) != nullptr;
+  return factor_for_passes(n, radices) && panel_detail::lookup<T>(radices, use) != nullptr;
 }
 
 }  // namespace ripple::fft::detail

@@ -69,7 +69,7 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned 
     return std::make_unique<C2cWide<T>>(n, forward);
   // Short sizes the wide kernel cannot take, alone or in small batches: one sequence per
   // vector, whole in registers (far cheaper at these sizes than any split or convolution).
-  if (!batch_fills_lanes && has_fixed_panel_kernel<T>(n)) return std::make_unique<C2cPanels<T>>(n, forward);
+  if (!batch_fills_lanes && has_fixed_panel_kernel<T>(n, PanelUse::few)) return std::make_unique<C2cPanels<T>>(n, forward);
   // Other batches that fill the lanes go through panels whenever n factors into passes and a
   // panel (n vectors, two buffers) stays in the L2 cache; longer transforms go one by one.
   const bool panel_fits_cache = 2 * n * lanes * sizeof(std::complex<T>) <= kPanelCacheBytes;
