@@ -158,6 +158,15 @@ void RunPanelFixed(const PanelArgs<T>& a) {
   for (; first < a.lanes; ++first) RunFixedGroup<decltype(d1), R...>(d1, a, first, 1);
 }
 
+// is({r...}): whether the radix sequence being looked up is exactly r...
+struct RadixMatcher {
+  const int* radices;
+  std::size_t count;
+  bool operator()(std::initializer_list<int> list) const {
+    return list.size() == count && std::equal(list.begin(), list.end(), radices);
+  }
+};
+
 // The unrolled panel kernel for a lane FFT with exactly these radices, or null.
 template <class T>
 PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
@@ -166,9 +175,7 @@ PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
   (void)count;
   return nullptr;  // as FindWideFixed
 #else
-  const auto is = [&](std::initializer_list<int> list) {
-    return list.size() == count && std::equal(list.begin(), list.end(), radices);
-  };
+  const RadixMatcher is{radices, count};
   // factor_for_passes' sequences for N <= 32 that the wide kernel cannot take on some target
   // (odd N; N = 2, 6, 10, 14 ... for W = 2 and 4; any N < 16 for W = 8), primes up to 31
   // included: a direct odd-prime butterfly beats Rader's convolution at these sizes.
@@ -217,12 +224,7 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
 #else
   constexpr std::size_t kW = hn::MaxLanes(hn::ScalableTag<T>()) / 2;
   if (kW != hn::Lanes(hn::ScalableTag<T>()) / 2 || kW < 2 || kW > 8) return nullptr;
-  const auto is = [&](std::initializer_list<int> list) {
-    return list.size() == count && std::equal(list.begin(), list.end(), radices);
-  };
-  std::size_t m = 1;
-  for (std::size_t q = 0; q < count; ++q) m *= std::size_t(radices[q]);
-  if (m < 2) return nullptr;
+  const RadixMatcher is{radices, count};
   // The sequences factor_for_passes gives for m <= 32 but 30 (fft/lane_fft.cpp); the plan checks the
   // match, so a sequence missing here only means the generic kernel.
   if (is({2})) return &RunWideFixed<T, 2>;
