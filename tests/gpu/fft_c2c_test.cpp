@@ -18,6 +18,7 @@
 #include "common/reference_fft.hpp"
 #include "common/rel_l2.hpp"
 #include "gpu/device_fft.hpp"
+#include "fft_test_util.hpp"
 #include "gpu_test_util.hpp"
 #include "ripple/fft.hpp"
 
@@ -31,22 +32,6 @@ class GpuFft : public test::GpuTest {};
 RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFft);
 
 const std::uint64_t kSizes[] = {1, 2, 3, 4, 5, 7, 8, 12, 15, 16, 60, 64, 100, 243, 343, 625, 1024, 4096};
-
-// Relative L2 bound: a few units of rounding per stage of log2 N.
-template <class T>
-double bound(std::uint64_t n) {
-  const double stages = std::max(1.0, std::log2(static_cast<double>(n)));
-  return (std::is_same_v<T, float> ? 1.5e-7 : 3e-16) * stages;
-}
-
-template <class T>
-std::vector<std::complex<T>> random_complex(std::size_t count, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<T> u(-1, 1);
-  std::vector<std::complex<T>> x(count);
-  for (auto& v : x) v = {u(rng), u(rng)};
-  return x;
-}
 
 double norm_scale(std::uint64_t n, fft::Direction d, fft::Norm norm) {
   if (norm == fft::Norm::ortho) return 1.0 / std::sqrt(static_cast<double>(n));
@@ -108,7 +93,7 @@ void check_contiguous_batches(Context& ctx) {
   for (const std::uint64_t n : kSizes) {
     SCOPED_TRACE("n " + std::to_string(n));
     const DeviceFft plan(ctx, n, dbl);
-    const auto x = random_complex<T>(n * kMaxBatch, static_cast<unsigned>(n));
+    const auto x = test::random_complex<T>(n * kMaxBatch, static_cast<unsigned>(n));
     for (const fft::Direction d : {fft::Direction::forward, fft::Direction::backward}) {
       const bool forward = d == fft::Direction::forward;
       const auto ref = reference_rows(x, n, kMaxBatch, forward);
@@ -132,11 +117,11 @@ void check_contiguous_batches(Context& ctx) {
           std::vector<cld> want(ref.begin(), ref.begin() + n * batch);
           for (auto& v : want) v *= s;
           const double err = rel_l2(y, want);
-          EXPECT_LE(err, bound<T>(n));  // NaN (an unwritten element) fails too
-          worst_ratio = std::max(worst_ratio, err / bound<T>(n));
+          EXPECT_LE(err, test::fft_bound<T>(n));  // NaN (an unwritten element) fails too
+          worst_ratio = std::max(worst_ratio, err / test::fft_bound<T>(n));
           if (norm == fft::Norm::backward) {
             const std::vector<C> cpu_rows(cpu.begin(), cpu.begin() + n * batch);
-            EXPECT_LE(rel_l2(y, cpu_rows), 2 * bound<T>(n)) << "differs from the CPU plan";
+            EXPECT_LE(rel_l2(y, cpu_rows), 2 * test::fft_bound<T>(n)) << "differs from the CPU plan";
           }
         }
     }
@@ -155,7 +140,7 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
     SCOPED_TRACE("n " + std::to_string(n));
     const DeviceFft plan(ctx(), n, false);
     const std::uint64_t batch = 5;
-    const auto rows = random_complex<float>(n * batch, 7);
+    const auto rows = test::random_complex<float>(n * batch, 7);
     const auto ref = reference_rows(rows, n, batch, true);
     // Innermost batching in and out: element i of transform b at i * batch + b.
     {
@@ -170,7 +155,7 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
       std::vector<C> got(n * batch);
       for (std::uint64_t b = 0; b < batch; ++b)
         for (std::uint64_t i = 0; i < n; ++i) got[b * n + i] = y[i * batch + b];
-      EXPECT_LE(rel_l2(got, ref), bound<float>(n));
+      EXPECT_LE(rel_l2(got, ref), test::fft_bound<float>(n));
     }
     // Contiguous rows in, every other element of padded rows out (untouched ones stay NaN).
     {
@@ -184,7 +169,7 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
       std::vector<C> got(n * batch);
       for (std::uint64_t b = 0; b < batch; ++b)
         for (std::uint64_t i = 0; i < n; ++i) got[b * n + i] = y[b * (2 * n + 3) + 2 * i];
-      EXPECT_LE(rel_l2(got, ref), bound<float>(n));
+      EXPECT_LE(rel_l2(got, ref), test::fft_bound<float>(n));
       EXPECT_TRUE(std::isnan(y[1].real())) << "a gap between strided outputs was written";
     }
     // In place, contiguous.
@@ -193,7 +178,7 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
       l.batch = batch;
       l.in_dist = l.out_dist = static_cast<std::int64_t>(n);
       const auto y = run_device(ctx(), plan, rows, n * batch, l, fft::Direction::forward, fft::Norm::backward, true);
-      EXPECT_LE(rel_l2(y, ref), bound<float>(n));
+      EXPECT_LE(rel_l2(y, ref), test::fft_bound<float>(n));
     }
   }
 }

@@ -17,6 +17,7 @@
 #include "common/reference_fft.hpp"
 #include "common/rel_l2.hpp"
 #include "gpu/kernel_cache.hpp"
+#include "fft_test_util.hpp"
 #include "gpu_test_util.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft/device.hpp"
@@ -28,43 +29,12 @@ using ::ripple::test::cld;
 using ::ripple::test::expect_invalid;
 using ::ripple::test::rel_l2;
 
-std::vector<std::string> all_device_ids() {
-  std::vector<std::string> ids{"cpu"};
-  for (const auto& id : gpu::test::gpu_device_ids()) ids.push_back(id);
-  return ids;
-}
-
-class DeviceFftApi : public ::testing::TestWithParam<std::string> {
+class DeviceFftApi : public gpu::test::QueueTest {
  protected:
-  void SetUp() override {
-#ifdef RIPPLE_TEST_CACHE_DIR
-    static const bool cache_set = (gpu::set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
-    (void)cache_set;
-#endif
-    queue_.emplace(Device::parse(GetParam()));
-  }
-  const Queue& queue() const { return *queue_; }
-  bool on_gpu() const { return queue_->device().kind() != DeviceKind::cpu; }
-  bool has_fp64() const { return !on_gpu() || queue_->device().info().fp64; }
-
- private:
-  std::optional<Queue> queue_;
+  bool on_gpu() const { return queue().device().kind() != DeviceKind::cpu; }
+  bool has_fp64() const { return !on_gpu() || queue().device().info().fp64; }
 };
-INSTANTIATE_TEST_SUITE_P(Devices, DeviceFftApi, ::testing::ValuesIn(all_device_ids()), gpu::test::device_test_name);
-
-template <class T>
-double bound(std::size_t n) {
-  return (sizeof(T) == 4 ? 1.5e-7 : 3e-16) * std::max(1.0, std::log2(static_cast<double>(n)));
-}
-
-template <class T>
-std::vector<std::complex<T>> random_values(std::size_t count, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<T> u(-1, 1);
-  std::vector<std::complex<T>> x(count);
-  for (auto& v : x) v = {u(rng), u(rng)};
-  return x;
-}
+RIPPLE_INSTANTIATE_FOR_EACH_DEVICE(DeviceFftApi);
 
 template <class T>
 Buffer<std::complex<T>> poisoned(const Queue& q, std::size_t n) {
@@ -85,7 +55,7 @@ double check(const Queue& q, const PlanDesc& desc, bool in_place) {
   const std::size_t n = desc.shape[0];
   const std::ptrdiff_t in_dist = desc.in_dist ? desc.in_dist : n * desc.in_stride;
   const std::ptrdiff_t out_dist = desc.out_dist ? desc.out_dist : n * desc.out_stride;
-  const auto rows = random_values<T>(n * desc.batch, static_cast<unsigned>(n));
+  const auto rows = gpu::test::random_complex<T>(n * desc.batch, static_cast<unsigned>(n));
   const std::size_t size = in_place ? std::max(plan.input_span(), plan.output_span()) : plan.input_span();
   std::vector<C> host(size, C(0, 0));
   for (std::size_t b = 0; b < desc.batch; ++b)
@@ -113,9 +83,9 @@ double check(const Queue& q, const PlanDesc& desc, bool in_place) {
     }
   }
   const double err = rel_l2(got, want);
-  EXPECT_LE(err, bound<T>(n));
-  EXPECT_LE(rel_l2(got, cpu_got), 2 * bound<T>(n)) << "differs from fft::Plan";
-  return err / bound<T>(n);
+  EXPECT_LE(err, gpu::test::fft_bound<T>(n));
+  EXPECT_LE(rel_l2(got, cpu_got), 2 * gpu::test::fft_bound<T>(n)) << "differs from fft::Plan";
+  return err / gpu::test::fft_bound<T>(n);
 }
 
 PlanDesc c2c(std::size_t n, std::size_t batch, Precision p, Direction d, Norm norm) {
@@ -246,7 +216,7 @@ double check_real(const Queue& q, const PlanDesc& desc) {
   const std::size_t n_in = r2c ? n : h, n_out = r2c ? h : n;
   const std::ptrdiff_t in_dist = desc.batch == 1 ? 0 : desc.in_dist ? desc.in_dist : n_in * desc.in_stride;
   const std::ptrdiff_t out_dist = desc.batch == 1 ? 0 : desc.out_dist ? desc.out_dist : n_out * desc.out_stride;
-  const auto values = random_values<T>(n * desc.batch, static_cast<unsigned>(n + 1));
+  const auto values = gpu::test::random_complex<T>(n * desc.batch, static_cast<unsigned>(n + 1));
   const long double scale = desc.norm == Norm::ortho                     ? 1.0L / std::sqrt((long double)n)
                             : (desc.norm == Norm::backward) == r2c ? 1.0L
                                                                         : 1.0L / n;
@@ -299,9 +269,9 @@ double check_real(const Queue& q, const PlanDesc& desc) {
     }
   }
   const double err = rel_l2(device_out, want);
-  EXPECT_LE(err, bound<T>(n));  // NaN (an unwritten element) fails too
-  EXPECT_LE(rel_l2(device_out, cpu_out), 2 * bound<T>(n)) << "differs from fft::Plan";
-  return err / bound<T>(n);
+  EXPECT_LE(err, gpu::test::fft_bound<T>(n));  // NaN (an unwritten element) fails too
+  EXPECT_LE(rel_l2(device_out, cpu_out), 2 * gpu::test::fft_bound<T>(n)) << "differs from fft::Plan";
+  return err / gpu::test::fft_bound<T>(n);
 }
 
 TEST_P(DeviceFftApi, RealTransformsMatchTheReferenceAndTheCpuPlan) {

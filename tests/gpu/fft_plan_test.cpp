@@ -19,6 +19,7 @@
 #include "common/reference_fft.hpp"
 #include "common/rel_l2.hpp"
 #include "gpu/device_fft_plan.hpp"
+#include "fft_test_util.hpp"
 #include "gpu_test_util.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
@@ -31,22 +32,6 @@ using ::ripple::test::rel_l2;
 
 class GpuFftPlan : public test::GpuTest {};
 RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFftPlan);
-
-// The bound of the one-kernel tests: a few units of rounding per stage of log2 N.
-template <class T>
-double bound(std::uint64_t n) {
-  const double stages = std::max(1.0, std::log2(static_cast<double>(n)));
-  return (std::is_same_v<T, float> ? 1.5e-7 : 3e-16) * stages;
-}
-
-template <class T>
-std::vector<std::complex<T>> random_rows(std::size_t count, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<T> u(-1, 1);
-  std::vector<std::complex<T>> x(count);
-  for (auto& v : x) v = {u(rng), u(rng)};
-  return x;
-}
 
 std::size_t span(std::uint64_t n, std::uint64_t batch, std::int64_t stride, std::int64_t dist) {
   return static_cast<std::size_t>((batch - 1) * dist + (n - 1) * stride + 1);
@@ -137,14 +122,14 @@ double check(Context& ctx, std::uint64_t n, std::uint64_t max_pass, const FftLay
   SCOPED_TRACE(plan.describe());
   EXPECT_EQ(plan.passes().size(), passes);
   EXPECT_EQ(plan.bluestein() != nullptr, passes == 0);
-  const auto rows = random_rows<T>(n * l.batch, static_cast<unsigned>(n + l.batch));
+  const auto rows = test::random_complex<T>(n * l.batch, static_cast<unsigned>(n + l.batch));
   const Result r = run_plan<T>(ctx, plan, rows, l, d, scale, in_place);
   auto want = reference(rows, n, d == fft::Direction::forward);
   for (auto& v : want) v *= static_cast<long double>(scale);
   const double err = rel_l2(r.rows, want);
-  EXPECT_LE(err, bound<T>(n));  // NaN (an unwritten element) fails too
+  EXPECT_LE(err, test::fft_bound<T>(n));  // NaN (an unwritten element) fails too
   EXPECT_TRUE(r.gaps_untouched) << "an element outside the output layout was written";
-  return err / bound<T>(n);
+  return err / test::fft_bound<T>(n);
 }
 
 FftLayout contiguous(std::uint64_t n, std::uint64_t batch) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,29 @@ inline std::shared_ptr<Context> fresh_context(const Device& device) {
   return b->open(static_cast<std::size_t>(f - b->devices().data()));
 }
 
+/// "cpu" and every GPU device present (for the public APIs, which run on all of them).
+inline std::vector<std::string> all_device_ids() {
+  std::vector<std::string> ids{"cpu"};
+  for (const auto& id : gpu_device_ids()) ids.push_back(id);
+  return ids;
+}
+
+/// A fixture with a Queue on the device of its parameter (a device id as Device::parse reads).
+class QueueTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+#ifdef RIPPLE_TEST_CACHE_DIR
+    static const bool cache_set = (set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
+    (void)cache_set;
+#endif
+    queue_.emplace(Device::parse(GetParam()));
+  }
+  const Queue& queue() const { return *queue_; }
+
+ private:
+  std::optional<Queue> queue_;
+};
+
 class GpuTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
@@ -59,6 +83,11 @@ class GpuTest : public ::testing::TestWithParam<std::string> {
 };
 
 }  // namespace ripple::gpu::test
+
+/// Runs the fixture's tests on the CPU and once per GPU device.
+#define RIPPLE_INSTANTIATE_FOR_EACH_DEVICE(fixture)                                                      \
+  INSTANTIATE_TEST_SUITE_P(Devices, fixture, ::testing::ValuesIn(::ripple::gpu::test::all_device_ids()), \
+                           ::ripple::gpu::test::device_test_name)
 
 /// Runs the fixture's tests once per GPU device; machines without one run none of them (the
 /// device tests check that PoCL is found where it is installed).

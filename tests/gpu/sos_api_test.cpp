@@ -20,29 +20,8 @@ using ripple::test::expect_invalid;
 using test::random_signal;
 using test::rel_l2;
 
-/// Every GPU device and the CPU.
-std::vector<std::string> all_device_ids() {
-  std::vector<std::string> ids{"cpu"};
-  for (const auto& id : gpu::test::gpu_device_ids()) ids.push_back(id);
-  return ids;
-}
-
-class DeviceSosfilt : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-#ifdef RIPPLE_TEST_CACHE_DIR
-    static const bool cache_set = (gpu::set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
-    (void)cache_set;
-#endif
-    queue_.emplace(Device::parse(GetParam()));
-  }
-  const Queue& queue() const { return *queue_; }
-
- private:
-  std::optional<Queue> queue_;
-};
-INSTANTIATE_TEST_SUITE_P(Devices, DeviceSosfilt, ::testing::ValuesIn(all_device_ids()),
-                         gpu::test::device_test_name);
+class DeviceSosfilt : public gpu::test::QueueTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_DEVICE(DeviceSosfilt);
 
 template <class T>
 Buffer<T> poisoned(const Queue& q, std::size_t n) {
