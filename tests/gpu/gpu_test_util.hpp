@@ -40,6 +40,14 @@ inline std::shared_ptr<Context> fresh_context(const Device& device) {
   return b->open(static_cast<std::size_t>(f - b->devices().data()));
 }
 
+/// Compiled kernels go to the build tree's cache (set once per process), shared by the tests.
+inline void use_test_kernel_cache() {
+#ifdef RIPPLE_TEST_CACHE_DIR
+  static const bool cache_set = (set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
+  (void)cache_set;
+#endif
+}
+
 /// "cpu" and every GPU device present (for the public APIs, which run on all of them).
 inline std::vector<std::string> all_device_ids() {
   std::vector<std::string> ids{"cpu"};
@@ -51,10 +59,7 @@ inline std::vector<std::string> all_device_ids() {
 class QueueTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-#ifdef RIPPLE_TEST_CACHE_DIR
-    static const bool cache_set = (set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
-    (void)cache_set;
-#endif
+    use_test_kernel_cache();
     queue_.emplace(Device::parse(GetParam()));
   }
   const Queue& queue() const { return *queue_; }
@@ -66,10 +71,7 @@ class QueueTest : public ::testing::TestWithParam<std::string> {
 class GpuTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-#ifdef RIPPLE_TEST_CACHE_DIR
-    static const bool cache_set = (set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
-    (void)cache_set;
-#endif
+    use_test_kernel_cache();
     device_ = Device::parse(GetParam());
     context_ = open_device(device_);
   }
