@@ -11,7 +11,9 @@ rounds the coefficients the same way. Rows (channels) are filtered along the las
 
 Per row: bench_iir times ripple with its thread counts alternated, then scipy is timed here
 (warm-up call, then --scipy-reps calls; median and min). scipy.signal's filters are single-
-threaded C loops. Each timed call allocates its result, as a user's call does.
+threaded C loops. Each timed call allocates its result, as a user's call does. The machine's
+memory limit is timed beside them in the same units: numpy copying the input into a fresh array
+and into an existing one; the targets say which goals lie above the fresh-array copy.
 
 Check: bench_iir dumps the first and last --check-len samples of every row of its last output
 per thread count; they are compared with the same samples of scipy's output. float64: the
@@ -128,6 +130,25 @@ def time_scipy(op, sos, x, reps):
             "reps": reps}, y
 
 
+def time_copy(x, reps):
+    """The machine's memory limit in the row's units: numpy copying x into a fresh array (a call
+    that allocates its result, as sosfilt does: the fresh pages are faulted in and zeroed by the
+    kernel) and into an existing one, single-threaded, alternated; seconds per call."""
+    y = np.empty_like(x)
+    np.copyto(y, x)
+    fresh, into = [], []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        z = x.copy()
+        fresh.append(time.perf_counter() - t0)
+        del z
+        t0 = time.perf_counter()
+        np.copyto(y, x)
+        into.append(time.perf_counter() - t0)
+    stats = lambda t: {"median_s": statistics.median(t), "min_s": min(t), "max_s": max(t), "times_s": t, "reps": reps}
+    return {"fresh": stats(fresh), "into": stats(into)}
+
+
 def ends(y, m):
     return np.concatenate([y[:, :m], y[:, -m:]], axis=1)
 
@@ -201,7 +222,7 @@ def fmt_shape(ch, n):
 
 def table(rows, nthreads, extra2):
     cols = ["case", "op", "shape", "filter", "dtype", "ripple 1T"]
-    cols += ["ripple %dT" % nthreads] + (["ripple 2T"] if extra2 else []) + ["scipy"]
+    cols += ["ripple %dT" % nthreads] + (["ripple 2T"] if extra2 else []) + ["scipy", "copy new", "copy into"]
     cols += ["r1/scipy", "rN/scipy", "rN/r1"] + (["r2/r1"] if extra2 else [])
     cols += ["iqr", "ripple err", "scipy err", "check"]
     lines = []
@@ -213,6 +234,7 @@ def table(rows, nthreads, extra2):
         if extra2:
             v.append("%.1f" % msps(r["ripple"][2]["median_s"], s))
         v.append("%.1f" % msps(sc["median_s"], s))
+        v += ["%.1f" % msps(r["copy"]["fresh"]["median_s"], s), "%.1f" % msps(r["copy"]["into"]["median_s"], s)]
         v += ["%.2f" % (sc["median_s"] / r1["median_s"]), "%.2f" % (sc["median_s"] / rn["median_s"]),
               "%.2f" % (r1["median_s"] / rn["median_s"])]
         if extra2:
@@ -248,8 +270,15 @@ def targets(rows, nthreads, quick):
             if r["case"] != case:
                 continue
             v = ratio(r)
+            # The goal in samples/s next to the machine's limit: a call that returns a fresh
+            # array cannot beat numpy copying into a fresh array (ratios vs ripple's own 1T
+            # figure have no such limit of their own).
+            goal_msps = goal * msps(r["scipy"]["median_s"], r["samples"]) if title[0] in "12" else None
+            copy_msps = msps(r["copy"]["fresh"]["median_s"], r["samples"])
             items.append({"filter": r["filter"], "dtype": r["dtype"], "ratio": v,
-                          "pass": None if v is None else v >= goal})
+                          "pass": None if v is None else v >= goal, "goal_msps": goal_msps,
+                          "copy_fresh_msps": copy_msps,
+                          "above_copy": None if goal_msps is None else goal_msps > copy_msps})
         known = [i for i in items if i["pass"] is not None]
         if not known:
             verdict = "n/a (not run)" if not items else "n/a (fewer than 2 threads)"
@@ -258,8 +287,12 @@ def targets(rows, nthreads, quick):
             verdict = "PASS" if not bad else "FAIL (%d of %d rows)" % (len(bad), len(known))
         out.append("%s: %s" % (title, verdict))
         for i in items:
-            out.append("     %-14s %s  %s" % (i["filter"], i["dtype"], "-" if i["ratio"] is None else
-                                              "%.2fx %s" % (i["ratio"], "PASS" if i["pass"] else "FAIL")))
+            limit = ""
+            if i["goal_msps"] is not None:
+                limit = "  (goal %.0f Msamples/s, fresh-array copy %.0f%s)" % (
+                    i["goal_msps"], i["copy_fresh_msps"], ": goal above the memory limit" if i["above_copy"] else "")
+            out.append("     %-14s %s  %s%s" % (i["filter"], i["dtype"], "-" if i["ratio"] is None else
+                                                "%.2fx %s" % (i["ratio"], "PASS" if i["pass"] else "FAIL"), limit))
         verdicts.append({"target": title, "goal": goal, "verdict": verdict, "rows": items})
     if quick:
         out.append("(--quick sizes: the targets are stated for the full sizes; indicative only)")
@@ -306,9 +339,10 @@ def main():
                 x = signal(a.seed, ch, n, DTYPES[dtype])
                 sos_d = sos.astype(DTYPES[dtype])
                 sc, y = time_scipy(op, sos_d, x, a.scipy_reps)
+                copy = time_copy(x, a.scipy_reps)
                 row = {"case": case, "op": op, "channels": ch, "n": n, "samples": ch * n,
                        "filter": "butter(8,%g)" % FILTERS[fname], "dtype": dtype, "sections": sos.shape[0],
-                       "ripple": rip, "scipy": sc, "scipy_out_dtype": str(y.dtype), "load_before_row": load_row}
+                       "ripple": rip, "scipy": sc, "copy": copy, "scipy_out_dtype": str(y.dtype), "load_before_row": load_row}
                 if not a.no_check:
                     m = min(a.check_len, n)
                     heads = {t: (r["dump_head"], r["dump_tail"]) for t, r in rip.items()}
@@ -333,6 +367,9 @@ def main():
     legend = (
         "Msamples/s = channels x samples per channel / median seconds per call, in millions. "
         "r1, rN%s: ripple on 1, %d%s threads; ratios of medians (above 1: ripple faster / threads help). "
+        "copy new / copy into: numpy copying the row's input into a fresh array (x.copy(): allocation, the "
+        "kernel's page faults and zeroing, read and write) / into an existing one (np.copyto), one thread: what the "
+        "memory alone allows a call that returns a fresh array / that writes into one. "
         "iqr: largest interquartile range / median among the row's timings (min and max are in the JSON). "
         "ripple err: relative L2 difference over the first and last %d samples of each row, worst over thread "
         "counts; f64 rows against scipy's output ('ref'), f32 rows (both ripple and scipy) against scipy in "

@@ -17,84 +17,59 @@ HWY_BEFORE_NAMESPACE();
 namespace ripple::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// K sections fused over G adjacent vectors of lanes, software-pipelined: iteration t runs
-// section s on row t - s, so the K sections of one iteration are independent and only one
-// section's recurrence (two dependent multiply-adds) bounds an iteration. c[s] carries section
-// s's output from one iteration to section s + 1 in the next. The states live in registers for
-// the whole block.
-template <std::size_t K, std::size_t G, class T>
-HWY_INLINE void CascadeGroup(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, std::size_t lane0,
-                             const T* HWY_RESTRICT coef, T* HWY_RESTRICT state) {
+// K sections fused over one vector of lanes, row after row: each row's sample goes through
+// every section while the 2K states stay in registers (the coefficients are memory operands;
+// 2K states + 4 temporaries fit the 16 AVX2 registers for K <= 4, where the former
+// software-pipelined form over several vectors spilled states and put the stores and reloads
+// on the recurrence). The out-of-order core overlaps consecutive rows, so only one section's
+// recurrence (two dependent operations) bounds a row. kTailUnit: sections 1..K-1 have
+// b0 == b2 == 1 exactly (every section of a Butterworth or Chebyshev I lowpass or highpass
+// but the first), where those products are the samples themselves (same roundings, two
+// multiplies fewer).
+template <std::size_t K, bool kTailUnit, class T>
+HWY_INLINE void CascadeVector(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, std::size_t lane0,
+                              const T* HWY_RESTRICT coef, T* HWY_RESTRICT state) {
   const hn::ScalableTag<T> d;
   using V = hn::Vec<decltype(d)>;
-  const std::size_t w = hn::Lanes(d);
-  V b0[K], b1[K], b2[K], a1[K], a2[K], z0[K][G], z1[K][G], c[K][G];
+  V z0[K], z1[K];
   for (std::size_t s = 0; s < K; ++s) {
-    b0[s] = hn::Set(d, coef[5 * s + 0]);
-    b1[s] = hn::Set(d, coef[5 * s + 1]);
-    b2[s] = hn::Set(d, coef[5 * s + 2]);
-    a1[s] = hn::Set(d, coef[5 * s + 3]);
-    a2[s] = hn::Set(d, coef[5 * s + 4]);
-    for (std::size_t g = 0; g < G; ++g) {
-      z0[s][g] = hn::LoadU(d, state + (2 * s) * pitch + lane0 + g * w);
-      z1[s][g] = hn::LoadU(d, state + (2 * s + 1) * pitch + lane0 + g * w);
-      c[s][g] = hn::Zero(d);
-    }
+    z0[s] = hn::LoadU(d, state + (2 * s) * pitch + lane0);
+    z1[s] = hn::LoadU(d, state + (2 * s + 1) * pitch + lane0);
   }
-  // y = b0 x + z0; z0' = (b1 x + z1) - a1 y; z1' = b2 x - a2 y. Only y -> z0' is on the
-  // loop-carried chain; the other products are computed off it.
-  auto section = [&](std::size_t s, std::size_t g, V x) HWY_ATTR {
-    const V y = hn::MulAdd(b0[s], x, z0[s][g]);
-    const V p = hn::MulAdd(b1[s], x, z1[s][g]);
-    const V m = hn::Mul(b2[s], x);
-    z0[s][g] = hn::NegMulAdd(a1[s], y, p);
-    z1[s][g] = hn::NegMulAdd(a2[s], y, m);
-    c[s][g] = y;
-  };
-  T* base = buf + lane0;
-  // Sections first..last run this iteration (t - s within the block); later sections first so
-  // each reads the previous iteration's output of the one before it.
-  auto partial_step = [&](std::size_t t, std::size_t first, std::size_t last) HWY_ATTR {
-    for (std::size_t s = K; s-- > 0;) {
-      if (s < first || s > last) continue;
-      for (std::size_t g = 0; g < G; ++g) section(s, g, s == 0 ? hn::Load(d, base + t * pitch + g * w) : c[s - 1][g]);
+  T* row = buf + lane0;
+  for (std::size_t t = 0; t < rows; ++t, row += pitch) {
+    V x = hn::Load(d, row);
+    for (std::size_t s = 0; s < K; ++s) {
+      const T* c = coef + 5 * s;
+      const bool unit = kTailUnit && s > 0;
+      const V y = unit ? hn::Add(x, z0[s]) : hn::MulAdd(hn::Set(d, c[0]), x, z0[s]);
+      const V p = hn::MulAdd(hn::Set(d, c[1]), x, z1[s]);
+      const V m = unit ? x : hn::Mul(hn::Set(d, c[2]), x);
+      z0[s] = hn::NegMulAdd(hn::Set(d, c[3]), y, p);
+      z1[s] = hn::NegMulAdd(hn::Set(d, c[4]), y, m);
+      x = y;
     }
-    if (last == K - 1) {
-      for (std::size_t g = 0; g < G; ++g) hn::Store(c[K - 1][g], d, base + (t - (K - 1)) * pitch + g * w);
-    }
-  };
-  // Ramp up (and, for blocks shorter than the pipeline, also down) before the steady loop.
-  for (std::size_t t = 0; t < K - 1; ++t) {
-    if (t < rows) {
-      partial_step(t, 0, t);
-    } else {
-      partial_step(t, t - rows + 1, t);
-    }
+    hn::Store(x, d, row);
   }
-  for (std::size_t t = K - 1; t < rows; ++t) {
-    for (std::size_t s = K; s-- > 1;) {
-      for (std::size_t g = 0; g < G; ++g) section(s, g, c[s - 1][g]);
-    }
-    for (std::size_t g = 0; g < G; ++g) section(0, g, hn::Load(d, base + t * pitch + g * w));
-    for (std::size_t g = 0; g < G; ++g) hn::Store(c[K - 1][g], d, base + (t - (K - 1)) * pitch + g * w);
-  }
-  for (std::size_t t = std::max(rows, K - 1); t < rows + K - 1; ++t) partial_step(t, t - rows + 1, K - 1);
   for (std::size_t s = 0; s < K; ++s) {
-    for (std::size_t g = 0; g < G; ++g) {
-      hn::StoreU(z0[s][g], d, state + (2 * s) * pitch + lane0 + g * w);
-      hn::StoreU(z1[s][g], d, state + (2 * s + 1) * pitch + lane0 + g * w);
-    }
+    hn::StoreU(z0[s], d, state + (2 * s) * pitch + lane0);
+    hn::StoreU(z1[s], d, state + (2 * s + 1) * pitch + lane0);
   }
 }
 
-// Groups of G vectors while they last, then single vectors.
-template <std::size_t K, std::size_t G, class T>
+template <std::size_t K, bool kTailUnit, class T>
 HWY_INLINE void CascadeAllLanes(T* buf, std::size_t rows, std::size_t pitch, const T* coef, T* state) {
-  const hn::ScalableTag<T> d;
-  const std::size_t w = hn::Lanes(d);
-  std::size_t lane = 0;
-  for (; lane + G * w <= pitch; lane += G * w) CascadeGroup<K, G>(buf, rows, pitch, lane, coef, state);
-  for (; lane < pitch; lane += w) CascadeGroup<K, 1>(buf, rows, pitch, lane, coef, state);
+  const std::size_t w = hn::Lanes(hn::ScalableTag<T>());
+  for (std::size_t lane = 0; lane < pitch; lane += w) CascadeVector<K, kTailUnit>(buf, rows, pitch, lane, coef, state);
+}
+
+// True when sections 1..count-1 have b0 == b2 == 1 exactly.
+template <class T>
+bool TailUnit(const T* coef, std::size_t count) {
+  for (std::size_t s = 1; s < count; ++s) {
+    if (coef[5 * s] != T(1) || coef[5 * s + 2] != T(1)) return false;
+  }
+  return true;
 }
 
 // One section over rows [0, rows) of G adjacent vectors of lanes from lane0, states z0/z1 (one
@@ -176,11 +151,15 @@ void Cascade(T* buf, std::size_t rows, std::size_t pitch, const T* coef, std::si
     }
     return;
   }
+  const bool unit = TailUnit(coef, count);
   switch (count) {
-    case 1: return CascadeAllLanes<1, 4>(buf, rows, pitch, coef, state);
-    case 2: return CascadeAllLanes<2, 2>(buf, rows, pitch, coef, state);
-    case 3: return CascadeAllLanes<3, 1>(buf, rows, pitch, coef, state);
-    case 4: return CascadeAllLanes<4, 1>(buf, rows, pitch, coef, state);
+    case 1: return CascadeAllLanes<1, false>(buf, rows, pitch, coef, state);
+    case 2: return unit ? CascadeAllLanes<2, true>(buf, rows, pitch, coef, state)
+                        : CascadeAllLanes<2, false>(buf, rows, pitch, coef, state);
+    case 3: return unit ? CascadeAllLanes<3, true>(buf, rows, pitch, coef, state)
+                        : CascadeAllLanes<3, false>(buf, rows, pitch, coef, state);
+    case 4: return unit ? CascadeAllLanes<4, true>(buf, rows, pitch, coef, state)
+                        : CascadeAllLanes<4, false>(buf, rows, pitch, coef, state);
     default: return;  // the executor never asks for more than kMaxFusedSections
   }
 }
@@ -189,7 +168,7 @@ void Cascade(T* buf, std::size_t rows, std::size_t pitch, const T* coef, std::si
 // scan's blocks), optionally first adding the previous section's free response to its input:
 // x[t][j] += r_in[2t] * sigma_in[j] + r_in[2t+1] * sigma_in[pitch + j]. Fusing that correction
 // into this pass saves a load and a store per vector.
-template <bool kCorrect, std::size_t G, class T>
+template <bool kCorrect, bool kUnit, std::size_t G, class T>
 HWY_INLINE void SectionGroup(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, std::size_t lane0,
                              const T* HWY_RESTRICT coef, T* HWY_RESTRICT state, const T* HWY_RESTRICT r_in,
                              const T* HWY_RESTRICT sigma_in) {
@@ -217,9 +196,9 @@ HWY_INLINE void SectionGroup(T* HWY_RESTRICT buf, std::size_t rows, std::size_t 
     for (std::size_t g = 0; g < G; ++g) {
       V x = hn::Load(d, row + g * w);
       if constexpr (kCorrect) x = hn::MulAdd(r1, s1[g], hn::MulAdd(r0, s0[g], x));
-      const V y = hn::MulAdd(b0, x, z0[g]);
+      const V y = kUnit ? hn::Add(x, z0[g]) : hn::MulAdd(b0, x, z0[g]);
       const V p = hn::MulAdd(b1, x, z1[g]);
-      const V m = hn::Mul(b2, x);
+      const V m = kUnit ? x : hn::Mul(b2, x);
       z0[g] = hn::NegMulAdd(a1, y, p);
       z1[g] = hn::NegMulAdd(a2, y, m);
       hn::Store(y, d, row + g * w);
@@ -231,7 +210,8 @@ HWY_INLINE void SectionGroup(T* HWY_RESTRICT buf, std::size_t rows, std::size_t 
   }
 }
 
-template <bool kCorrect, class T>
+// kUnit: b0 == b2 == 1 exactly, as in ChunkSectionRows.
+template <bool kCorrect, bool kUnit, class T>
 HWY_INLINE void SectionAllLanes(T* buf, std::size_t rows, std::size_t pitch, const T* coef, T* state, const T* r_in,
                                 const T* sigma_in) {
   const hn::ScalableTag<T> d;
@@ -239,9 +219,21 @@ HWY_INLINE void SectionAllLanes(T* buf, std::size_t rows, std::size_t pitch, con
   constexpr std::size_t G = kCorrect ? 2 : 4;  // what fits the 16 registers of AVX2 without spilling a state
   std::size_t lane = 0;
   for (; lane + G * w <= pitch; lane += G * w) {
-    SectionGroup<kCorrect, G>(buf, rows, pitch, lane, coef, state, r_in, sigma_in);
+    SectionGroup<kCorrect, kUnit, G>(buf, rows, pitch, lane, coef, state, r_in, sigma_in);
   }
-  for (; lane < pitch; lane += w) SectionGroup<kCorrect, 1>(buf, rows, pitch, lane, coef, state, r_in, sigma_in);
+  for (; lane < pitch; lane += w) {
+    SectionGroup<kCorrect, kUnit, 1>(buf, rows, pitch, lane, coef, state, r_in, sigma_in);
+  }
+}
+
+template <bool kCorrect, class T>
+HWY_INLINE void SectionAllLanes(T* buf, std::size_t rows, std::size_t pitch, const T* coef, T* state, const T* r_in,
+                                const T* sigma_in) {
+  if (coef[0] == T(1) && coef[2] == T(1)) {
+    SectionAllLanes<kCorrect, true>(buf, rows, pitch, coef, state, r_in, sigma_in);
+  } else {
+    SectionAllLanes<kCorrect, false>(buf, rows, pitch, coef, state, r_in, sigma_in);
+  }
 }
 
 // The correction is applied to the first r_rows rows only: beyond them the previous section's
@@ -388,6 +380,96 @@ void StageOut(const T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, T*
   }
 }
 
+// The cascade straight from and to W lanes that are unit-stride runs (rows of a C-ordered
+// multi-channel array): W x W tiles are loaded (one vector per lane), transposed in registers,
+// each of their W rows filtered through the K sections, transposed back and stored. Each sample
+// is read and written once and the loads and stores overlap the arithmetic, where a staging
+// block would stream its memory traffic and its arithmetic one after the other. A tail shorter
+// than W rows goes through a small stack tile. in == out is fine.
+template <std::size_t K, bool kTailUnit, class T>
+HWY_INLINE void RunsVector(const T* in, std::ptrdiff_t in_lane_stride, T* out, std::ptrdiff_t out_lane_stride,
+                           std::size_t rows, std::size_t pitch, std::size_t lane0, const T* HWY_RESTRICT coef,
+                           T* HWY_RESTRICT state) {
+  const hn::ScalableTag<T> d;
+  using V = hn::Vec<decltype(d)>;
+  constexpr std::size_t kMax = hn::MaxLanes(d);
+  const std::size_t w = hn::Lanes(d);
+  V z0[K], z1[K];
+  for (std::size_t s = 0; s < K; ++s) {
+    z0[s] = hn::LoadU(d, state + (2 * s) * pitch + lane0);
+    z1[s] = hn::LoadU(d, state + (2 * s + 1) * pitch + lane0);
+  }
+  const auto filter = [&](V x) HWY_ATTR {
+    for (std::size_t s = 0; s < K; ++s) {
+      const T* c = coef + 5 * s;
+      const bool unit = kTailUnit && s > 0;
+      const V y = unit ? hn::Add(x, z0[s]) : hn::MulAdd(hn::Set(d, c[0]), x, z0[s]);
+      const V p = hn::MulAdd(hn::Set(d, c[1]), x, z1[s]);
+      const V m = unit ? x : hn::Mul(hn::Set(d, c[2]), x);
+      z0[s] = hn::NegMulAdd(hn::Set(d, c[3]), y, p);
+      z1[s] = hn::NegMulAdd(hn::Set(d, c[4]), y, m);
+      x = y;
+    }
+    return x;
+  };
+  const T* src = in + static_cast<std::ptrdiff_t>(lane0) * in_lane_stride;
+  T* dst = out + static_cast<std::ptrdiff_t>(lane0) * out_lane_stride;
+  const std::size_t full = rows - rows % w;
+  for (std::size_t t = 0; t < full; t += w) {
+    V v[kMax];
+    for (std::size_t i = 0; i < w; ++i) v[i] = hn::LoadU(d, src + static_cast<std::ptrdiff_t>(i) * in_lane_stride + t);
+    TransposeSquare(d, v);
+    for (std::size_t k = 0; k < w; ++k) v[k] = filter(v[k]);
+    TransposeSquare(d, v);
+    for (std::size_t i = 0; i < w; ++i) hn::StoreU(v[i], d, dst + static_cast<std::ptrdiff_t>(i) * out_lane_stride + t);
+  }
+  if (full < rows) {
+    HWY_ALIGN T tile[kMax];
+    for (std::size_t t = full; t < rows; ++t) {
+      for (std::size_t i = 0; i < w; ++i) tile[i] = src[static_cast<std::ptrdiff_t>(i) * in_lane_stride + t];
+      hn::Store(filter(hn::Load(d, tile)), d, tile);
+      for (std::size_t i = 0; i < w; ++i) dst[static_cast<std::ptrdiff_t>(i) * out_lane_stride + t] = tile[i];
+    }
+  }
+  for (std::size_t s = 0; s < K; ++s) {
+    hn::StoreU(z0[s], d, state + (2 * s) * pitch + lane0);
+    hn::StoreU(z1[s], d, state + (2 * s + 1) * pitch + lane0);
+  }
+}
+
+template <std::size_t K, bool kTailUnit, class T>
+HWY_INLINE void RunsAllLanes(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t ols, std::size_t rows,
+                             std::size_t pitch, const T* coef, T* state) {
+  const std::size_t w = hn::Lanes(hn::ScalableTag<T>());
+  for (std::size_t lane = 0; lane < pitch; lane += w) {
+    RunsVector<K, kTailUnit>(in, ils, out, ols, rows, pitch, lane, coef, state);
+  }
+}
+
+template <class T>
+void CascadeRuns(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t ols, std::size_t rows, std::size_t pitch,
+                 const T* coef, std::size_t count, T* state) {
+  const bool unit = TailUnit(coef, count);
+  switch (count) {
+    case 1: return RunsAllLanes<1, false>(in, ils, out, ols, rows, pitch, coef, state);
+    case 2: return unit ? RunsAllLanes<2, true>(in, ils, out, ols, rows, pitch, coef, state)
+                        : RunsAllLanes<2, false>(in, ils, out, ols, rows, pitch, coef, state);
+    case 3: return unit ? RunsAllLanes<3, true>(in, ils, out, ols, rows, pitch, coef, state)
+                        : RunsAllLanes<3, false>(in, ils, out, ols, rows, pitch, coef, state);
+    case 4: return unit ? RunsAllLanes<4, true>(in, ils, out, ols, rows, pitch, coef, state)
+                        : RunsAllLanes<4, false>(in, ils, out, ols, rows, pitch, coef, state);
+    default: return;  // the executor never asks for more than kMaxFusedSections
+  }
+}
+
+inline void CascadeRunsF32(const float* in, std::ptrdiff_t ils, float* out, std::ptrdiff_t ols, std::size_t rows,
+                           std::size_t pitch, const float* c, std::size_t n, float* s) {
+  CascadeRuns(in, ils, out, ols, rows, pitch, c, n, s);
+}
+inline void CascadeRunsF64(const double* in, std::ptrdiff_t ils, double* out, std::ptrdiff_t ols, std::size_t rows,
+                           std::size_t pitch, const double* c, std::size_t n, double* s) {
+  CascadeRuns(in, ils, out, ols, rows, pitch, c, n, s);
+}
 inline void CascadeF32(float* b, std::size_t rows, std::size_t pitch, const float* c, std::size_t n, float* s) {
   Cascade(b, rows, pitch, c, n, s);
 }

@@ -14,6 +14,8 @@ namespace ripple::cpu {
 
 HWY_EXPORT(CascadeF32);
 HWY_EXPORT(CascadeF64);
+HWY_EXPORT(CascadeRunsF32);
+HWY_EXPORT(CascadeRunsF64);
 HWY_EXPORT(AddFreeResponseF32);
 HWY_EXPORT(AddFreeResponseF64);
 HWY_EXPORT(SectionF32);
@@ -27,7 +29,8 @@ HWY_EXPORT(IirLanesF64);
 
 const IirKernels<float>& iir_kernels_f32() {
   static const IirKernels<float> kernels{static_cast<std::size_t>(HWY_DYNAMIC_DISPATCH(IirLanesF32)()),
-                                         HWY_DYNAMIC_DISPATCH(CascadeF32), HWY_DYNAMIC_DISPATCH(SectionF32),
+                                         HWY_DYNAMIC_DISPATCH(CascadeF32), HWY_DYNAMIC_DISPATCH(CascadeRunsF32),
+                                         HWY_DYNAMIC_DISPATCH(SectionF32),
                                          HWY_DYNAMIC_DISPATCH(AddFreeResponseF32),
                                          HWY_DYNAMIC_DISPATCH(StageInF32), HWY_DYNAMIC_DISPATCH(StageOutF32)};
   return kernels;
@@ -35,7 +38,8 @@ const IirKernels<float>& iir_kernels_f32() {
 
 const IirKernels<double>& iir_kernels_f64() {
   static const IirKernels<double> kernels{static_cast<std::size_t>(HWY_DYNAMIC_DISPATCH(IirLanesF64)()),
-                                          HWY_DYNAMIC_DISPATCH(CascadeF64), HWY_DYNAMIC_DISPATCH(SectionF64),
+                                          HWY_DYNAMIC_DISPATCH(CascadeF64), HWY_DYNAMIC_DISPATCH(CascadeRunsF64),
+                                          HWY_DYNAMIC_DISPATCH(SectionF64),
                                           HWY_DYNAMIC_DISPATCH(AddFreeResponseF64),
                                          HWY_DYNAMIC_DISPATCH(StageInF64), HWY_DYNAMIC_DISPATCH(StageOutF64)};
   return kernels;

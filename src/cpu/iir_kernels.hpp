@@ -21,6 +21,11 @@ struct IirKernels {
   /// section; state[(2*s + i) * pitch + j] is state z_i of section s for lane j, read at the
   /// start and written back at the end.
   void (*cascade)(T* buf, std::size_t rows, std::size_t pitch, const T* coef, std::size_t count, T* state);
+  /// As cascade, straight from lanes that are unit-stride runs to lanes that are unit-stride
+  /// runs: sample t of lane j is read at in[j * in_lane_stride + t] and written at
+  /// out[j * out_lane_stride + t], t < rows, j < pitch (in == out is fine).
+  void (*cascade_runs)(const T* in, std::ptrdiff_t in_lane_stride, T* out, std::ptrdiff_t out_lane_stride,
+                       std::size_t rows, std::size_t pitch, const T* coef, std::size_t count, T* state);
   /// One section over every lane from `state` ([i * pitch + j], updated), after first adding
   /// the previous section's free response to the input of rows t < r_rows when r_in is given:
   /// x[t][j] += r_in[2t] * sigma_in[j] + r_in[2t+1] * sigma_in[pitch + j].

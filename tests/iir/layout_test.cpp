@@ -112,6 +112,44 @@ TEST(IirLayout, InPlaceOnInterleavedFrames) {
   }
 }
 
+// Rows of a C-ordered array are filtered straight from the input to the output in W x W tiles
+// (longer cascades then in place on the output): widths around the SIMD widths, lengths that
+// are not a multiple of them, 1..8 sections with and without b0 = b2 = 1 after the first (the
+// Butterworth form), into a NaN-poisoned output and in place.
+template <class T>
+void check_rows(const Sos& sos, std::size_t rows, std::size_t n, unsigned seed) {
+  SCOPED_TRACE(std::to_string(rows) + " x " + std::to_string(n) + ", " + std::to_string(sos.size()) + " sections");
+  const auto values = random_signal<T>(rows * n, seed);
+  const ArrayView<const T> x(values.data(), {rows, n});
+  std::vector<T> out(rows * n, std::numeric_limits<T>::quiet_NaN());
+  Filter<T> filter(sos, rows);
+  filter.process(x, ArrayView<T>(out.data(), {rows, n}), -1);
+  expect_lines_filtered<T>(sos, x, ArrayView<const T>(out.data(), {rows, n}), -1);
+  auto in_place = values;
+  Filter<T> again(sos, rows);
+  again.process(ArrayView<const T>(in_place.data(), {rows, n}), ArrayView<T>(in_place.data(), {rows, n}), -1);
+  EXPECT_EQ(in_place, out);
+}
+
+TEST(IirLayout, RowsFilteredStraightIntoTheOutput) {
+  for (std::size_t sections : {1, 2, 4, 5, 8}) {
+    const Sos resonant = resonant_sos(sections, 0.95, static_cast<unsigned>(sections));
+    std::vector<Sos::Row> unit_rows(resonant.rows().begin(), resonant.rows().end());
+    for (std::size_t s = 1; s < sections; ++s) {
+      unit_rows[s][0] = 1.0;
+      unit_rows[s][1] = 2.0;
+      unit_rows[s][2] = 1.0;
+    }
+    const Sos unit_tail(unit_rows);
+    for (const Sos* sos : {&resonant, &unit_tail}) {
+      for (std::size_t n : {1, 7, 9, 1001}) {
+        check_rows<float>(*sos, 19, n, static_cast<unsigned>(n));
+        check_rows<double>(*sos, 9, n, static_cast<unsigned>(n + 1));
+      }
+    }
+  }
+}
+
 TEST(IirLayout, EmptyAxisAndEmptyBatch) {
   const Sos sos = resonant_sos(2, 0.9, 1);
   const std::vector<double> none;
