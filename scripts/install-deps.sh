@@ -11,6 +11,7 @@ packages=(cmake ninja-build g++ pkg-config python3 python3-pip
           # OpenCL: headers + ICD loader to build the backend, PoCL (a CPU OpenCL driver) so the
           # GPU kernels run in tests on machines without a GPU. The CUDA toolkit is not a Debian
           # package: the CUDA backend is built when /usr/local/cuda (or CUDAToolkit_ROOT) has it.
+          libvkfft-dev  # VkFFT's header, a peer of bench/gpu's FFT benchmark (optional: switched off without it)
           ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd)
 missing=()
 for p in "${packages[@]}"; do
