@@ -10,18 +10,22 @@
 // then the timed calls alternate between the thread counts (1, 2, 1, 2 ... rotated each round),
 // so drifts of the machine's load fall on all of them alike. One timed call is one library call
 // as a user makes it: the result array is allocated by the call, freed outside the timed span.
+// Beside each call, the same data is copied with std::memcpy over as many threads into a fresh
+// array and into an existing one (copy_fresh_median_s, copy_into_median_s): the memory limit.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <iostream>
 #include <span>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli_args.hpp"
@@ -304,12 +308,45 @@ void run_case(const Options& o, const CaseDef& c, const std::string& dtype, cons
   int reps = o.reps;
   if (o.min_time > 0 && slowest_warm > 0)
     reps = std::max(reps, static_cast<int>(std::ceil(o.min_time / slowest_warm)));
-  std::vector<std::vector<double>> t(nt);
+  // The memory limit beside each thread count: x copied by std::memcpy split over as many
+  // threads, into a fresh array (allocated by the timed span, as the call's result is) and into
+  // an existing one.
+  ripple::Array<T> existing({rows, n});
+  const auto copy = [&](T* dst, unsigned threads) {
+    std::vector<std::thread> pool;
+    const std::size_t total = x.values.size();
+    for (unsigned i = 1; i < threads; ++i) {
+      pool.emplace_back([&, i] {
+        const std::size_t b = total * i / threads, e = total * (i + 1) / threads;
+        std::memcpy(dst + b, x.values.data() + b, (e - b) * sizeof(T));
+      });
+    }
+    std::memcpy(dst, x.values.data(), total / threads * sizeof(T));
+    for (auto& th : pool) th.join();
+  };
+  const auto copy_fresh = [&](unsigned threads, ripple::Array<T>& keep) {
+    const auto t0 = Clock::now();
+    ripple::Array<T> y({rows, n});
+    copy(y.values.data(), threads);
+    const double sec = std::chrono::duration<double>(Clock::now() - t0).count();
+    keep = std::move(y);
+    return sec;
+  };
+  const auto copy_into = [&](unsigned threads) {
+    const auto t0 = Clock::now();
+    copy(existing.values.data(), threads);
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+  };
+  for (std::size_t k = 0; k < nt; ++k) copy_into(o.threads[k]);
+  ripple::Array<T> copied;
+  std::vector<std::vector<double>> t(nt), fresh(nt), into(nt);
   for (int r = 0; r < reps; ++r) {
     for (std::size_t j = 0; j < nt; ++j) {
       const std::size_t k = (j + static_cast<std::size_t>(r)) % nt;
       ripple::set_threads(o.threads[k]);
       t[k].push_back(timed(last[k]));
+      fresh[k].push_back(copy_fresh(o.threads[k], copied));
+      into[k].push_back(copy_into(o.threads[k]));
     }
   }
   ripple::set_threads(0);
@@ -335,6 +372,8 @@ void run_case(const Options& o, const CaseDef& c, const std::string& dtype, cons
          << ", \"times_s\": " << json_array(t[k])
          << ", \"samples_per_s\": " << json_number(samples / st.median)
          << ", \"samples_per_s_best\": " << json_number(samples / st.min)
+         << ", \"copy_fresh_median_s\": " << json_number(summarize(fresh[k]).median)
+         << ", \"copy_into_median_s\": " << json_number(summarize(into[k]).median)
          << ", \"simd_target\": " << json_string(ripple::simd_target())
          << ", \"ripple_version\": " << json_string(ripple::version());
     if (!o.dump.empty())

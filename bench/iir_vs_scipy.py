@@ -254,6 +254,31 @@ def table(rows, nthreads, extra2):
     return "\n".join([fmt(cols)] + [fmt(l) for l in lines])
 
 
+def memory_table(rows, thread_list):
+    """bench_iir's std::memcpy of the row's input over 1..N threads (fresh / existing output),
+    next to ripple on as many threads: how far each figure is from what the memory allows."""
+    cols = ["case", "shape", "dtype"]
+    for t in thread_list:
+        cols += ["ripple %dT" % t, "copy new %dT" % t, "copy into %dT" % t, "ripple/new %dT" % t]
+    lines = []
+    seen = set()
+    for r in rows:
+        key = (r["case"], r["dtype"], r["filter"])
+        if key in seen:
+            continue
+        seen.add(key)
+        s = r["samples"]
+        v = [r["case"] + " " + r["filter"], fmt_shape(r["channels"], r["n"]), r["dtype"]]
+        for t in thread_list:
+            q = r["ripple"][t]
+            v += ["%.1f" % msps(q["median_s"], s), "%.1f" % msps(q["copy_fresh_median_s"], s),
+                  "%.1f" % msps(q["copy_into_median_s"], s), "%.2f" % (q["copy_fresh_median_s"] / q["median_s"])]
+        lines.append(v)
+    widths = [max(len(cols[i]), *(len(l[i]) for l in lines)) for i in range(len(cols))]
+    fmt = lambda vals: "  ".join(x.ljust(w) if i < 3 else x.rjust(w) for i, (x, w) in enumerate(zip(vals, widths)))
+    return "\n".join([fmt(cols)] + [fmt(l) for l in lines])
+
+
 def targets(rows, nthreads, quick):
     """The issue's targets, row by row (medians)."""
     out = []
@@ -361,7 +386,7 @@ def main():
 
     if not rows:
         sys.exit("iir_vs_scipy.py: no rows selected")
-    tab = table(rows, a.threads, extra2)
+    tab = table(rows, a.threads, extra2) + "\n\n" + memory_table(rows, thread_list)
     tgt_text, tgt = targets(rows, a.threads, a.quick)
     simd = rows[0]["ripple"][1]["simd_target"]
     legend = (
@@ -370,6 +395,8 @@ def main():
         "copy new / copy into: numpy copying the row's input into a fresh array (x.copy(): allocation, the "
         "kernel's page faults and zeroing, read and write) / into an existing one (np.copyto), one thread: what the "
         "memory alone allows a call that returns a fresh array / that writes into one. "
+        "Second table: bench_iir's std::memcpy of the same data over 1..N threads, timed alternately with ripple, "
+        "into a fresh / an existing array; ripple/new: ripple's speed as a fraction of the fresh-array copy. "
         "iqr: largest interquartile range / median among the row's timings (min and max are in the JSON). "
         "ripple err: relative L2 difference over the first and last %d samples of each row, worst over thread "
         "counts; f64 rows against scipy's output ('ref'), f32 rows (both ripple and scipy) against scipy in "
