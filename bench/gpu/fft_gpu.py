@@ -90,30 +90,40 @@ def judge(c, cufft):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--exe", required=True, help="bench_gpu_fft")
+    ap.add_argument("--exe", help="bench_gpu_fft")
+    ap.add_argument("--from-json", help="format and judge this bench_gpu_fft --json output (e.g. the "
+                    "bench/results/.gpu-fft-*.tmp.json of a run that was cut off) instead of running")
     ap.add_argument("--device", default="", help="ripple device id (default: the best GPU)")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--quick", action="store_true", help="small sizes (PoCL, smoke runs)")
     ap.add_argument("--no-save", action="store_true")
-    for opt in ("--sections", "--sizes", "--precisions", "--peers", "--mem-mib"):
+    for opt in ("--sections", "--sizes", "--precisions", "--peers", "--mem-mib", "--time-limit"):
         ap.add_argument(opt, default=None, help="passed to bench_gpu_fft")
     a = ap.parse_args()
 
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M")
-    json_tmp = os.path.join(ROOT, "bench", "results", ".gpu-fft-%s-%d.tmp.json" % (stamp, os.getpid()))
-    os.makedirs(os.path.dirname(json_tmp), exist_ok=True)
-    cmd = [a.exe, "--reps", str(a.reps), "--json", json_tmp] + (["--device", a.device] if a.device else [])
-    cmd += ["--quick"] if a.quick else []
-    for opt in ("sections", "sizes", "precisions", "peers", "mem_mib"):
-        if getattr(a, opt) is not None:
-            cmd += ["--" + opt.replace("_", "-"), getattr(a, opt)]
-    print("$", " ".join(cmd), flush=True)
-    rc = subprocess.run(cmd).returncode
-    if not os.path.exists(json_tmp):
-        sys.exit("bench_gpu_fft failed (exit %d)" % rc)
-    with open(json_tmp) as f:
-        res = json.load(f)
-    os.remove(json_tmp)
+    if a.from_json:
+        with open(a.from_json) as f:
+            res = json.load(f)
+        rc = 0
+    else:
+        if not a.exe:
+            ap.error("--exe or --from-json is needed")
+        json_tmp = os.path.join(ROOT, "bench", "results", ".gpu-fft-%s-%d.tmp.json" % (stamp, os.getpid()))
+        os.makedirs(os.path.dirname(json_tmp), exist_ok=True)
+        cmd = [a.exe, "--reps", str(a.reps), "--json", json_tmp] + (["--device", a.device] if a.device else [])
+        cmd += ["--quick"] if a.quick else []
+        for opt in ("sections", "sizes", "precisions", "peers", "mem_mib", "time_limit"):
+            if getattr(a, opt) is not None:
+                cmd += ["--" + opt.replace("_", "-"), getattr(a, opt)]
+        print("$", " ".join(cmd), flush=True)
+        rc = subprocess.run(cmd).returncode
+        if not os.path.exists(json_tmp):
+            sys.exit("bench_gpu_fft failed (exit %d)" % rc)
+        with open(json_tmp) as f:
+            res = json.load(f)
+        os.remove(json_tmp)
+    stamp = res.get("started", stamp)
 
     peer_names = []
     for c in res["cases"]:
@@ -135,8 +145,12 @@ def main():
     L.append("- command: %s; %s UTC; median of %d samples; %d MiB of data per case%s" % (
         os.environ.get("RIPPLE_BENCH_COMMAND", " ".join(sys.argv)), stamp, res["reps"], res["mem_bytes"] >> 20,
         "; QUICK sizes" if res["quick"] else ""))
+    L.append("- bench_gpu_fft command: %s" % res.get("command", "?"))
     for p in res["peers"]:
         L.append("- peer %s: %s" % (p["plugin"], p["name"] if p["name"] else "absent (%s)" % p["why"]))
+    if not res.get("complete", True):
+        L.append("- INCOMPLETE: %d of %d cases ran (time limit or cut off)" % (len(res["cases"]),
+                                                                             res.get("planned_cases", 0)))
     if not res["is_gpu"]:
         L.append("- NOT A GPU (a CPU OpenCL device): the numbers only show that the benchmark works")
     L.append("")

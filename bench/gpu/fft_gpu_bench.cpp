@@ -5,7 +5,11 @@
 //
 //   bench_gpu_fft [--device cuda:0|opencl:P.D] [--quick] [--reps 5] [--json out.json]
 //                 [--sections plan,batched,single,nd] [--sizes 2-64,97,4096] [--precisions f32,f64]
-//                 [--peers cufft,vkfft_cuda,vkfft_opencl|none] [--mem-mib 1024]
+//                 [--peers cufft,vkfft_cuda,vkfft_opencl|none] [--mem-mib 1024] [--time-limit SEC]
+//
+// --time-limit: start no new case after SEC seconds (a device call has a time limit); the JSON,
+// rewritten after every case, then says "complete": false. Cases run float 1-D first, then N-D,
+// then double 1-D.
 //
 // Every case is forward, out of place, packed (FFTW's / cuFFT's default layout), on the same random
 // input for every library (uploaded once per precision: out of place leaves it intact, so cases
@@ -52,6 +56,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -97,6 +102,9 @@ struct Options {
   std::vector<std::string> peers{"cufft", "vkfft_cuda", "vkfft_opencl"};
   std::size_t mem_bytes = 0;  // per case and library
   std::filesystem::path peer_dir;
+  double time_limit = 0;  // seconds; 0: none
+  std::string started;    // UTC, YYYYmmdd-HHMM
+  std::string command;    // argv joined
 };
 
 struct BenchCase {
@@ -160,10 +168,13 @@ std::string shape_text(const FftCase& c) {
   return s;
 }
 
+/// In order of importance, so that a run cut short by --time-limit has the float cases: 1-D
+/// float, N-D (float), then 1-D double.
 std::vector<BenchCase> make_cases(const Options& o) {
   std::vector<BenchCase> cases;
   auto has = [&](const char* s) { return std::find(o.sections.begin(), o.sections.end(), s) != o.sections.end(); };
-  for (bool dbl : o.doubles) {
+  auto one_d = [&](bool dbl) {
+    if (std::find(o.doubles.begin(), o.doubles.end(), dbl) == o.doubles.end()) return;
     if (has("batched")) {
       for (std::size_t n : o.sizes.empty() ? default_sweep(o.quick) : o.sizes) {
         FftCase c;
@@ -183,8 +194,9 @@ std::vector<BenchCase> make_cases(const Options& o) {
         cases.push_back({"single", "pow2", c});
       }
     }
-  }
-  if (has("nd")) {
+  };
+  one_d(false);
+  if (has("nd") && std::find(o.doubles.begin(), o.doubles.end(), false) != o.doubles.end()) {
     auto add = [&](const char* group, std::vector<std::size_t> shape, bool r2c) {
       FftCase c;
       c.rank = static_cast<int>(shape.size());
@@ -200,6 +212,7 @@ std::vector<BenchCase> make_cases(const Options& o) {
     for (std::size_t s : o.quick ? std::vector<std::size_t>{16, 32, 64} : std::vector<std::size_t>{128, 256, 512})
       add("r2c-3d", {s, s, s}, true);
   }
+  one_d(true);
   return cases;
 }
 
@@ -721,12 +734,15 @@ void write_lib(std::ostream& out, const LibResult& r) {
 
 void write_json(const std::string& path, const Device& device, const DeviceInfo& info, const Options& o,
                 const std::vector<LoadedPeer>& peers, const std::vector<PlanTime>& plans,
-                const std::vector<CaseResult>& cases) {
-  std::ofstream out(path);
+                const std::vector<CaseResult>& cases, bool complete, std::size_t planned) {
+  const std::string tmp = path + ".part";
+  std::ofstream out(tmp);
   out << "{\"device\": \"" << esc(device.to_string()) << "\", \"name\": \"" << esc(info.name) << "\", \"driver\": \""
       << esc(info.driver_version) << "\", \"runtime\": \"" << esc(info.runtime_version) << "\", \"arch\": \""
       << esc(info.arch) << "\", \"is_gpu\": " << (info.is_gpu ? "true" : "false") << ", \"reps\": " << o.reps
-      << ", \"quick\": " << (o.quick ? "true" : "false") << ", \"mem_bytes\": " << o.mem_bytes << ", \"peers\": [";
+      << ", \"quick\": " << (o.quick ? "true" : "false") << ", \"mem_bytes\": " << o.mem_bytes
+      << ", \"complete\": " << (complete ? "true" : "false") << ", \"planned_cases\": " << planned
+      << ", \"started\": \"" << esc(o.started) << "\", \"command\": \"" << esc(o.command) << "\", \"peers\": [";
   for (std::size_t i = 0; i < peers.size(); ++i)
     out << (i ? ", " : "") << "{\"plugin\": \"" << peers[i].plugin << "\", \"name\": \""
         << esc(peers[i].peer ? peers[i].peer->name() : "") << "\", \"why\": \"" << esc(peers[i].why) << "\"}";
@@ -761,13 +777,15 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
     out << "]}";
   }
   out << "]}\n";
+  out.close();
+  std::filesystem::rename(tmp, path);
 }
 
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: bench_gpu_fft [--device ID] [--quick] [--reps N] [--json PATH] [--sections plan,batched,single,nd]\n"
                "                     [--sizes 2-64,97,4096] [--precisions f32,f64] [--peers cufft,vkfft_cuda,vkfft_opencl|none]\n"
-               "                     [--mem-mib MiB] [--peer-dir DIR]\n");
+               "                     [--mem-mib MiB] [--peer-dir DIR] [--time-limit SEC]\n");
   std::exit(2);
 }
 
@@ -803,6 +821,7 @@ int main(int argc, char** argv) {
       else if (a == "--sizes") o.sizes = parse_sizes(next());
       else if (a == "--mem-mib") mem_mib = std::stoul(next());
       else if (a == "--peer-dir") o.peer_dir = next();
+      else if (a == "--time-limit") o.time_limit = std::stod(next());
       else if (a == "--peers") {
         const std::string v = next();
         o.peers = v == "none" ? std::vector<std::string>{} : ripple_bench::split(v, ',');
@@ -819,10 +838,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   o.mem_bytes = (mem_mib ? mem_mib : (o.quick ? 4 : 1024)) << 20;
+  {
+    const std::time_t now = std::time(nullptr);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y%m%d-%H%M", std::gmtime(&now));
+    o.started = buf;
+    for (int i = 0; i < argc; ++i) o.command += (i ? " " : "") + std::string(argv[i]);
+  }
   if (o.peer_dir.empty()) {
     std::error_code ec;
     o.peer_dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
   }
+  const auto start = Clock::now();
   try {
     const Device device = o.device.empty() ? Device::best(true) : Device::parse(o.device);
     if (device.kind() == DeviceKind::cpu) {
@@ -856,7 +883,14 @@ int main(int argc, char** argv) {
 
     std::vector<CaseResult> results;
     bool prev_double = false;
-    for (const BenchCase& bc : make_cases(o)) {
+    const std::vector<BenchCase> cases = make_cases(o);
+    std::size_t skipped = 0;
+    for (const BenchCase& bc : cases) {
+      if (o.time_limit > 0 && seconds_since(start) > o.time_limit) {
+        skipped = cases.size() - results.size();
+        std::printf("time limit (%.0f s) reached: %zu cases not run\n", o.time_limit, skipped);
+        break;
+      }
       if (bc.c.is_double != prev_double) {  // free the other precision's buffers first
         ripple.release();
         for (LoadedPeer& lp : peers)
@@ -866,8 +900,11 @@ int main(int argc, char** argv) {
       const void* host = bc.c.is_double ? static_cast<const void*>(hd.data()) : static_cast<const void*>(hf.data());
       results.push_back(run_case(ripple, peers, bc, host, o.mem_bytes, o));
       print_case(results.back());
+      // Rewritten after every case, so a run killed at a device call's time limit leaves the
+      // cases done so far ("complete": false).
+      if (!o.json.empty()) write_json(o.json, device, info, o, peers, plans, results, false, cases.size());
     }
-    if (!o.json.empty()) write_json(o.json, device, info, o, peers, plans, results);
+    if (!o.json.empty()) write_json(o.json, device, info, o, peers, plans, results, skipped == 0, cases.size());
     bool all_ok = true;
     for (const CaseResult& cr : results) {
       all_ok = all_ok && (cr.ripple.status != "ok" || cr.ripple.ok) && cr.ripple.status.rfind("failed", 0) != 0;

@@ -2,7 +2,7 @@
 # The GPU benchmarks in one call, for a machine with a GPU (issue 4 biquad, issue 6 FFT):
 #   bench/gpu/run.sh [BUILD_DIR] [--only sos|fft] [--device ID] [--quick] [--reps N] [--no-save]
 #                    [--skip-tests] [--sanitizer] [--no-scipy] [FFT options: --sizes L
-#                    --sections L --precisions L --peers L --mem-mib M]
+#                    --sections L --precisions L --peers L --mem-mib M --time-limit SEC]
 # 1. builds ripple with the benchmarks (BUILD_DIR, default build-gpu-bench; Release, CUDA and
 #    OpenCL as found), the GPU tests, and bench_gpu_fft's peers that can be built here (cuFFT with
 #    the CUDA toolkit; VkFFT's CUDA and OpenCL backends with vkFFT.h from libvkfft-dev). Debian
@@ -17,11 +17,14 @@
 #    on 1 GiB, single N = 2^12..2^26, 2-D 4096^2, 3-D 128^3..512^3 c2c and r2c, plan creation;
 #    ripple vs memcpy, cuFFT and VkFFT, each peer checked against ripple; the issue's targets with
 #    PASS/FAIL; bench/results/gpu-fft-*.md + .json). --only picks one of the two.
-# --quick: small sizes (PoCL, or a smoke run). The FFT part alone takes about 4-5 minutes on a
-# GPU (cold NVRTC compiles of ripple's and VkFFT's kernels dominate), so within one 10-minute
-# device call run the two parts as two calls (--only sos, then --only fft --skip-tests) if the
-# build and tests take more than 4 minutes. Environment: PYTHON (needs numpy, scipy; cupy
-# optional), JOBS (build parallelism, default nproc), DEBS_ROOT.
+# --quick: small sizes (PoCL, or a smoke run). The FFT part alone should take about 5 minutes
+# on a GPU (estimated: cold NVRTC compiles of ripple's and VkFFT's kernels dominate, ~1 s a
+# case), so within one 10-minute device call either run the two parts as two calls (--only sos,
+# then --only fft --skip-tests) or bound it with --time-limit SEC (no new FFT case after SEC
+# seconds; float 1-D cases come first, then N-D, then double). A run killed anyway leaves its
+# cases so far in bench/results/.gpu-fft-*.tmp.json (rewritten after every case):
+# `fft_gpu.py --from-json FILE` makes the table from it. Environment: PYTHON (needs numpy,
+# scipy; cupy optional), JOBS (build parallelism, default nproc), DEBS_ROOT.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -46,7 +49,7 @@ while [ $# -gt 0 ]; do
     --quick|--no-save) common+=("$1") ;;
     --device|--reps) common+=("$1" "${2:?$1 needs a value}"); shift ;;
     --no-scipy) sos_only+=("$1") ;;
-    --sizes|--sections|--precisions|--peers|--mem-mib) fft_only+=("$1" "${2:?$1 needs a value}"); shift ;;
+    --sizes|--sections|--precisions|--peers|--mem-mib|--time-limit) fft_only+=("$1" "${2:?$1 needs a value}"); shift ;;
     *) echo "run.sh: unknown option $1 (--help lists them)" >&2; exit 2 ;;
   esac
   shift
@@ -65,6 +68,7 @@ if compgen -G "$root/.debs/*.deb" > /dev/null; then
   export CPATH="$debs/usr/include${CPATH:+:$CPATH}"
   export LIBRARY_PATH="$debs/usr/lib/x86_64-linux-gnu${LIBRARY_PATH:+:$LIBRARY_PATH}"
   export LD_LIBRARY_PATH="$debs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  export PKG_CONFIG_PATH="$debs/usr/lib/x86_64-linux-gnu/pkgconfig:$debs/usr/share/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 fi
 
 echo "== build ($build)"
