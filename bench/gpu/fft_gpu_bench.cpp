@@ -120,13 +120,15 @@ bool is_prime(std::size_t n) {
   return true;
 }
 
+/// pow2, smooth (7-smooth: ripple's radices, so 3, 5 and 7 too), prime (> 7: the issue's "prime
+/// N >= 2x cuFFT" target), awkward (a prime factor > 7 and composite).
 std::string size_kind(std::size_t n) {
   if ((n & (n - 1)) == 0) return "pow2";
-  if (is_prime(n)) return "prime";
   std::size_t m = n;
   for (std::size_t p : {2, 3, 5, 7})
     while (m % p == 0) m /= p;
-  return m == 1 ? "smooth" : "awkward";
+  if (m == 1) return "smooth";
+  return is_prime(n) ? "prime" : "awkward";
 }
 
 std::vector<std::size_t> default_sweep(bool quick) {
