@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <initializer_list>
 
 #include "cpu/fft_lane_kernels-inl.h"
@@ -142,6 +143,83 @@ HWY_INLINE void RunFixedGroup(D d, const PanelArgs<hn::TFromD<D>>& a, std::size_
   }
 }
 
+// Complex value e of a sequence broadcast to every complex slot of a vector (64-bit words for
+// float, 128-bit blocks for double).
+template <class D>
+HWY_INLINE hn::Vec<D> BroadcastComplex(D d, const hn::TFromD<D>* x) {
+  using T = hn::TFromD<D>;
+  if constexpr (sizeof(T) == 4) {
+    const hn::Repartition<double, D> dd;
+    double word;
+    std::memcpy(&word, x, sizeof word);
+    return hn::BitCast(d, hn::Set(dd, word));
+  } else {
+    return hn::LoadDup128(d, x);
+  }
+}
+
+// One sequence of odd prime length P >= fft::detail::kOutputsAcrossLanesMinRadix, without lane
+// twiddles. The butterfly's O(p^2) multiply-adds run with the outputs k across the lanes: each
+// sum / difference of inputs m and P - m is broadcast and multiplied by row m of the DFT
+// matrix (LaneFft::outputs_cos / outputs_sin), W outputs per vector, where one sequence per
+// vector (DftOdd) computes one output per multiply-add.
+template <int P, class T>
+HWY_INLINE void RunPrimeOutputsAcrossLanes(const PanelArgs<T>& a, std::size_t lane) {
+  const hn::ScalableTag<T> d;
+  using V = hn::Vec<decltype(d)>;
+  constexpr int kH = (P - 1) / 2;
+  constexpr std::size_t kPad = fft::detail::kOutputsRowPad(P);
+  constexpr std::size_t kMaxW = hn::MaxLanes(decltype(d)()) / 2;
+  const std::size_t w = hn::Lanes(d) / 2;
+  const T* in = reinterpret_cast<const T*>(a.src + std::ptrdiff_t(lane) * a.src_lane_stride);
+  T* out = reinterpret_cast<T*>(a.dst + std::ptrdiff_t(lane) * a.dst_lane_stride);
+  const std::ptrdiff_t src_step = 2 * a.src_elem_stride, dst_step = 2 * a.dst_elem_stride;
+  const T* cos_rows = a.plan->outputs_cos.data();
+  const T* sin_rows = a.plan->outputs_sin.data();
+  const Rotator<decltype(d)> rot(d, a.plan->forward);
+  const V scale = hn::Set(d, a.scale);
+
+  const V x0 = BroadcastComplex(d, in);
+  V y0 = x0;
+  V sum[kH], dif[kH];
+  for (int m = 1; m <= kH; ++m) {
+    const V u = BroadcastComplex(d, in + m * src_step), v = BroadcastComplex(d, in + (P - m) * src_step);
+    sum[m - 1] = hn::Add(u, v);
+    dif[m - 1] = hn::Sub(u, v);
+    y0 = hn::Add(y0, sum[m - 1]);
+  }
+  HWY_ALIGN T tile[2 * kMaxW];
+  hn::Store(hn::Mul(y0, scale), d, tile);
+  out[0] = tile[0];
+  out[1] = tile[1];
+  for (std::size_t k0 = 1; k0 <= std::size_t(kH); k0 += w) {
+    const std::size_t count = std::min(w, std::size_t(kH) + 1 - k0);
+    V re = x0, im = hn::Zero(d);
+    for (int m = 0; m < kH; ++m) {
+      const std::size_t at = (std::size_t(m) * kPad + k0 - 1) * 2;
+      re = hn::MulAdd(hn::LoadU(d, cos_rows + at), sum[m], re);
+      im = hn::MulAdd(hn::LoadU(d, sin_rows + at), dif[m], im);
+    }
+    const V r = rot(d, im);
+    const V plus = hn::Mul(hn::Add(re, r), scale);  // X[k0 + q], q < count
+    const V minus = hn::Mul(hn::Sub(re, r), scale);  // X[P - k0 - q]
+    if (dst_step == 2 && count == w) {
+      hn::StoreU(plus, d, out + k0 * 2);
+    } else {
+      hn::Store(plus, d, tile);
+      for (std::size_t q = 0; q < count; ++q) {
+        out[std::ptrdiff_t(k0 + q) * dst_step] = tile[2 * q];
+        out[std::ptrdiff_t(k0 + q) * dst_step + 1] = tile[2 * q + 1];
+      }
+    }
+    hn::Store(minus, d, tile);
+    for (std::size_t q = 0; q < count; ++q) {
+      out[std::ptrdiff_t(P - k0 - q) * dst_step] = tile[2 * q];
+      out[std::ptrdiff_t(P - k0 - q) * dst_step + 1] = tile[2 * q + 1];
+    }
+  }
+}
+
 // Radices up to kMaxFixedGroupRadix take whole lane groups; a larger prime's unrolled butterfly
 // (O(p^2)) is compiled for one vector width only, one sequence per vector (compile time).
 // Callers with full groups of such sizes use the generic kernel instead
@@ -154,6 +232,12 @@ void RunPanelFixed(const PanelArgs<T>& a) {
   if constexpr (((R <= kMaxFixedGroupRadix) && ...))
     if (w > 1)
       for (; first + w <= a.lanes; first += w) RunFixedGroup<decltype(d), R...>(d, a, first, w);
+  if constexpr (sizeof...(R) == 1 && ((R >= fft::detail::kOutputsAcrossLanesMinRadix && R % 2 == 1) && ...)) {
+    if (a.lane_twiddles == nullptr && !a.plan->outputs_cos.empty()) {
+      for (; first < a.lanes; ++first) RunPrimeOutputsAcrossLanes<R...>(a, first);
+      return;
+    }
+  }
   const hn::CappedTag<T, 2> d1;
   for (; first < a.lanes; ++first) RunFixedGroup<decltype(d1), R...>(d1, a, first, 1);
 }

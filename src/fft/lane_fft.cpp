@@ -132,6 +132,21 @@ LaneFft<T> make_lane_fft(std::size_t n, bool forward) {
     }
     generic += std::size_t(pass.radix);
   }
+  if (plan.passes.size() == 1 && plan.passes[0].radix % 2 == 1 && plan.passes[0].radix >= kOutputsAcrossLanesMinRadix) {
+    const int p = plan.passes[0].radix, h = (p - 1) / 2;
+    const std::size_t pad = kOutputsRowPad(p);
+    plan.outputs_cos.assign(std::size_t(h) * pad * 2, T(0));
+    plan.outputs_sin.assign(std::size_t(h) * pad * 2, T(0));
+    for (int m = 1; m <= h; ++m)
+      for (int k = 1; k <= h; ++k) {
+        const auto w = unit_root(std::size_t(k * m % p), std::size_t(p));  // e^{-2 pi i km/p}
+        for (std::size_t slot = 0; slot < 2; ++slot) {
+          const std::size_t at = (std::size_t(m - 1) * pad + std::size_t(k - 1)) * 2 + slot;
+          plan.outputs_cos[at] = static_cast<T>(w.real());
+          plan.outputs_sin[at] = static_cast<T>(-w.imag());
+        }
+      }
+  }
   return plan;
 }
 

@@ -27,6 +27,11 @@ struct Pass {
 /// Largest prime the generic butterfly accepts; larger prime factors go to Bluestein/Rader.
 constexpr int kMaxGenericRadix = 61;
 
+/// Single odd-prime transforms from this size up compute their outputs W at a time
+/// (LaneFft::outputs_cos); the rows are padded to whole vectors of up to 8 complex values.
+constexpr int kOutputsAcrossLanesMinRadix = 11;
+constexpr std::size_t kOutputsRowPad(int radix) { return (std::size_t(radix - 1) / 2 + 7) / 8 * 8; }
+
 template <class T>
 struct LaneFft {
   std::size_t n = 0;
@@ -39,6 +44,12 @@ struct LaneFft {
   // Generic radix p: cos/sin(2 pi k m / p) for k, m in 1..(p-1)/2 (sin carries the direction).
   core::AlignedVector<T> generic_cos;
   core::AlignedVector<T> generic_sin;
+  // Plans of one odd-prime pass (p >= kOutputsAcrossLanesMinRadix): the DFT matrix for the
+  // kernel that computes W outputs per vector. Row m - 1 (m = 1..h, h = (p-1)/2) holds
+  // cos / sin(2 pi k m / p) for k = 1..h, each value twice (re and im slot), zero-padded to
+  // kOutputsRowPad values of k.
+  core::AlignedVector<T> outputs_cos;
+  core::AlignedVector<T> outputs_sin;
 
   static constexpr std::size_t kImAltStride = 16 / sizeof(T);
 };
