@@ -20,6 +20,13 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
                            T scale, unsigned threads) const {
   const auto& kernels = fft_kernels<T>();
   const std::size_t w = kernels.lanes, n = this->n();
+  if (n == 1) {
+    // The DFT of one point is the point: a scaled copy, without the panel machinery (scratch,
+    // tasks), which cost 3x a whole transform of 2 points.
+    for (std::size_t b = 0; b < layout.batch; ++b)
+      out[std::ptrdiff_t(b) * layout.out_dist] = in[std::ptrdiff_t(b) * layout.in_dist] * scale;
+    return;
+  }
   if (fixed_few_ != nullptr && layout.batch < w) {
     // Too few sequences to fill the lanes: each whole in registers, no scratch, no threads.
     cpu::PanelArgs<T> args;
