@@ -17,15 +17,27 @@ HWY_BEFORE_NAMESPACE();
 namespace ripple::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// One sample x through one section in scipy's DF2T recurrence (coefficients broadcast:
+// b0 b1 b2 a1 a2; states z0, z1 updated). unit: b0 == b2 == 1 exactly (every section of a
+// Butterworth or Chebyshev I lowpass or highpass but the first), where those products are the
+// sample itself: the same roundings with two multiplies fewer. Returns the section's output.
+template <class V>
+HWY_INLINE V SectionSample(bool unit, V x, V& z0, V& z1, V b0, V b1, V b2, V a1, V a2) {
+  const V y = unit ? hn::Add(x, z0) : hn::MulAdd(b0, x, z0);
+  const V p = hn::MulAdd(b1, x, z1);
+  const V m = unit ? x : hn::Mul(b2, x);
+  z0 = hn::NegMulAdd(a1, y, p);
+  z1 = hn::NegMulAdd(a2, y, m);
+  return y;
+}
+
 // K sections fused over one vector of lanes, row after row: each row's sample goes through
 // every section while the 2K states stay in registers (the coefficients are memory operands;
 // 2K states + 4 temporaries fit the 16 AVX2 registers for K <= 4, where the former
 // software-pipelined form over several vectors spilled states and put the stores and reloads
 // on the recurrence). The out-of-order core overlaps consecutive rows, so only one section's
 // recurrence (two dependent operations) bounds a row. kTailUnit: sections 1..K-1 have
-// b0 == b2 == 1 exactly (every section of a Butterworth or Chebyshev I lowpass or highpass
-// but the first), where those products are the samples themselves (same roundings, two
-// multiplies fewer).
+// b0 == b2 == 1 exactly (SectionSample's `unit`).
 template <std::size_t K, bool kTailUnit, class T>
 HWY_INLINE void CascadeVector(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, std::size_t lane0,
                               const T* HWY_RESTRICT coef, T* HWY_RESTRICT state) {
@@ -41,13 +53,8 @@ HWY_INLINE void CascadeVector(T* HWY_RESTRICT buf, std::size_t rows, std::size_t
     V x = hn::Load(d, row);
     for (std::size_t s = 0; s < K; ++s) {
       const T* c = coef + 5 * s;
-      const bool unit = kTailUnit && s > 0;
-      const V y = unit ? hn::Add(x, z0[s]) : hn::MulAdd(hn::Set(d, c[0]), x, z0[s]);
-      const V p = hn::MulAdd(hn::Set(d, c[1]), x, z1[s]);
-      const V m = unit ? x : hn::Mul(hn::Set(d, c[2]), x);
-      z0[s] = hn::NegMulAdd(hn::Set(d, c[3]), y, p);
-      z1[s] = hn::NegMulAdd(hn::Set(d, c[4]), y, m);
-      x = y;
+      x = SectionSample(kTailUnit && s > 0, x, z0[s], z1[s], hn::Set(d, c[0]), hn::Set(d, c[1]), hn::Set(d, c[2]),
+                        hn::Set(d, c[3]), hn::Set(d, c[4]));
     }
     hn::Store(x, d, row);
   }
@@ -73,10 +80,8 @@ bool TailUnit(const T* coef, std::size_t count) {
 }
 
 // One section over rows [0, rows) of G adjacent vectors of lanes from lane0, states z0/z1 (one
-// value per lane, read and written back). kUnit: b0 == b2 == 1 exactly (every section of a
-// Butterworth or Chebyshev I lowpass or highpass but the first), where the products by b0 and
-// b2 are the samples themselves: the same roundings as scipy's recurrence with two multiplies
-// fewer, y = x + z0 on an adder instead of a multiply-add.
+// value per lane, read and written back). kUnit: b0 == b2 == 1 exactly (SectionSample's
+// `unit`).
 template <bool kUnit, std::size_t G, class T>
 HWY_INLINE void ChunkSectionRows(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, std::size_t lane0,
                                  const T* HWY_RESTRICT coef, T* HWY_RESTRICT z0p, T* HWY_RESTRICT z1p) {
@@ -94,12 +99,7 @@ HWY_INLINE void ChunkSectionRows(T* HWY_RESTRICT buf, std::size_t rows, std::siz
   for (std::size_t t = 0; t < rows; ++t, row += pitch) {
     for (std::size_t g = 0; g < G; ++g) {
       const V x = hn::Load(d, row + g * w);
-      const V y = kUnit ? hn::Add(x, z0[g]) : hn::MulAdd(b0, x, z0[g]);
-      const V p = hn::MulAdd(b1, x, z1[g]);
-      const V m = kUnit ? x : hn::Mul(b2, x);
-      z0[g] = hn::NegMulAdd(a1, y, p);
-      z1[g] = hn::NegMulAdd(a2, y, m);
-      hn::Store(y, d, row + g * w);
+      hn::Store(SectionSample(kUnit, x, z0[g], z1[g], b0, b1, b2, a1, a2), d, row + g * w);
     }
   }
   for (std::size_t g = 0; g < G; ++g) {
@@ -196,12 +196,7 @@ HWY_INLINE void SectionGroup(T* HWY_RESTRICT buf, std::size_t rows, std::size_t 
     for (std::size_t g = 0; g < G; ++g) {
       V x = hn::Load(d, row + g * w);
       if constexpr (kCorrect) x = hn::MulAdd(r1, s1[g], hn::MulAdd(r0, s0[g], x));
-      const V y = kUnit ? hn::Add(x, z0[g]) : hn::MulAdd(b0, x, z0[g]);
-      const V p = hn::MulAdd(b1, x, z1[g]);
-      const V m = kUnit ? x : hn::Mul(b2, x);
-      z0[g] = hn::NegMulAdd(a1, y, p);
-      z1[g] = hn::NegMulAdd(a2, y, m);
-      hn::Store(y, d, row + g * w);
+      hn::Store(SectionSample(kUnit, x, z0[g], z1[g], b0, b1, b2, a1, a2), d, row + g * w);
     }
   }
   for (std::size_t g = 0; g < G; ++g) {
@@ -402,13 +397,8 @@ HWY_INLINE void RunsVector(const T* in, std::ptrdiff_t in_lane_stride, T* out, s
   const auto filter = [&](V x) HWY_ATTR {
     for (std::size_t s = 0; s < K; ++s) {
       const T* c = coef + 5 * s;
-      const bool unit = kTailUnit && s > 0;
-      const V y = unit ? hn::Add(x, z0[s]) : hn::MulAdd(hn::Set(d, c[0]), x, z0[s]);
-      const V p = hn::MulAdd(hn::Set(d, c[1]), x, z1[s]);
-      const V m = unit ? x : hn::Mul(hn::Set(d, c[2]), x);
-      z0[s] = hn::NegMulAdd(hn::Set(d, c[3]), y, p);
-      z1[s] = hn::NegMulAdd(hn::Set(d, c[4]), y, m);
-      x = y;
+      x = SectionSample(kTailUnit && s > 0, x, z0[s], z1[s], hn::Set(d, c[0]), hn::Set(d, c[1]), hn::Set(d, c[2]),
+                        hn::Set(d, c[3]), hn::Set(d, c[4]));
     }
     return x;
   };
