@@ -1,6 +1,7 @@
 """What the Python benchmark drivers record about the run: the machine, its load, the commit,
-and the machine tag in result file names. Shared by iir_vs_scipy.py and
-multirate/multirate_vs_scipy.py."""
+and the machine tag in result file names, and where the results go. Shared by iir_vs_scipy.py,
+multirate/multirate_vs_scipy.py and the GPU drivers in gpu/."""
+import json
 import os
 import platform
 import re
@@ -53,3 +54,16 @@ def git_commit():
         return c + (" (working tree has uncommitted changes)" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+
+
+def save_results(prefix, device_name, stamp, text, data):
+    """Writes bench/results/<prefix>-<device tag>-<stamp>.md (the printed text) and .json (data);
+    returns the path without extension. The tag is the device name in lower-case words."""
+    tag = re.sub(r"[^A-Za-z0-9]+", "-", device_name).strip("-").lower()[:40]
+    base = os.path.join(ROOT, "bench", "results", "%s-%s-%s" % (prefix, tag, stamp))
+    with open(base + ".md", "w") as f:
+        f.write(text)
+    with open(base + ".json", "w") as f:
+        json.dump(data, f, indent=1)
+    print("saved", base + ".md")
+    return base

@@ -25,6 +25,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(HERE))
+from bench_host import save_results  # noqa: E402
 
 
 def short(name):
@@ -252,13 +254,7 @@ def main():
     print()
     print(text)
     if not a.no_save:
-        tag = re.sub(r"[^A-Za-z0-9]+", "-", res["name"]).strip("-").lower()[:40]
-        base = os.path.join(ROOT, "bench", "results", "gpu-fft-%s-%s" % (tag, stamp))
-        with open(base + ".md", "w") as f:
-            f.write(text)
-        with open(base + ".json", "w") as f:
-            json.dump(res, f, indent=1)
-        print("saved", base + ".md")
+        save_results("gpu-fft", res["name"], stamp, text, res)
     return 0 if rc == 0 and checks_failed == 0 else (rc or 3)
 
 

@@ -68,6 +68,7 @@
 #include <vector>
 
 #include "../cli_args.hpp"
+#include "../fft_cases.hpp"
 #include "fft_peer.hpp"
 #include "gpu/kernel_cache.hpp"
 #include "gpu/queue_impl.hpp"
@@ -113,22 +114,16 @@ struct BenchCase {
   FftCase c;
 };
 
-bool is_prime(std::size_t n) {
-  if (n < 2) return false;
-  for (std::size_t d = 2; d * d <= n; ++d)
-    if (n % d == 0) return false;
-  return true;
-}
-
 /// pow2, smooth (7-smooth: ripple's radices, so 3, 5 and 7 too), prime (> 7: the issue's "prime
-/// N >= 2x cuFFT" target), awkward (a prime factor > 7 and composite).
+/// N >= 2x cuFFT" target), awkward (a prime factor > 7 and composite). The CPU benchmark's
+/// classification, with its primes 3, 5, 7 counted as smooth.
 std::string size_kind(std::size_t n) {
-  if ((n & (n - 1)) == 0) return "pow2";
-  std::size_t m = n;
-  for (std::size_t p : {2, 3, 5, 7})
-    while (m % p == 0) m /= p;
-  if (m == 1) return "smooth";
-  return is_prime(n) ? "prime" : "awkward";
+  switch (ripple_bench::classify(n)) {
+    case ripple_bench::Category::pow2: return "pow2";
+    case ripple_bench::Category::prime: return n > 7 ? "prime" : "smooth";
+    case ripple_bench::Category::smooth: return "smooth";
+    default: return "awkward";
+  }
 }
 
 std::vector<std::size_t> default_sweep(bool quick) {

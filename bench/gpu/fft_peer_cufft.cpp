@@ -41,6 +41,18 @@ void check(cufftResult r, const char* what) {
   if (r != CUFFT_SUCCESS) throw std::runtime_error(std::string(what) + ": " + cufft_name(r));
 }
 
+// Device memory of at least `bytes` in p (capacity in `capacity`): reallocated only to grow,
+// the old block freed first. Returns whether it was reallocated (its contents are then gone).
+bool grow(void*& p, std::size_t& capacity, std::size_t bytes, const char* what) {
+  if (bytes <= capacity) return false;
+  cudaFree(p);
+  p = nullptr;
+  capacity = 0;
+  check(cudaMalloc(&p, bytes), what);
+  capacity = bytes;
+  return true;
+}
+
 class CufftPeer final : public ripple_bench::FftPeer {
  public:
   explicit CufftPeer(int device) : device_(device) {
@@ -61,26 +73,13 @@ class CufftPeer final : public ripple_bench::FftPeer {
 
   void prepare(const void* host, std::size_t bytes, std::size_t out_bytes) override {
     check(cudaSetDevice(device_), "cudaSetDevice");
-    if (bytes > in_capacity_) {
-      cudaFree(in_);
-      in_ = nullptr;
-      in_capacity_ = 0;
-      check(cudaMalloc(&in_, bytes), "cudaMalloc (cuFFT input)");
-      in_capacity_ = bytes;
-      host_ = nullptr;
-    }
+    if (grow(in_, in_capacity_, bytes, "cudaMalloc (cuFFT input)")) host_ = nullptr;
     if (host != host_ || bytes != in_bytes_) {
       check(cudaMemcpy(in_, host, bytes, cudaMemcpyHostToDevice), "cudaMemcpy (cuFFT input)");
       host_ = host;
       in_bytes_ = bytes;
     }
-    if (out_bytes > out_capacity_) {
-      cudaFree(out_);
-      out_ = nullptr;
-      out_capacity_ = 0;
-      check(cudaMalloc(&out_, out_bytes), "cudaMalloc (cuFFT output)");
-      out_capacity_ = out_bytes;
-    }
+    grow(out_, out_capacity_, out_bytes, "cudaMalloc (cuFFT output)");
   }
 
   void release() override {

@@ -14,7 +14,6 @@ import datetime
 import json
 import os
 import platform
-import re
 import statistics
 import subprocess
 import sys
@@ -28,6 +27,8 @@ except ImportError as e:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(HERE))
+from bench_host import save_results  # noqa: E402
 
 
 def time_median(fn, reps, sync=lambda: None):
@@ -154,14 +155,8 @@ def main():
     print()
     print(text)
     if not a.no_save:
-        tag = re.sub(r"[^A-Za-z0-9]+", "-", ripple["name"]).strip("-").lower()[:40]
-        base = os.path.join(ROOT, "bench", "results", "gpu-sosfilt-%s-%s" % (tag, stamp))
-        with open(base + ".md", "w") as f:
-            f.write(text)
-        with open(base + ".json", "w") as f:
-            json.dump({"ripple": ripple, "cupy_seconds": cupy, "cupy": cupy_note, "scipy_seconds": scipy_t}, f,
-                      indent=1)
-        print("saved", base + ".md")
+        save_results("gpu-sosfilt", ripple["name"], stamp, text,
+                     {"ripple": ripple, "cupy_seconds": cupy, "cupy": cupy_note, "scipy_seconds": scipy_t})
     return 0 if rc == 0 else rc
 
 
