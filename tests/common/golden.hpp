@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -65,6 +66,12 @@ inline std::vector<GoldenLine> golden_lines(const std::string& file) {
   }
   if (lines.empty()) ADD_FAILURE() << "no cases in " << (golden_dir() / file);
   return lines;
+}
+
+/// A case list's size-or-None value ("none": scipy's default).
+inline std::optional<std::size_t> optional_size(const std::string& v) {
+  if (v == "none") return std::nullopt;
+  return std::stoul(v);
 }
 
 }  // namespace ripple::test

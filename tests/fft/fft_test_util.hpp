@@ -63,6 +63,9 @@ const char* type_name() {
   return std::is_same_v<T, float> ? "float" : "double";
 }
 
+/// GoogleTest name of a test instantiated over sizes: "N<size>".
+inline std::string size_name(const ::testing::TestParamInfo<std::size_t>& info) { return "N" + std::to_string(info.param); }
+
 inline const char* to_string(Kind k) { return k == Kind::c2c ? "c2c" : k == Kind::r2c ? "r2c" : "c2r"; }
 inline const char* to_string(Direction d) { return d == Direction::forward ? "forward" : "backward"; }
 inline const char* to_string(Norm n) {

@@ -14,7 +14,6 @@ namespace {
 // Sizes above this are skipped in quick mode (ASan, RIPPLE_TEST_QUICK=1).
 constexpr std::size_t kQuickLimit = 70000;
 
-std::string size_name(const ::testing::TestParamInfo<std::size_t>& info) { return "N" + std::to_string(info.param); }
 
 template <class T>
 void check_size(std::size_t n, const std::vector<std::complex<float>>& x32, const std::vector<cld>& ref_forward,

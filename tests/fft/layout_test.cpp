@@ -15,7 +15,7 @@ namespace ripple::fft::test {
 namespace {
 
 /// How a case lays out its data, given N's element counts on each side and the batch.
-enum class Shape {
+enum class Layout {
   packed,           // stride 1, dist 0
   packed_explicit,  // stride 1, dist = count
   strided,          // in_stride 2, out_stride 3, dist 0 (packed at that stride)
@@ -26,54 +26,54 @@ enum class Shape {
   innermost_out,    // input packed, output innermost
 };
 
-const char* shape_name(Shape s) {
+const char* layout_name(Layout s) {
   switch (s) {
-    case Shape::packed: return "packed";
-    case Shape::packed_explicit: return "packed_explicit";
-    case Shape::strided: return "strided";
-    case Shape::padded_dist: return "padded_dist";
-    case Shape::strided_padded: return "strided_padded";
-    case Shape::innermost: return "innermost";
-    case Shape::innermost_in: return "innermost_in";
-    case Shape::innermost_out: return "innermost_out";
+    case Layout::packed: return "packed";
+    case Layout::packed_explicit: return "packed_explicit";
+    case Layout::strided: return "strided";
+    case Layout::padded_dist: return "padded_dist";
+    case Layout::strided_padded: return "strided_padded";
+    case Layout::innermost: return "innermost";
+    case Layout::innermost_in: return "innermost_in";
+    case Layout::innermost_out: return "innermost_out";
   }
   return "?";
 }
 
-void apply_shape(PlanDesc& d, Shape s) {
+void apply_shape(PlanDesc& d, Layout s) {
   const std::size_t n = d.shape[0];
   const auto in_count = static_cast<std::ptrdiff_t>(d.kind == Kind::c2r ? n / 2 + 1 : n);
   const auto out_count = static_cast<std::ptrdiff_t>(d.kind == Kind::r2c ? n / 2 + 1 : n);
   const auto batch = static_cast<std::ptrdiff_t>(d.batch);
   switch (s) {
-    case Shape::packed: break;
-    case Shape::packed_explicit:
+    case Layout::packed: break;
+    case Layout::packed_explicit:
       d.in_dist = in_count;
       d.out_dist = out_count;
       break;
-    case Shape::strided:
+    case Layout::strided:
       d.in_stride = 2;
       d.out_stride = 3;
       break;
-    case Shape::padded_dist:
+    case Layout::padded_dist:
       d.in_dist = in_count + 5;
       d.out_dist = out_count + 3;
       break;
-    case Shape::strided_padded:
+    case Layout::strided_padded:
       d.in_stride = 3;
       d.in_dist = 3 * in_count + 2;
       d.out_stride = 2;
       d.out_dist = 2 * out_count + 7;
       break;
-    case Shape::innermost:
+    case Layout::innermost:
       d.in_stride = d.out_stride = batch;
       d.in_dist = d.out_dist = 1;
       break;
-    case Shape::innermost_in:
+    case Layout::innermost_in:
       d.in_stride = batch;
       d.in_dist = 1;
       break;
-    case Shape::innermost_out:
+    case Layout::innermost_out:
       d.out_stride = batch;
       d.out_dist = 1;
       break;
@@ -94,9 +94,9 @@ std::vector<std::size_t> batches() {
 const std::vector<std::size_t> kC2cSizes{1, 2, 3, 5, 8, 16, 17, 60, 64, 97, 128, 1000, 1024, 1031, 4096};
 const std::vector<std::size_t> kRealSizes{1, 2, 3, 4, 5, 6, 7, 8, 15, 16, 17, 30, 64, 99, 100, 1024, 1025, 4097};
 
-std::string case_name(const ::testing::TestParamInfo<Shape>& info) { return shape_name(info.param); }
+std::string case_name(const ::testing::TestParamInfo<Layout>& info) { return layout_name(info.param); }
 
-class LayoutTest : public ::testing::TestWithParam<Shape> {
+class LayoutTest : public ::testing::TestWithParam<Layout> {
  protected:
   template <class T>
   void run(Kind kind, const std::vector<std::size_t>& sizes) {
@@ -130,9 +130,9 @@ TEST_P(LayoutTest, C2rFloat) { run<float>(Kind::c2r, kRealSizes); }
 TEST_P(LayoutTest, C2rDouble) { run<double>(Kind::c2r, kRealSizes); }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, LayoutTest,
-                         ::testing::Values(Shape::packed, Shape::packed_explicit, Shape::strided, Shape::padded_dist,
-                                           Shape::strided_padded, Shape::innermost, Shape::innermost_in,
-                                           Shape::innermost_out),
+                         ::testing::Values(Layout::packed, Layout::packed_explicit, Layout::strided, Layout::padded_dist,
+                                           Layout::strided_padded, Layout::innermost, Layout::innermost_in,
+                                           Layout::innermost_out),
                          case_name);
 
 // In place: the same pointer for input and output, with identical layouts on both sides

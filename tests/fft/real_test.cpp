@@ -82,8 +82,6 @@ TEST_P(RealLargeSizes, R2cAndC2rFloatAndDouble) {
   check_c2r_large<double>(n, spectrum, ref_back);
 }
 
-std::string size_name(const ::testing::TestParamInfo<std::size_t>& info) { return "N" + std::to_string(info.param); }
-
 INSTANTIATE_TEST_SUITE_P(Sizes, RealLargeSizes,
                          ::testing::Values(1000u, 1001u, 1024u, 1025u, 1031u, 4096u, 4097u, 6561u, 20014u, 65536u,
                                            65537u, 196611u, 390625u, 1u << 20),
@@ -138,7 +136,7 @@ TEST(C2rEdgeBins, NanInImagOfDcAndNyquistDoesNotReachOutput) {
 // r2c of a real signal equals the first N/2+1 bins of the c2c transform of the same signal,
 // and c2r(r2c(x)) = x for every norm (numpy's irfft(rfft(x, norm=...), n, norm=...)).
 template <class T>
-void check_round_trip() {
+void check_real_round_trip() {
   for (std::size_t n : {1u, 2u, 3u, 7u, 8u, 15u, 64u, 99u, 1000u, 1023u, 1024u, 4099u, 65536u}) {
     for (Norm norm : {Norm::backward, Norm::ortho, Norm::forward}) {
       const std::vector<T> x = random_real<T>(n, seed_for(n, 35));
@@ -153,8 +151,8 @@ void check_round_trip() {
   }
 }
 
-TEST(RealRoundTrip, Float) { check_round_trip<float>(); }
-TEST(RealRoundTrip, Double) { check_round_trip<double>(); }
+TEST(RealRoundTrip, Float) { check_real_round_trip<float>(); }
+TEST(RealRoundTrip, Double) { check_real_round_trip<double>(); }
 
 }  // namespace
 }  // namespace ripple::fft::test

@@ -16,10 +16,6 @@ namespace {
 
 using test::rel_l2;
 
-std::optional<std::size_t> opt(const std::string& v) {
-  if (v == "none") return std::nullopt;
-  return std::stoul(v);
-}
 
 template <class V>
 void check_stft(const io::NpyArray& x, const StftOptions& o, const io::NpyArray& z, const std::string& name, double bound) {
@@ -40,9 +36,9 @@ TEST(Stft, MatchesScipy) {
     StftOptions o;
     o.fs = std::stod(k["fs"]);
     o.window = windows::Window::parse(k["window"]);
-    o.nperseg = opt(k["nperseg"]);
-    o.noverlap = opt(k["noverlap"]);
-    o.nfft = opt(k["nfft"]);
+    o.nperseg = test::optional_size(k["nperseg"]);
+    o.noverlap = test::optional_size(k["noverlap"]);
+    o.nfft = test::optional_size(k["nfft"]);
     o.axis = std::stoi(k["axis"]);
     o.return_onesided = k["onesided"] == "1";
     const std::string b = k["boundary"];

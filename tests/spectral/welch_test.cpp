@@ -24,10 +24,6 @@ using ripple::test::expect_invalid;
 
 using ripple::test::rel_l2;
 
-std::optional<std::size_t> opt(const std::string& v) {
-  if (v == "none") return std::nullopt;
-  return std::stoul(v);
-}
 
 TEST(Welch, MatchesScipy) {
   int checked = 0;
@@ -43,9 +39,9 @@ TEST(Welch, MatchesScipy) {
     } else {
       o.window = windows::Window::parse(k["window"]);
     }
-    o.nperseg = opt(k["nperseg"]);
-    o.noverlap = opt(k["noverlap"]);
-    o.nfft = opt(k["nfft"]);
+    o.nperseg = test::optional_size(k["nperseg"]);
+    o.noverlap = test::optional_size(k["noverlap"]);
+    o.nfft = test::optional_size(k["nfft"]);
     o.detrend = k["detrend"] == "none" ? Detrend::none : k["detrend"] == "linear" ? Detrend::linear : Detrend::constant;
     o.return_onesided = k["onesided"] == "1";
     o.scaling = k["scaling"] == "spectrum" ? Scaling::spectrum : Scaling::density;
@@ -131,9 +127,9 @@ TEST(Spectrogram, MatchesScipy) {
     SCOPED_TRACE(line.text);
     SpectrogramOptions o;
     o.fs = std::stod(k["fs"]);
-    o.nperseg = opt(k["nperseg"]);
-    o.noverlap = opt(k["noverlap"]);
-    o.nfft = opt(k["nfft"]);
+    o.nperseg = test::optional_size(k["nperseg"]);
+    o.noverlap = test::optional_size(k["noverlap"]);
+    o.nfft = test::optional_size(k["nfft"]);
     o.axis = std::stoi(k["axis"]);
     o.return_onesided = k["onesided"] == "1";
     o.detrend = k["detrend"] == "none" ? Detrend::none : Detrend::constant;
