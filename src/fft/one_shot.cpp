@@ -4,6 +4,7 @@
 #include <mutex>
 #include <tuple>
 
+#include "fft/plan_desc.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
@@ -46,15 +47,10 @@ PlanCache& cache() {
 }
 
 template <class T>
-constexpr Precision precision_of() {
-  return sizeof(T) == sizeof(float) ? Precision::f32 : Precision::f64;
-}
-
-template <class T>
 std::vector<std::complex<T>> complex_transform(std::span<const std::complex<T>> x, Direction dir, Norm norm,
                                                const char* name) {
   if (x.empty()) throw InvalidArgument(std::string(name) + ": x is empty; the transform size must be >= 1");
-  const auto plan = cache().get({Kind::c2c, precision_of<T>(), dir, norm, x.size()});
+  const auto plan = cache().get({Kind::c2c, detail::precision_of<T>(), dir, norm, x.size()});
   std::vector<std::complex<T>> y(x.size());
   plan->execute(x.data(), y.data());
   return y;
@@ -63,7 +59,7 @@ std::vector<std::complex<T>> complex_transform(std::span<const std::complex<T>> 
 template <class T>
 std::vector<std::complex<T>> real_forward(std::span<const T> x, Norm norm) {
   if (x.empty()) throw InvalidArgument("rfft: x is empty; the transform size must be >= 1");
-  const auto plan = cache().get({Kind::r2c, precision_of<T>(), Direction::forward, norm, x.size()});
+  const auto plan = cache().get({Kind::r2c, detail::precision_of<T>(), Direction::forward, norm, x.size()});
   std::vector<std::complex<T>> y(x.size() / 2 + 1);
   plan->execute(x.data(), y.data());
   return y;
@@ -80,7 +76,7 @@ std::vector<T> real_backward(std::span<const std::complex<T>> x, std::size_t n, 
   // numpy: the input is cut or zero-padded to n/2+1 values.
   std::vector<std::complex<T>> padded(n / 2 + 1, std::complex<T>(0));
   std::copy_n(x.begin(), std::min(x.size(), padded.size()), padded.begin());
-  const auto plan = cache().get({Kind::c2r, precision_of<T>(), Direction::backward, norm, n});
+  const auto plan = cache().get({Kind::c2r, detail::precision_of<T>(), Direction::backward, norm, n});
   std::vector<T> y(n);
   plan->execute(padded.data(), y.data());
   return y;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fft/plan_desc.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
@@ -19,11 +20,6 @@ std::size_t product(const std::vector<std::size_t>& v, std::size_t from = 0, std
   std::size_t p = 1;
   for (std::size_t i = from; i < std::min(to, v.size()); ++i) p *= v[i];
   return p;
-}
-
-template <class T>
-constexpr Precision precision_of() {
-  return sizeof(T) == sizeof(float) ? Precision::f32 : Precision::f64;
 }
 
 // The axes to transform, normalized, in the caller's order (the last one is the real axis of
@@ -118,7 +114,7 @@ template <class T>
 PlanDesc base_desc(Kind kind, Direction direction, Norm norm) {
   PlanDesc d;
   d.kind = kind;
-  d.precision = precision_of<T>();
+  d.precision = detail::precision_of<T>();
   d.direction = direction;
   d.norm = norm;
   return d;

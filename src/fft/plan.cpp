@@ -94,7 +94,7 @@ class PlanImpl {
 
   template <class T>
   void run_c2c(const std::complex<T>* in, std::complex<T>* out) const {
-    expect(Kind::c2c, sizeof(T) == 4 ? Precision::f32 : Precision::f64);
+    expect(Kind::c2c, detail::precision_of<T>());
     core::Scratch scratch;
     if (check_buffers(in, out) && (layout.in_stride != layout.out_stride || layout.in_dist != layout.out_dist))
       in = copy_input(in, scratch);
@@ -105,7 +105,7 @@ class PlanImpl {
 
   template <class T>
   void run_r2c(const T* in, std::complex<T>* out) const {
-    expect(Kind::r2c, sizeof(T) == 4 ? Precision::f32 : Precision::f64);
+    expect(Kind::r2c, detail::precision_of<T>());
     core::Scratch scratch;
     if (check_buffers(in, out)) in = copy_input(in, scratch);
     const Tree<T>& tree = std::get<Tree<T>>(tree_);
@@ -115,7 +115,7 @@ class PlanImpl {
 
   template <class T>
   void run_c2r(const std::complex<T>* in, T* out) const {
-    expect(Kind::c2r, sizeof(T) == 4 ? Precision::f32 : Precision::f64);
+    expect(Kind::c2r, detail::precision_of<T>());
     core::Scratch scratch;
     if (check_buffers(in, out)) in = copy_input(in, scratch);
     const Tree<T>& tree = std::get<Tree<T>>(tree_);

@@ -9,6 +9,12 @@
 
 namespace ripple::fft::detail {
 
+/// The Precision whose samples are T (float or double).
+template <class T>
+constexpr Precision precision_of() {
+  return sizeof(T) == sizeof(float) ? Precision::f32 : Precision::f64;
+}
+
 /// A PlanDesc that passed every check, with what follows from it.
 struct CheckedDesc {
   std::size_t n = 1;  // elements of one transform's (logical, real-side) shape

@@ -21,6 +21,13 @@
 
 namespace ripple::gpu {
 
+/// Whether n has no prime factor above 7 (the sizes the device passes take directly).
+inline bool seven_smooth(std::uint64_t n) {
+  for (std::uint64_t p : {2u, 3u, 5u, 7u})
+    while (n % p == 0) n /= p;
+  return n == 1;
+}
+
 /// The largest size the one-kernel path takes.
 inline constexpr std::uint64_t kFftMaxOnChip = 4096;
 

@@ -18,12 +18,6 @@ namespace {
 constexpr std::uint32_t kBlock = 256;
 constexpr std::uint64_t kMaxGroups = 1u << 16;  // grid-stride beyond this
 
-bool seven_smooth(std::uint64_t n) {
-  for (std::uint64_t p : {2u, 3u, 5u, 7u})
-    while (n % p == 0) n /= p;
-  return n == 1;
-}
-
 template <class T>
 std::unique_ptr<Memory> upload(Context& context, Stream& stream, const std::vector<std::complex<double>>& values) {
   std::vector<std::complex<T>> v(values.begin(), values.end());

@@ -32,12 +32,6 @@ std::vector<std::uint64_t> divisors(std::uint64_t n) {
   return d;
 }
 
-bool seven_smooth(std::uint64_t n) {
-  for (std::uint64_t p : {2u, 3u, 5u, 7u})
-    while (n % p == 0) n /= p;
-  return n == 1;
-}
-
 // The split of n into two factors <= max_pass whose larger one is smallest (the smaller one
 // first), or nothing.
 std::vector<std::uint64_t> split_two(std::uint64_t n, std::uint64_t max_pass, const std::vector<std::uint64_t>& divs) {
