@@ -28,6 +28,61 @@ T* host_data(const Buffer<T>& b) {
   return reinterpret_cast<T*>(b.raw().impl().host.data());
 }
 
+// The lines of one axis of a rank 2 or 3 transform: up to three levels of batch (the elements
+// after the axis, those before it, the transforms of the batch), levels of one line merged
+// where they are evenly spaced on both sides. Two levels fit one FftLayout; a third is looped
+// over at run time.
+struct AxisLines {
+  gpu::FftLayout layout;
+  std::uint64_t groups = 1;  // the third level
+  std::int64_t in_step = 0, out_step = 0;
+};
+
+AxisLines axis_lines(const std::vector<std::size_t>& shape, std::size_t axis, std::uint64_t batch,
+                     std::int64_t in_stride, std::int64_t in_dist, std::int64_t out_stride, std::int64_t out_dist) {
+  std::uint64_t before = 1, after = 1;
+  for (std::size_t a = 0; a < axis; ++a) before *= shape[a];
+  for (std::size_t a = axis + 1; a < shape.size(); ++a) after *= shape[a];
+  const auto n = static_cast<std::int64_t>(shape[axis]);
+  const auto q = static_cast<std::int64_t>(after);
+  struct Level {
+    std::uint64_t count;
+    std::int64_t in, out;
+  };
+  std::vector<Level> levels;
+  for (const Level& l : {Level{after, in_stride, out_stride}, Level{before, n * q * in_stride, n * q * out_stride},
+                         Level{batch, in_dist, out_dist}}) {
+    if (l.count == 1) continue;
+    if (!levels.empty() && l.in == static_cast<std::int64_t>(levels.back().count) * levels.back().in &&
+        l.out == static_cast<std::int64_t>(levels.back().count) * levels.back().out)
+      levels.back().count *= l.count;  // evenly spaced after the level inside it: one level
+    else
+      levels.push_back(l);
+  }
+  AxisLines lines;
+  gpu::FftLayout& g = lines.layout;
+  g.in_stride = q * in_stride;
+  g.out_stride = q * out_stride;
+  g.batch = 1;
+  if (!levels.empty()) {
+    g.batch = levels[0].count;
+    g.in_dist = levels[0].in;
+    g.out_dist = levels[0].out;
+  }
+  if (levels.size() > 1) {
+    g.inner = levels[0].count;
+    g.batch *= levels[1].count;
+    g.in_dist_outer = levels[1].in;
+    g.out_dist_outer = levels[1].out;
+  }
+  if (levels.size() > 2) {
+    lines.groups = levels[2].count;
+    lines.in_step = levels[2].in;
+    lines.out_step = levels[2].out;
+  }
+  return lines;
+}
+
 template <class T>
 const char* type_name() {
   if constexpr (std::is_same_v<T, float>) return "float";
@@ -46,6 +101,14 @@ struct DevicePlan::Impl {
   std::optional<Plan> cpu;
   std::unique_ptr<gpu::DeviceFftPlan> gpu;  // c2c
   std::unique_ptr<gpu::DeviceFftReal> real;  // r2c, c2r
+  // Rank 2 and 3 c2c: one pass per axis, the last axis in -> out (scaled) first, then each
+  // other axis in place on out, as the CPU plan (fft/nd.hpp).
+  struct AxisPass {
+    std::size_t axis;
+    std::unique_ptr<gpu::DeviceFftPlan> plan;
+    AxisLines lines;
+  };
+  std::vector<AxisPass> axes;
   mutable std::mutex order;  // the passes of one execute are enqueued together (shared scratch)
 
   Impl(const Queue& q, const PlanDesc& d) : desc(d), queue(q) {
@@ -61,17 +124,42 @@ struct DevicePlan::Impl {
     out_span = c.out_span;
     scale = c.scale;
     const std::string on = " on " + q.device().to_string();
-    if (desc.shape.size() > 1)
-      throw Unsupported("shape: rank " + std::to_string(desc.shape.size()) + " FFTs are not built for GPUs yet" + on +
-                        " (rank 1 only; the CPU fft::Plan does ranks 2 and 3)");
+    if (desc.shape.size() > 1 && desc.kind != Kind::c2c)
+      throw Unsupported("shape: rank " + std::to_string(desc.shape.size()) + " " + kind_name(desc.kind) +
+                        " FFTs are not built for GPUs yet" + on + " (c2c only; the CPU fft::Plan does them)");
     gpu::Context& context = gpu::context_of(q);
     const bool dbl = desc.precision == Precision::f64;
     if (dbl && !context.facts().fp64)
       throw Unsupported("precision f64: device " + context.facts().name + " has no double precision");
-    if (desc.kind == Kind::c2c)
+    if (desc.shape.size() > 1) {
+      const std::size_t rank = desc.shape.size();
+      for (std::size_t k = 0; k < rank; ++k) {
+        const std::size_t a = rank - 1 - k;
+        if (a != rank - 1 && desc.shape[a] == 1) continue;  // nothing to transform
+        const bool rows = a == rank - 1;
+        AxisLines lines = axis_lines(desc.shape, a, c.batch, rows ? c.in_stride : c.out_stride,
+                                     rows ? c.in_dist : c.out_dist, c.out_stride, c.out_dist);
+        try {
+          auto plan = std::make_unique<gpu::DeviceFftPlan>(context, desc.shape[a], dbl, lines.layout);
+          axes.push_back({a, std::move(plan), lines});
+        } catch (const Unsupported& e) {
+          throw Unsupported("shape: axis " + std::to_string(a) + " of size " + std::to_string(desc.shape[a]) + on +
+                            ": " + e.what());
+        }
+      }
+    } else if (desc.kind == Kind::c2c)
       gpu = std::make_unique<gpu::DeviceFftPlan>(context, c.n, dbl, layout);
     else
       real = std::make_unique<gpu::DeviceFftReal>(context, c.n, dbl, desc.kind == Kind::r2c, layout);
+  }
+
+  void run_axes(gpu::Stream& stream, const gpu::Memory& in, gpu::Memory& out) const {
+    for (const AxisPass& p : axes) {
+      const bool rows = &p == &axes.front();
+      for (std::uint64_t g = 0; g < p.lines.groups; ++g)
+        p.plan->run(stream, rows ? in : out, out, desc.direction, rows ? scale : 1.0,
+                    static_cast<std::int64_t>(g) * p.lines.in_step, static_cast<std::int64_t>(g) * p.lines.out_step);
+    }
   }
 
   template <class I, class O>
@@ -99,10 +187,14 @@ struct DevicePlan::Impl {
     {
       std::lock_guard lock(order);
       gpu::Stream& stream = gpu::stream_of(queue);
-      if (gpu)
-        gpu->run(stream, gpu::memory_of(in.raw()), gpu::memory_of(out.raw()), desc.direction, scale);
+      const gpu::Memory& source = gpu::memory_of(in.raw());
+      gpu::Memory& target = gpu::memory_of(out.raw());
+      if (!axes.empty())
+        run_axes(stream, source, target);
+      else if (gpu)
+        gpu->run(stream, source, target, desc.direction, scale);
       else
-        real->run(stream, gpu::memory_of(in.raw()), gpu::memory_of(out.raw()), scale);
+        real->run(stream, source, target, scale);
     }
     if (out.queue().impl() != queue.impl()) queue.synchronize();
   }
@@ -119,6 +211,11 @@ std::size_t DevicePlan::input_span() const { return impl_->in_span; }
 std::size_t DevicePlan::output_span() const { return impl_->out_span; }
 std::string DevicePlan::describe() const {
   if (impl_->cpu) return "cpu " + impl_->cpu->describe();
+  if (!impl_->axes.empty()) {
+    std::string s = "gpu c2c rank " + std::to_string(impl_->desc.shape.size()) + ":";
+    for (const auto& p : impl_->axes) s += " axis " + std::to_string(p.axis) + " [" + p.plan->describe() + "]";
+    return s;
+  }
   if (impl_->gpu) return impl_->gpu->describe();
   return std::string("gpu ") + (impl_->desc.kind == Kind::r2c ? "r2c" : "c2r") + " n=" +
          std::to_string(impl_->desc.shape[0]) + ": [" + impl_->real->half().describe() + "]" +

@@ -203,6 +203,7 @@ void check_side(const char* side, std::int64_t stride, std::int64_t dist, std::u
 void DeviceFft::run(Stream& stream, const Memory& in, Memory& out, const FftLayout& l, fft::Direction direction,
                     fft::Norm norm) const {
   if (l.batch == 0) return;
+  if (l.two_level()) throw InvalidArgument("DeviceFft::run: takes one level of batch (DeviceFftPlan takes two)");
   const std::uint64_t n = shape_.n;
   check_side("input", l.in_stride, l.in_dist, n, l.batch, in.bytes() / element_bytes());
   check_side("output", l.out_stride, l.out_dist, n, l.batch, out.bytes() / element_bytes());

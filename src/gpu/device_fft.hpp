@@ -41,11 +41,28 @@ struct FftShape {
   bool split_exchange = false;
 };
 
-/// Where the elements are: element i of transform b at b * dist + i * stride (in elements).
+/// Where the elements are (in elements): element i of transform b at b * dist + i * stride, or
+/// with two levels of batch (inner > 0; the lines of one axis of a multi-dimensional array),
+/// transform b = (o, j) = (b / inner, b % inner) at o * dist_outer + j * dist + i * stride.
 struct FftLayout {
   std::uint64_t batch = 1;
   std::int64_t in_stride = 1, in_dist = 0;
   std::int64_t out_stride = 1, out_dist = 0;
+  std::uint64_t inner = 0;  ///< transforms per outer index (0: one level, as batch)
+  std::int64_t in_dist_outer = 0, out_dist_outer = 0;
+
+  /// Whether the batch has two levels.
+  bool two_level() const { return inner != 0 && inner != batch; }
+  std::uint64_t inner_count() const { return two_level() ? inner : batch; }
+  std::uint64_t outer_count() const { return two_level() ? batch / inner : 1; }
+  /// The layout of one outer index's transforms (one level).
+  FftLayout one_outer() const {
+    FftLayout l = *this;
+    l.batch = inner_count();
+    l.inner = 0;
+    l.in_dist_outer = l.out_dist_outer = 0;
+    return l;
+  }
 };
 
 /// One launch's transforms with two levels of batch (the passes of a multi-pass FFT): transform

@@ -79,28 +79,30 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
 
 DeviceFftBluestein::~DeviceFftBluestein() = default;
 
-void DeviceFftBluestein::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction,
-                             double scale) const {
+void DeviceFftBluestein::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
+                             std::int64_t in_base, std::int64_t out_base) const {
   Launch grid;
   grid.groups = {groups_, 1, 1};
   grid.block = {kBlock, 1, 1};
   const double dir = direction == fft::Direction::forward ? -1.0 : 1.0;
   const Arg dir_arg = double_ ? Arg::value(dir) : Arg::value(static_cast<float>(dir));
   const Arg scale_arg = double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale));
-  const std::array<Arg, 9> chirp_in = {Arg::memory(in),          Arg::memory(*work_),         Arg::memory(*chirp_),
-                                       Arg::value(n_),           Arg::value(m_),              Arg::value(layout_.batch),
-                                       Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), dir_arg};
+  const std::array<Arg, 10> chirp_in = {Arg::memory(in),          Arg::memory(*work_),           Arg::memory(*chirp_),
+                                        Arg::value(n_),           Arg::value(m_),                Arg::value(layout_.batch),
+                                        Arg::value(in_base),      Arg::value(layout_.in_stride), Arg::value(layout_.in_dist),
+                                        dir_arg};
   stream.launch(*module_, "fft_chirp_in", grid, chirp_in);
   inner_->run(stream, *work_, *work_, fft::Direction::forward, 1.0);
   const std::array<Arg, 5> pointwise = {Arg::memory(*work_), Arg::memory(*spectrum_), Arg::value(m_),
                                         Arg::value(layout_.batch), dir_arg};
   stream.launch(*module_, "fft_pointwise", grid, pointwise);
   inner_->run(stream, *work_, *work_, fft::Direction::backward, 1.0);
-  const std::array<Arg, 10> chirp_out = {Arg::memory(*work_),          Arg::memory(out),
+  const std::array<Arg, 11> chirp_out = {Arg::memory(*work_),          Arg::memory(out),
                                          Arg::memory(*chirp_),         Arg::value(n_),
                                          Arg::value(m_),               Arg::value(layout_.batch),
-                                         Arg::value(layout_.out_stride), Arg::value(layout_.out_dist),
-                                         dir_arg,                      scale_arg};
+                                         Arg::value(out_base),         Arg::value(layout_.out_stride),
+                                         Arg::value(layout_.out_dist), dir_arg,
+                                         scale_arg};
   stream.launch(*module_, "fft_chirp_out", grid, chirp_out);
 }
 

@@ -31,9 +31,11 @@ class DeviceFftBluestein {
   std::uint64_t padded() const { return m_; }
   const DeviceFftPlan& inner() const { return *inner_; }
 
-  /// out = scale * DFT of in for every transform of the layout (in and out may be the same
-  /// memory, any layouts), enqueued on `stream`.
-  void run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale) const;
+  /// out = scale * DFT of in for every transform of the (one-level) layout, starting at
+  /// elements in_base and out_base (in and out may be the same memory, any layouts), enqueued
+  /// on `stream`.
+  void run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
+           std::int64_t in_base = 0, std::int64_t out_base = 0) const;
 
  private:
   std::uint64_t n_, m_;

@@ -46,6 +46,18 @@ std::vector<std::uint64_t> split_two(std::uint64_t n, std::uint64_t max_pass, co
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
 
+bool same_sides(const FftLayout& l) {
+  return l.in_stride == l.out_stride && (l.inner_count() == 1 || l.in_dist == l.out_dist) &&
+         (l.outer_count() == 1 || l.in_dist_outer == l.out_dist_outer);
+}
+
+// Elements from the first to the last one the input side touches, plus one.
+std::uint64_t input_extent(const FftLayout& l, std::uint64_t n) {
+  return static_cast<std::uint64_t>(static_cast<std::int64_t>(l.outer_count() - 1) * l.in_dist_outer +
+                                    static_cast<std::int64_t>(l.inner_count() - 1) * l.in_dist +
+                                    static_cast<std::int64_t>(n - 1) * l.in_stride + 1);
+}
+
 }  // namespace
 
 std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, std::uint64_t max_pass) {
@@ -89,6 +101,8 @@ const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, Stream& stream,
 DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                              std::uint64_t max_pass)
     : n_(n), double_(double_precision), layout_(layout) {
+  const std::size_t elem = double_precision ? 16 : 8;
+  const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
   if (n > 1 && !seven_smooth(n)) {
     const std::uint64_t m = DeviceFftBluestein::padded_size(n);
     try {
@@ -97,41 +111,46 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
       throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above 7, so it is a convolution of " +
                         str(m) + " points (Bluestein), which the GPU cannot do: " + e.what());
     }
-    bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, layout);
-    return;
+    bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, group);
+  } else {
+    passes_ = split(n, max_pass);
   }
-  passes_ = split(n, max_pass);
-  const std::int64_t B = static_cast<std::int64_t>(layout.batch);
-  const std::int64_t s = layout.in_stride, d = layout.in_dist, so = layout.out_stride, dout = layout.out_dist;
-  const std::int64_t N = static_cast<std::int64_t>(n);
-  const std::size_t elem = double_precision ? 16 : 8;
-  auto stream = context.create_stream();
+  // Bluestein and the multi-pass plans read all of an outer index's input before they write
+  // any output; one pass, or several outer indices, need a copy of the input to run in place.
+  copy_in_place_ = layout.batch > 0 && !same_sides(layout) && (passes_.size() == 1 || layout.two_level());
+  if (copy_in_place_) {
+    in_elements_ = input_extent(layout, n);
+    in_copy_ = context.allocate(in_elements_ * elem);
+  }
+  if (bluestein_) return;
   if (passes_.size() == 1) {
     Step st;
     st.kernel = &kernel(context, n, false);
-    st.pass.count = st.pass.inner = layout.batch;
-    st.pass.in_stride = s;
-    st.pass.in_dist_inner = d;
-    st.pass.out_stride = so;
-    st.pass.out_dist_inner = dout;
+    st.pass.count = layout.batch;
+    st.pass.inner = layout.inner_count();
+    st.pass.in_stride = layout.in_stride;
+    st.pass.in_dist_inner = layout.in_dist;
+    st.pass.in_dist_outer = layout.in_dist_outer;
+    st.pass.out_stride = layout.out_stride;
+    st.pass.out_dist_inner = layout.out_dist;
+    st.pass.out_dist_outer = layout.out_dist_outer;
     st.last = true;
     steps_.push_back(st);
     st.kernel->check_count(st.pass.count);
-    copy_in_place_ = s != so || (layout.batch > 1 && d != dout);
-    if (copy_in_place_) {
-      in_elements_ = static_cast<std::uint64_t>((B - 1) * d + (N - 1) * s + 1);
-      scratch1_ = context.allocate(in_elements_ * elem);
-    }
     return;
   }
+  const std::int64_t B = static_cast<std::int64_t>(group.batch);
+  const std::int64_t s = group.in_stride, d = group.in_dist, so = group.out_stride, dout = group.out_dist;
+  const std::int64_t N = static_cast<std::int64_t>(n);
+  auto stream = context.create_stream();
   // Pass 1: N1-point columns n1 -> k1 of every (b, n2), n2 < M, turned by W_N^(n2 k1), stored as
   // scratch1[b N + k1 M + n2] (row k1 holds the M-point sequence of the rest).
   const std::int64_t N1 = static_cast<std::int64_t>(passes_[0]), M = N / N1;
   const bool tw_double = double_precision || context.facts().fp64;
   Step p1;
   p1.kernel = &kernel(context, passes_[0], true);
-  p1.kernel->check_count(layout.batch * static_cast<std::uint64_t>(M));
-  kernel(context, passes_[1], false).check_count(layout.batch * static_cast<std::uint64_t>(N1));
+  p1.kernel->check_count(group.batch * static_cast<std::uint64_t>(M));
+  kernel(context, passes_[1], false).check_count(group.batch * static_cast<std::uint64_t>(N1));
   p1.twiddles = &twiddles(context, *stream, n, tw_double);
   p1.pass.count = static_cast<std::uint64_t>(B * M);
   p1.pass.inner = static_cast<std::uint64_t>(M);
@@ -214,22 +233,39 @@ std::string DeviceFftPlan::describe() const {
          (passes_.size() == 2 ? "pass)" : "two)");
 }
 
-void DeviceFftPlan::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale) const {
+void DeviceFftPlan::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
+                        std::int64_t in_base, std::int64_t out_base) const {
   if (layout_.batch == 0) return;
-  if (bluestein_) {
-    bluestein_->run(stream, in, out, direction, scale);
-    return;
-  }
   const Memory* source = &in;
   if (copy_in_place_ && &in == &out) {
-    // One pass reads and writes its transform at different places: read from a copy.
-    stream.copy(in, 0, *scratch1_, 0, in_elements_ * (double_ ? 16 : 8));
-    source = scratch1_.get();
+    const std::size_t elem = double_ ? 16 : 8;
+    stream.copy(in, static_cast<std::size_t>(in_base) * elem, *in_copy_, 0, in_elements_ * elem);
+    source = in_copy_.get();
+    in_base = 0;
   }
-  for (const Step& st : steps_) {
-    const Memory& from = st.from == Slot::in ? *source : st.from == Slot::scratch1 ? *scratch1_ : *scratch2_;
-    Memory& to = st.to == Slot::out ? out : st.to == Slot::scratch1 ? *scratch1_ : *scratch2_;
-    st.kernel->launch(stream, from, to, st.pass, direction, st.last ? scale : 1.0, st.twiddles);
+  if (passes_.size() == 1) {  // both levels of batch in one launch
+    const Step& st = steps_.front();
+    FftPass pass = st.pass;
+    pass.in_offset += in_base;
+    pass.out_offset += out_base;
+    st.kernel->launch(stream, *source, out, pass, direction, scale, st.twiddles);
+    return;
+  }
+  for (std::uint64_t o = 0; o < layout_.outer_count(); ++o) {
+    const std::int64_t in_at = in_base + static_cast<std::int64_t>(o) * layout_.in_dist_outer;
+    const std::int64_t out_at = out_base + static_cast<std::int64_t>(o) * layout_.out_dist_outer;
+    if (bluestein_) {
+      bluestein_->run(stream, *source, out, direction, scale, in_at, out_at);
+      continue;
+    }
+    for (const Step& st : steps_) {
+      const Memory& from = st.from == Slot::in ? *source : st.from == Slot::scratch1 ? *scratch1_ : *scratch2_;
+      Memory& to = st.to == Slot::out ? out : st.to == Slot::scratch1 ? *scratch1_ : *scratch2_;
+      FftPass pass = st.pass;
+      if (st.from == Slot::in) pass.in_offset += in_at;
+      if (st.to == Slot::out) pass.out_offset += out_at;
+      st.kernel->launch(stream, from, to, pass, direction, st.last ? scale : 1.0, st.twiddles);
+    }
   }
 }
 

@@ -25,7 +25,8 @@ class DeviceFftBluestein;
 class DeviceFftPlan {
  public:
   /// A plan for `layout.batch` transforms of size n (layout strides >= 1, distances >= 0, as
-  /// checked by the caller). max_pass caps each pass's size (kFftMaxOnChip; tests lower it to
+  /// checked by the caller; one or two levels of batch). The one-kernel path takes both levels
+  /// in one launch; multi-pass and Bluestein plans run their passes once per outer index. max_pass caps each pass's size (kFftMaxOnChip; tests lower it to
   /// reach three passes at small n). Sizes with a prime factor above 7 go through Bluestein
   /// (DeviceFftBluestein). Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
@@ -47,9 +48,11 @@ class DeviceFftPlan {
   /// E.g. "gpu c2c n=1048576: 1024 x 1024 (2 passes, twiddle fused into pass 1)".
   std::string describe() const;
 
-  /// out = scale * DFT of in for every transform of the layout, enqueued on `stream`. in and out
-  /// may be the same memory (in place, any layouts). Buffer sizes are the caller's to check.
-  void run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale) const;
+  /// out = scale * DFT of in for every transform of the layout, enqueued on `stream`, the
+  /// layouts starting at elements in_base and out_base. in and out may be the same memory (in
+  /// place, any layouts). Buffer sizes are the caller's to check.
+  void run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
+           std::int64_t in_base = 0, std::int64_t out_base = 0) const;
 
  private:
   // Which memory a launch reads or writes.
@@ -70,10 +73,12 @@ class DeviceFftPlan {
   std::vector<std::uint64_t> passes_;
   std::map<std::pair<std::uint64_t, bool>, std::unique_ptr<DeviceFft>> kernels_;
   std::map<std::uint64_t, std::unique_ptr<FftPassTwiddles>> twiddles_;
-  std::vector<Step> steps_;
-  bool copy_in_place_ = false;  // one pass with different in and out layouts, run in place
+  std::vector<Step> steps_;  // multi-pass: those of one outer index
+  // Run in place with different in and out layouts, a pass or an outer index could overwrite
+  // input another one has yet to read: the input (in_elements_ from in_base) is copied first.
+  bool copy_in_place_ = false;
   std::uint64_t in_elements_ = 0;
-  std::unique_ptr<Memory> scratch1_, scratch2_;
+  std::unique_ptr<Memory> in_copy_, scratch1_, scratch2_;
   std::unique_ptr<DeviceFftBluestein> bluestein_;
 };
 

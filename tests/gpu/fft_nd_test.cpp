@@ -1,0 +1,126 @@
+// Rank 2 and 3 c2c DevicePlans on every GPU device present (and the CPU queue) against the
+// separable long-double reference (numpy's fftn/ifftn) and fft::Plan: unit, odd and prime axes
+// (Bluestein on the rows and on outer axes, also with two levels of lines), an axis of two
+// passes, batches whose lines need three levels (padded distances), strided layouts, in place
+// with the same and with different layouts, both precisions, every norm. Outputs are poisoned
+// with NaN, so an element the plan fails to write fails the comparison.
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "fft/fft_test_util.hpp"
+#include "gpu_test_util.hpp"
+#include "ripple/fft/device.hpp"
+
+namespace ripple::fft::test {
+namespace {
+
+class DeviceFftNd : public gpu::test::QueueTest {
+ protected:
+  bool has_fp64() const { return queue().device().kind() == DeviceKind::cpu || queue().device().info().fp64; }
+};
+RIPPLE_INSTANTIATE_FOR_EACH_DEVICE(DeviceFftNd);
+
+struct NdCase {
+  std::vector<std::size_t> shape;
+  std::size_t batch = 1;
+  std::ptrdiff_t in_stride = 1, out_stride = 1;
+  std::ptrdiff_t in_pad = 0, out_pad = 0;  // added to the packed distance when batch > 1
+  bool in_place = false;
+};
+
+PlanDesc desc_of(const NdCase& c, Precision p, Direction dir, Norm norm) {
+  PlanDesc d;
+  d.shape = c.shape;
+  d.batch = c.batch;
+  d.precision = p;
+  d.direction = dir;
+  d.norm = norm;
+  d.in_stride = c.in_stride;
+  d.out_stride = c.out_stride;
+  const std::size_t n = product(c.shape);
+  if (c.in_pad) d.in_dist = static_cast<std::ptrdiff_t>(n) * c.in_stride + c.in_pad;
+  if (c.out_pad) d.out_dist = static_cast<std::ptrdiff_t>(n) * c.out_stride + c.out_pad;
+  return d;
+}
+
+// The error of every transform against the reference, over fft_bound of the whole size.
+template <class T>
+double check_nd(const Queue& q, const NdCase& c, Direction dir, Norm norm, std::uint64_t seed) {
+  using C = std::complex<T>;
+  const PlanDesc d = desc_of(c, precision_of<T>(), dir, norm);
+  const DevicePlan plan(q, d);
+  SCOPED_TRACE(plan.describe());
+  const Plan cpu(d);
+  EXPECT_EQ(plan.input_span(), cpu.input_span());
+  EXPECT_EQ(plan.output_span(), cpu.output_span());
+  const std::size_t n = product(c.shape);
+  const std::ptrdiff_t in_dist = d.in_dist ? d.in_dist : static_cast<std::ptrdiff_t>(n) * d.in_stride;
+  const std::ptrdiff_t out_dist = d.out_dist ? d.out_dist : static_cast<std::ptrdiff_t>(n) * d.out_stride;
+  const std::vector<C> x = random_complex<T>(n * c.batch, seed);
+  const C nan(std::numeric_limits<T>::quiet_NaN(), 0);
+  const std::size_t size = c.in_place ? std::max(plan.input_span(), plan.output_span()) : plan.input_span();
+  std::vector<C> host(size, C(0, 0));
+  for (std::size_t b = 0; b < c.batch; ++b)
+    for (std::size_t i = 0; i < n; ++i) host[b * in_dist + i * d.in_stride] = x[b * n + i];
+  Buffer<C> in(q, std::span<const C>(host));
+  std::optional<Buffer<C>> separate;
+  if (!c.in_place) {
+    const std::vector<C> poison(plan.output_span(), nan);
+    separate.emplace(q, std::span<const C>(poison));
+  }
+  Buffer<C>& out = c.in_place ? in : *separate;
+  plan.execute(in, out);
+  const std::vector<C> y = out.to_vector();
+  std::vector<C> expected(plan.output_span(), nan);
+  cpu.execute(host.data(), expected.data());
+  double worst = 0;
+  for (std::size_t b = 0; b < c.batch; ++b) {
+    const std::vector<C> one(x.begin() + b * n, x.begin() + (b + 1) * n);
+    const std::vector<cld> want = reference_nd(d, to_ld(one));
+    std::vector<C> got(n), cpu_got(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      got[i] = y[b * out_dist + i * d.out_stride];
+      cpu_got[i] = expected[b * out_dist + i * d.out_stride];
+    }
+    const double bound = gpu::test::fft_bound<T>(n);
+    const double err = rel_l2(got, want);
+    EXPECT_LE(err, bound) << "transform " << b;
+    EXPECT_LE(rel_l2(got, to_ld(cpu_got)), 2 * bound) << "transform " << b << " differs from fft::Plan";
+    worst = std::max(worst, err / bound);
+  }
+  return worst;
+}
+
+TEST_P(DeviceFftNd, C2cMatchesTheReferenceAndTheCpuPlan) {
+  const std::vector<NdCase> cases{
+      {{6, 10}},
+      {{7, 9}, 2},
+      {{64, 64}},
+      {{17, 31}},           // Bluestein rows, and Bluestein lines of axis 0 (one level)
+      {{3, 17, 4}},         // Bluestein on the middle axis: two levels of lines, run per outer one
+      {{13, 1, 11}},        // a unit axis
+      {{2, 8192, 2}},       // an axis of two passes with two levels of lines
+      {{3, 5, 7}, 2, 1, 1, 5, 3},             // padded distances: three levels on the middle axis
+      {{3, 5, 7}, 2, 1, 1, 5, 5, true},       // the same in place
+      {{16, 8, 4}, 3, 2, 1, 0, 0, true},      // in place, strided input, packed output
+      {{4, 6, 5}, 2, 1, 3, 0, 0},             // strided output
+  };
+  double worst = 0;
+  int variant = 0;
+  for (const NdCase& c : cases) {
+    SCOPED_TRACE("shape " + ::testing::PrintToString(c.shape) + " batch " + std::to_string(c.batch));
+    const Direction dir = variant % 2 ? Direction::backward : Direction::forward;
+    const Norm norm = static_cast<Norm>(variant % 3);
+    worst = std::max(worst, check_nd<float>(queue(), c, dir, norm, seed_for(product(c.shape), 300 + variant)));
+    if (has_fp64() && variant % 3 == 0)
+      worst = std::max(worst, check_nd<double>(queue(), c, dir, norm, seed_for(product(c.shape), 400 + variant)));
+    ++variant;
+  }
+  std::printf("[ fft DevicePlan rank 2/3 ] worst error / bound: %.3f\n", worst);
+}
+
+}  // namespace
+}  // namespace ripple::fft::test
