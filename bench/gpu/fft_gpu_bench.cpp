@@ -38,10 +38,9 @@
 //   factor > 7 (143 = 11 x 13, 4078 = 2 x 2039, 4095 = 3^2 5 7 13, ...). `--sizes 2-4096` runs
 //   them all when there is time;
 // - single 1-D c2c transforms, N = 2^12 .. 2^26 (batch 1), f32 and f64;
-// - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, and r2c 3-D 128^3 / 256^3 / 512^3 f32. ripple's
-//   DevicePlan does c2c of ranks 2 and 3 but not yet r2c: its plan throws Unsupported there,
-//   which the row reports as "unsupported by ripple yet" while the peers (and memcpy) are still
-//   timed. f64 N-D cases are left out (the targets are for float).
+// - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, and r2c 3-D 128^3 / 256^3 / 512^3 f32 (a plan
+//   ripple cannot make is reported as "unsupported by ripple yet" while the peers and memcpy are
+//   still timed). f64 N-D cases are left out (the targets are for float).
 // - plan creation: ripple cold (kernel disk cache switched off, first use in this process:
 //   compiles) and warm (the same plan again: memory cache), with the programs compiled counted,
 //   beside each peer's first and second plan of the same case.

@@ -38,19 +38,27 @@ struct AxisLines {
   std::int64_t in_step = 0, out_step = 0;
 };
 
-AxisLines axis_lines(const std::vector<std::size_t>& shape, std::size_t axis, std::uint64_t batch,
-                     std::int64_t in_stride, std::int64_t in_dist, std::int64_t out_stride, std::int64_t out_dist) {
-  std::uint64_t before = 1, after = 1;
-  for (std::size_t a = 0; a < axis; ++a) before *= shape[a];
-  for (std::size_t a = axis + 1; a < shape.size(); ++a) after *= shape[a];
-  const auto n = static_cast<std::int64_t>(shape[axis]);
-  const auto q = static_cast<std::int64_t>(after);
+// in_shape and out_shape differ in the last axis only (the rows of r2c and c2r: n reals, n/2+1
+// complex values).
+AxisLines axis_lines(const std::vector<std::size_t>& in_shape, const std::vector<std::size_t>& out_shape,
+                     std::size_t axis, std::uint64_t batch, std::int64_t in_stride, std::int64_t in_dist,
+                     std::int64_t out_stride, std::int64_t out_dist) {
+  std::uint64_t before = 1, after_in = 1, after_out = 1;
+  for (std::size_t a = 0; a < axis; ++a) before *= in_shape[a];
+  for (std::size_t a = axis + 1; a < in_shape.size(); ++a) {
+    after_in *= in_shape[a];
+    after_out *= out_shape[a];
+  }
+  const auto q_in = static_cast<std::int64_t>(after_in), q_out = static_cast<std::int64_t>(after_out);
+  const auto line_in = static_cast<std::int64_t>(in_shape[axis]) * q_in * in_stride;
+  const auto line_out = static_cast<std::int64_t>(out_shape[axis]) * q_out * out_stride;
   struct Level {
     std::uint64_t count;
     std::int64_t in, out;
   };
   std::vector<Level> levels;
-  for (const Level& l : {Level{after, in_stride, out_stride}, Level{before, n * q * in_stride, n * q * out_stride},
+  // The elements after the axis are as many on both sides (the last axis has none after it).
+  for (const Level& l : {Level{after_in, in_stride, out_stride}, Level{before, line_in, line_out},
                          Level{batch, in_dist, out_dist}}) {
     if (l.count == 1) continue;
     if (!levels.empty() && l.in == static_cast<std::int64_t>(levels.back().count) * levels.back().in &&
@@ -61,8 +69,8 @@ AxisLines axis_lines(const std::vector<std::size_t>& shape, std::size_t axis, st
   }
   AxisLines lines;
   gpu::FftLayout& g = lines.layout;
-  g.in_stride = q * in_stride;
-  g.out_stride = q * out_stride;
+  g.in_stride = q_in * in_stride;
+  g.out_stride = q_out * out_stride;
   g.batch = 1;
   if (!levels.empty()) {
     g.batch = levels[0].count;
@@ -83,6 +91,12 @@ AxisLines axis_lines(const std::vector<std::size_t>& shape, std::size_t axis, st
   return lines;
 }
 
+std::size_t product_of(const std::vector<std::size_t>& shape) {
+  std::size_t p = 1;
+  for (std::size_t v : shape) p *= v;
+  return p;
+}
+
 template <class T>
 const char* type_name() {
   if constexpr (std::is_same_v<T, float>) return "float";
@@ -101,14 +115,20 @@ struct DevicePlan::Impl {
   std::optional<Plan> cpu;
   std::unique_ptr<gpu::DeviceFftPlan> gpu;  // c2c
   std::unique_ptr<gpu::DeviceFftReal> real;  // r2c, c2r
-  // Rank 2 and 3 c2c: one pass per axis, the last axis in -> out (scaled) first, then each
-  // other axis in place on out, as the CPU plan (fft/nd.hpp).
+  // Ranks 2 and 3: one pass per axis, as the CPU plan (fft/nd.hpp). c2c and r2c: the rows (last
+  // axis; real for r2c) in -> out with the norm's scale, then every other axis in place on out.
+  // c2r: the other axes in -> work (packed complex values), then the real rows work -> out.
+  enum class Slot { in, out, work };
   struct AxisPass {
     std::size_t axis;
-    std::unique_ptr<gpu::DeviceFftPlan> plan;
+    std::unique_ptr<gpu::DeviceFftPlan> plan;  // complex lines
+    std::unique_ptr<gpu::DeviceFftReal> rows;  // the real rows of r2c and c2r
     AxisLines lines;
+    Slot from, to;
+    bool scaled;
   };
   std::vector<AxisPass> axes;
+  std::unique_ptr<gpu::Memory> work;  // c2r
   mutable std::mutex order;  // the passes of one execute are enqueued together (shared scratch)
 
   Impl(const Queue& q, const PlanDesc& d) : desc(d), queue(q) {
@@ -124,40 +144,81 @@ struct DevicePlan::Impl {
     out_span = c.out_span;
     scale = c.scale;
     const std::string on = " on " + q.device().to_string();
-    if (desc.shape.size() > 1 && desc.kind != Kind::c2c)
-      throw Unsupported("shape: rank " + std::to_string(desc.shape.size()) + " " + kind_name(desc.kind) +
-                        " FFTs are not built for GPUs yet" + on + " (c2c only; the CPU fft::Plan does them)");
     gpu::Context& context = gpu::context_of(q);
     const bool dbl = desc.precision == Precision::f64;
     if (dbl && !context.facts().fp64)
       throw Unsupported("precision f64: device " + context.facts().name + " has no double precision");
-    if (desc.shape.size() > 1) {
-      const std::size_t rank = desc.shape.size();
-      for (std::size_t k = 0; k < rank; ++k) {
-        const std::size_t a = rank - 1 - k;
-        if (a != rank - 1 && desc.shape[a] == 1) continue;  // nothing to transform
-        const bool rows = a == rank - 1;
-        AxisLines lines = axis_lines(desc.shape, a, c.batch, rows ? c.in_stride : c.out_stride,
-                                     rows ? c.in_dist : c.out_dist, c.out_stride, c.out_dist);
-        try {
-          auto plan = std::make_unique<gpu::DeviceFftPlan>(context, desc.shape[a], dbl, lines.layout);
-          axes.push_back({a, std::move(plan), lines});
-        } catch (const Unsupported& e) {
-          throw Unsupported("shape: axis " + std::to_string(a) + " of size " + std::to_string(desc.shape[a]) + on +
-                            ": " + e.what());
-        }
-      }
-    } else if (desc.kind == Kind::c2c)
+    if (desc.shape.size() > 1)
+      plan_axes(context, c, dbl, on);
+    else if (desc.kind == Kind::c2c)
       gpu = std::make_unique<gpu::DeviceFftPlan>(context, c.n, dbl, layout);
     else
       real = std::make_unique<gpu::DeviceFftReal>(context, c.n, dbl, desc.kind == Kind::r2c, layout);
   }
 
+  void plan_axes(gpu::Context& context, const detail::CheckedDesc& c, bool dbl, const std::string& on) {
+    const std::size_t rank = desc.shape.size();
+    std::vector<std::size_t> half = desc.shape;  // the complex side
+    if (desc.kind != Kind::c2c) half.back() = half.back() / 2 + 1;
+    const auto unsupported_axis = [&](std::size_t a, const Unsupported& e) {
+      return Unsupported("shape: axis " + std::to_string(a) + " of size " + std::to_string(desc.shape[a]) + on + ": " +
+                         e.what());
+    };
+    // Every axis's size first, so a plan the GPU cannot do fails before compiling or allocating.
+    for (std::size_t a = 0; a < rank; ++a) {
+      const std::size_t n = desc.shape[a];
+      try {
+        gpu::DeviceFftPlan::check_size(a == rank - 1 && desc.kind != Kind::c2c && n % 2 == 0 ? n / 2 : n);
+      } catch (const Unsupported& e) {
+        throw unsupported_axis(a, e);
+      }
+    }
+    const auto add = [&](std::size_t a, Slot from, Slot to, bool scaled, const AxisLines& lines) {
+      try {
+        AxisPass p{a, nullptr, nullptr, lines, from, to, scaled};
+        if (a == rank - 1 && desc.kind != Kind::c2c)
+          p.rows = std::make_unique<gpu::DeviceFftReal>(context, desc.shape[a], dbl, desc.kind == Kind::r2c, lines.layout);
+        else
+          p.plan = std::make_unique<gpu::DeviceFftPlan>(context, desc.shape[a], dbl, lines.layout);
+        axes.push_back(std::move(p));
+      } catch (const Unsupported& e) {
+        throw unsupported_axis(a, e);
+      }
+    };
+    if (desc.kind != Kind::c2r) {
+      const std::vector<std::size_t>& real_side = desc.kind == Kind::r2c ? desc.shape : half;
+      add(rank - 1, Slot::in, Slot::out, true,
+          axis_lines(real_side, half, rank - 1, c.batch, c.in_stride, c.in_dist, c.out_stride, c.out_dist));
+      for (std::size_t a = rank - 1; a-- > 0;)
+        if (desc.shape[a] > 1)
+          add(a, Slot::out, Slot::out, false,
+              axis_lines(half, half, a, c.batch, c.out_stride, c.out_dist, c.out_stride, c.out_dist));
+      return;
+    }
+    // c2r: axis 0 first, also when of size 1 (then a copy), from the input into the work array.
+    const auto packed = static_cast<std::int64_t>(c.batch > 1 ? product_of(half) : 0);
+    work = context.allocate(static_cast<std::size_t>(c.batch) * product_of(half) * (dbl ? 16 : 8));
+    for (std::size_t a = 0; a + 1 < rank; ++a) {
+      if (a > 0 && desc.shape[a] == 1) continue;
+      const bool first = a == 0;
+      add(a, first ? Slot::in : Slot::work, Slot::work, false,
+          axis_lines(half, half, a, c.batch, first ? c.in_stride : 1, first ? c.in_dist : packed, 1, packed));
+    }
+    add(rank - 1, Slot::work, Slot::out, true,
+        axis_lines(half, desc.shape, rank - 1, c.batch, 1, packed, c.out_stride, c.out_dist));
+  }
+
   void run_axes(gpu::Stream& stream, const gpu::Memory& in, gpu::Memory& out) const {
+    const auto source = [&](Slot s) -> const gpu::Memory& { return s == Slot::in ? in : s == Slot::out ? out : *work; };
+    const auto target = [&](Slot s) -> gpu::Memory& { return s == Slot::out ? out : *work; };
     for (const AxisPass& p : axes) {
-      const bool rows = &p == &axes.front();
+      const double s = p.scaled ? scale : 1.0;
+      if (p.rows) {  // real rows have at most two levels of lines (nothing after the last axis)
+        p.rows->run(stream, source(p.from), target(p.to), s);
+        continue;
+      }
       for (std::uint64_t g = 0; g < p.lines.groups; ++g)
-        p.plan->run(stream, rows ? in : out, out, desc.direction, rows ? scale : 1.0,
+        p.plan->run(stream, source(p.from), target(p.to), desc.direction, s,
                     static_cast<std::int64_t>(g) * p.lines.in_step, static_cast<std::int64_t>(g) * p.lines.out_step);
     }
   }
@@ -212,8 +273,9 @@ std::size_t DevicePlan::output_span() const { return impl_->out_span; }
 std::string DevicePlan::describe() const {
   if (impl_->cpu) return "cpu " + impl_->cpu->describe();
   if (!impl_->axes.empty()) {
-    std::string s = "gpu c2c rank " + std::to_string(impl_->desc.shape.size()) + ":";
-    for (const auto& p : impl_->axes) s += " axis " + std::to_string(p.axis) + " [" + p.plan->describe() + "]";
+    std::string s = "gpu " + kind_name(impl_->desc.kind) + " rank " + std::to_string(impl_->desc.shape.size()) + ":";
+    for (const auto& p : impl_->axes)
+      s += " axis " + std::to_string(p.axis) + " [" + (p.plan ? p.plan->describe() : "real rows of " + p.rows->half().describe()) + "]";
     return s;
   }
   if (impl_->gpu) return impl_->gpu->describe();

@@ -98,19 +98,27 @@ const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, Stream& stream,
   return *t;
 }
 
+void DeviceFftPlan::check_size(std::uint64_t n, std::uint64_t max_pass) {
+  if (n <= 1 || seven_smooth(n)) {
+    split(std::max<std::uint64_t>(n, 1), max_pass);
+    return;
+  }
+  const std::uint64_t m = DeviceFftBluestein::padded_size(n);
+  try {
+    split(m, max_pass);
+  } catch (const Unsupported& e) {
+    throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above 7, so it is a convolution of " +
+                      str(m) + " points (Bluestein), which the GPU cannot do: " + e.what());
+  }
+}
+
 DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                              std::uint64_t max_pass)
     : n_(n), double_(double_precision), layout_(layout) {
   const std::size_t elem = double_precision ? 16 : 8;
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
+  check_size(n, max_pass);
   if (n > 1 && !seven_smooth(n)) {
-    const std::uint64_t m = DeviceFftBluestein::padded_size(n);
-    try {
-      split(m, max_pass);
-    } catch (const Unsupported& e) {
-      throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above 7, so it is a convolution of " +
-                        str(m) + " points (Bluestein), which the GPU cannot do: " + e.what());
-    }
     bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, group);
   } else {
     passes_ = split(n, max_pass);

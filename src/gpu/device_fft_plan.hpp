@@ -37,6 +37,9 @@ class DeviceFftPlan {
   /// balanced split of a 7-smooth n into as few factors <= max_pass as possible. Throws
   /// Unsupported naming n if n is not 7-smooth or needs more than three passes.
   static std::vector<std::uint64_t> split(std::uint64_t n, std::uint64_t max_pass = kFftMaxOnChip);
+  /// Throws what the constructor throws for size n (Unsupported naming n), before any
+  /// compilation or allocation.
+  static void check_size(std::uint64_t n, std::uint64_t max_pass = kFftMaxOnChip);
 
   DeviceFftPlan(DeviceFftPlan&&) noexcept;
   ~DeviceFftPlan();

@@ -42,16 +42,31 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     return;
   }
   const auto H = static_cast<std::int64_t>(h_);
-  const bool one = layout.batch == 1;
   FftLayout half;
   half.batch = layout.batch;
   half.in_dist = half.out_dist = H;  // the work array
+  if (layout.two_level()) {
+    half.inner = layout.inner;
+    half.in_dist_outer = half.out_dist_outer = static_cast<std::int64_t>(layout.inner) * H;
+  }
+  // The complex FFT reads (r2c) or writes (c2r) the reals as complex values where every line
+  // starts at an even real.
+  const auto even_lines = [&](std::int64_t stride, std::int64_t dist, std::int64_t dist_outer) {
+    return stride == 1 && (layout.inner_count() == 1 || dist % 2 == 0) &&
+           (layout.outer_count() == 1 || dist_outer % 2 == 0);
+  };
   if (r2c) {
-    direct_ = layout.in_stride == 1 && (one || layout.in_dist % 2 == 0);
-    if (direct_) half.in_dist = layout.in_dist / 2;
+    direct_ = even_lines(layout.in_stride, layout.in_dist, layout.in_dist_outer);
+    if (direct_) {
+      half.in_dist = layout.in_dist / 2;
+      half.in_dist_outer = layout.in_dist_outer / 2;
+    }
   } else {
-    direct_ = layout.out_stride == 1 && (one || layout.out_dist % 2 == 0);
-    if (direct_) half.out_dist = layout.out_dist / 2;
+    direct_ = even_lines(layout.out_stride, layout.out_dist, layout.out_dist_outer);
+    if (direct_) {
+      half.out_dist = layout.out_dist / 2;
+      half.out_dist_outer = layout.out_dist_outer / 2;
+    }
   }
   half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half);
   // W^k = e^{-2 pi i k / n}, k <= h.
@@ -81,16 +96,17 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
   grid.groups = {groups_, 1, 1};
   grid.block = {kBlock, 1, 1};
   const Arg scale_arg = double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale));
-  const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch);
+  const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch), inner = Arg::value(std::max<std::uint64_t>(1, layout_.inner_count()));
+  const Arg in_outer = Arg::value(layout_.in_dist_outer), out_outer = Arg::value(layout_.out_dist_outer);
   if (odd_) {
     const Arg n = Arg::value(n_);
     const fft::Direction d = r2c_ ? fft::Direction::forward : fft::Direction::backward;
-    const std::array<Arg, 6> first = {Arg::memory(in), Arg::memory(*work_), n, batch, Arg::value(layout_.in_stride),
-                                      Arg::value(layout_.in_dist)};
+    const std::array<Arg, 8> first = {Arg::memory(in), Arg::memory(*work_), n, batch, Arg::value(layout_.in_stride),
+                                      Arg::value(layout_.in_dist), inner, in_outer};
     stream.launch(*module_, r2c_ ? "fft_r2c_widen" : "fft_c2r_expand", grid, first);
     half_->run(stream, *work_, *work_, d, scale);
-    const std::array<Arg, 6> last = {Arg::memory(*work_), Arg::memory(out), n, batch, Arg::value(layout_.out_stride),
-                                     Arg::value(layout_.out_dist)};
+    const std::array<Arg, 8> last = {Arg::memory(*work_), Arg::memory(out), n, batch, Arg::value(layout_.out_stride),
+                                     Arg::value(layout_.out_dist), inner, out_outer};
     stream.launch(*module_, r2c_ ? "fft_r2c_half" : "fft_c2r_narrow", grid, last);
     return;
   }
@@ -98,26 +114,26 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
     if (direct_) {
       half_->run(stream, in, *work_, fft::Direction::forward, 1.0);
     } else {
-      const std::array<Arg, 6> pack = {Arg::memory(in),  Arg::memory(*work_), h, batch, Arg::value(layout_.in_stride),
-                                       Arg::value(layout_.in_dist)};
+      const std::array<Arg, 8> pack = {Arg::memory(in),  Arg::memory(*work_), h, batch, Arg::value(layout_.in_stride),
+                                       Arg::value(layout_.in_dist), inner, in_outer};
       stream.launch(*module_, "fft_r2c_pack", grid, pack);
       half_->run(stream, *work_, *work_, fft::Direction::forward, 1.0);
     }
-    const std::array<Arg, 8> post = {Arg::memory(*work_),           Arg::memory(out), Arg::memory(*twiddles_), h, batch,
-                                     Arg::value(layout_.out_stride), Arg::value(layout_.out_dist), scale_arg};
+    const std::array<Arg, 10> post = {Arg::memory(*work_),           Arg::memory(out), Arg::memory(*twiddles_), h, batch,
+                                     Arg::value(layout_.out_stride), Arg::value(layout_.out_dist), inner, out_outer, scale_arg};
     stream.launch(*module_, "fft_r2c_post", grid, post);
     return;
   }
-  const std::array<Arg, 8> pre = {Arg::memory(in),              Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
-                                  Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), scale_arg};
+  const std::array<Arg, 10> pre = {Arg::memory(in),              Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
+                                  Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), inner, in_outer, scale_arg};
   stream.launch(*module_, "fft_c2r_pre", grid, pre);
   if (direct_) {
     half_->run(stream, *work_, out, fft::Direction::backward, 1.0);
     return;
   }
   half_->run(stream, *work_, *work_, fft::Direction::backward, 1.0);
-  const std::array<Arg, 6> unpack = {Arg::memory(*work_), Arg::memory(out), h, batch, Arg::value(layout_.out_stride),
-                                     Arg::value(layout_.out_dist)};
+  const std::array<Arg, 8> unpack = {Arg::memory(*work_), Arg::memory(out), h, batch, Arg::value(layout_.out_stride),
+                                     Arg::value(layout_.out_dist), inner, out_outer};
   stream.launch(*module_, "fft_c2r_unpack", grid, unpack);
 }
 

@@ -1,5 +1,6 @@
-// Rank 2 and 3 c2c DevicePlans on every GPU device present (and the CPU queue) against the
-// separable long-double reference (numpy's fftn/ifftn) and fft::Plan: unit, odd and prime axes
+// Rank 2 and 3 DevicePlans on every GPU device present (and the CPU queue) against the
+// separable long-double reference (numpy's fftn/ifftn/rfftn/irfftn) and fft::Plan: c2c, r2c and
+// c2r (even and odd rows; the input left as it was); unit, odd and prime axes
 // (Bluestein on the rows and on outer axes, also with two levels of lines), an axis of two
 // passes, batches whose lines need three levels (padded distances), strided layouts, in place
 // with the same and with different layouts, both precisions, every norm. Outputs are poisoned
@@ -92,6 +93,86 @@ double check_nd(const Queue& q, const NdCase& c, Direction dir, Norm norm, std::
     worst = std::max(worst, err / bound);
   }
   return worst;
+}
+
+// r2c (In = T, Out = complex) or c2r (In = complex, Out = T): the same checks, the complex side
+// of shape[..., n/2+1]. Reals are compared as complex values with zero imaginary parts.
+template <class T, class In, class Out>
+double check_real(const Queue& q, const NdCase& c, Norm norm, std::uint64_t seed) {
+  constexpr bool r2c = std::is_floating_point_v<In>;
+  PlanDesc d = desc_of(c, precision_of<T>(), r2c ? Direction::forward : Direction::backward, norm);
+  d.kind = r2c ? Kind::r2c : Kind::c2r;
+  const std::size_t n_in = product(side_shape(d, !r2c)), n_out = product(side_shape(d, r2c));
+  d.in_dist = c.in_pad ? static_cast<std::ptrdiff_t>(n_in) * c.in_stride + c.in_pad : 0;
+  d.out_dist = c.out_pad ? static_cast<std::ptrdiff_t>(n_out) * c.out_stride + c.out_pad : 0;
+  const DevicePlan plan(q, d);
+  SCOPED_TRACE(plan.describe());
+  const Plan cpu(d);
+  EXPECT_EQ(plan.input_span(), cpu.input_span());
+  EXPECT_EQ(plan.output_span(), cpu.output_span());
+  const std::ptrdiff_t in_dist = d.in_dist ? d.in_dist : static_cast<std::ptrdiff_t>(n_in) * d.in_stride;
+  const std::ptrdiff_t out_dist = d.out_dist ? d.out_dist : static_cast<std::ptrdiff_t>(n_out) * d.out_stride;
+  std::vector<In> x(n_in * c.batch);
+  if constexpr (r2c)
+    x = random_real<T>(x.size(), seed);
+  else
+    x = random_complex<T>(x.size(), seed);
+  std::vector<In> host(plan.input_span(), In(0));
+  for (std::size_t b = 0; b < c.batch; ++b)
+    for (std::size_t i = 0; i < n_in; ++i) host[b * in_dist + i * d.in_stride] = x[b * n_in + i];
+  const Out nan(std::numeric_limits<T>::quiet_NaN());
+  const std::vector<Out> poison(plan.output_span(), nan);
+  Buffer<In> in(q, std::span<const In>(host));
+  Buffer<Out> out(q, std::span<const Out>(poison));
+  plan.execute(in, out);
+  const std::vector<Out> y = out.to_vector();
+  std::vector<Out> expected(plan.output_span(), nan);
+  std::vector<In> cpu_in = host;  // fft::Plan's c2r may overwrite its input
+  cpu.execute(cpu_in.data(), expected.data());
+  EXPECT_TRUE(in.to_vector() == host) << "the input was modified";
+  double worst = 0;
+  for (std::size_t b = 0; b < c.batch; ++b) {
+    const std::vector<In> one(x.begin() + b * n_in, x.begin() + (b + 1) * n_in);
+    const std::vector<cld> want = reference_nd(d, to_ld(one));
+    std::vector<std::complex<T>> got(n_out), cpu_got(n_out);
+    for (std::size_t i = 0; i < n_out; ++i) {
+      got[i] = y[b * out_dist + i * d.out_stride];
+      cpu_got[i] = expected[b * out_dist + i * d.out_stride];
+    }
+    const double bound = gpu::test::fft_bound<T>(product(c.shape));
+    const double err = rel_l2(got, want);
+    EXPECT_LE(err, bound) << "transform " << b;
+    EXPECT_LE(rel_l2(got, to_ld(cpu_got)), 2 * bound) << "transform " << b << " differs from fft::Plan";
+    worst = std::max(worst, err / bound);
+  }
+  return worst;
+}
+
+TEST_P(DeviceFftNd, RealMatchesTheReferenceAndTheCpuPlan) {
+  const std::vector<NdCase> cases{
+      {{6, 10}},
+      {{7, 9}, 2},             // odd rows: a complex FFT of the full row
+      {{1, 16}},               // c2r's first pass along a unit axis: a copy
+      {{17, 32}},              // Bluestein lines on axis 0
+      {{3, 5, 8}, 2, 1, 1, 5, 3},   // padded distances: two levels of rows, three on the middle axis
+      {{4, 6, 12}, 3, 2, 1, 0, 0},  // strided reals in (r2c) / complex values in (c2r)
+      {{4, 3, 10}, 2, 1, 2, 0, 0},  // strided output
+  };
+  double worst = 0;
+  int variant = 0;
+  for (const NdCase& c : cases) {
+    SCOPED_TRACE("shape " + ::testing::PrintToString(c.shape) + " batch " + std::to_string(c.batch));
+    const Norm norm = static_cast<Norm>(variant % 3);
+    const std::uint64_t seed = seed_for(product(c.shape), 500 + variant);
+    worst = std::max(worst, check_real<float, float, std::complex<float>>(queue(), c, norm, seed));
+    worst = std::max(worst, check_real<float, std::complex<float>, float>(queue(), c, norm, seed + 1));
+    if (has_fp64() && variant % 3 == 0) {
+      worst = std::max(worst, check_real<double, double, std::complex<double>>(queue(), c, norm, seed + 2));
+      worst = std::max(worst, check_real<double, std::complex<double>, double>(queue(), c, norm, seed + 3));
+    }
+    ++variant;
+  }
+  std::printf("[ fft DevicePlan rank 2/3 r2c/c2r ] worst error / bound: %.3f\n", worst);
 }
 
 TEST_P(DeviceFftNd, C2cMatchesTheReferenceAndTheCpuPlan) {

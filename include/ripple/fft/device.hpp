@@ -12,8 +12,8 @@
 //   plan.execute(x, x);                                    // in place, enqueued on `queue`
 //   x.download(std::span<std::complex<float>>(host));      // through the same queue: waits for it
 //
-// On a GPU (docs/ARCHITECTURE.md, "GPU FFT"): c2c transforms of rank 1, 2 and 3 and rank-1 r2c
-// and c2r transforms, of any size
+// On a GPU (docs/ARCHITECTURE.md, "GPU FFT"): c2c, r2c and c2r transforms of rank 1, 2 and 3
+// (numpy's fftn/rfftn/irfftn), of any size
 // (numpy's fft/rfft/irfft; even real sizes through a complex FFT of half the size, odd ones of
 // the full size), float or double, any batch and layout (packed, padded, strided, innermost-batched), in place or not
 // (c2c), both directions, numpy's three norms. Sizes 2^a 3^b 5^c 7^d up to 4096 run in one kernel (one
@@ -28,8 +28,7 @@
 // distances, direction of r2c/c2r, aliasing output layouts), and for execute() an overload that
 // does not match the plan's kind and precision, a buffer smaller than its layout's span, or a
 // buffer on another device than the plan's queue; Unsupported naming what a GPU cannot do yet
-// (r2c and c2r of ranks 2 and 3, sizes beyond 4096^3 or, with a large prime factor, about half
-// that, on any axis)
+// (sizes beyond 4096^3 or, with a large prime factor, about half that, on any axis, named)
 // and double precision on a device without it; DeviceError for failures of the device runtime (out of
 // memory, compiler, launch).
 #pragma once
