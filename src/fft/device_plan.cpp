@@ -32,7 +32,7 @@ T* host_data(const Buffer<T>& b) {
 // after the axis, those before it, the transforms of the batch), levels of one line merged
 // where they are evenly spaced on both sides. Two levels fit one FftLayout; a third is looped
 // over at run time.
-struct AxisLines {
+struct AxisLayout {
   gpu::FftLayout layout;
   std::uint64_t groups = 1;  // the third level
   std::int64_t in_step = 0, out_step = 0;
@@ -40,7 +40,7 @@ struct AxisLines {
 
 // in_shape and out_shape differ in the last axis only (the rows of r2c and c2r: n reals, n/2+1
 // complex values).
-AxisLines axis_lines(const std::vector<std::size_t>& in_shape, const std::vector<std::size_t>& out_shape,
+AxisLayout axis_layout(const std::vector<std::size_t>& in_shape, const std::vector<std::size_t>& out_shape,
                      std::size_t axis, std::uint64_t batch, std::int64_t in_stride, std::int64_t in_dist,
                      std::int64_t out_stride, std::int64_t out_dist) {
   std::uint64_t before = 1, after_in = 1, after_out = 1;
@@ -67,7 +67,7 @@ AxisLines axis_lines(const std::vector<std::size_t>& in_shape, const std::vector
     else
       levels.push_back(l);
   }
-  AxisLines lines;
+  AxisLayout lines;
   gpu::FftLayout& g = lines.layout;
   g.in_stride = q_in * in_stride;
   g.out_stride = q_out * out_stride;
@@ -123,7 +123,7 @@ struct DevicePlan::Impl {
     std::size_t axis;
     std::unique_ptr<gpu::DeviceFftPlan> plan;  // complex lines
     std::unique_ptr<gpu::DeviceFftReal> rows;  // the real rows of r2c and c2r
-    AxisLines lines;
+    AxisLayout lines;
     Slot from, to;
     bool scaled;
   };
@@ -173,11 +173,12 @@ struct DevicePlan::Impl {
         throw unsupported_axis(a, e);
       }
     }
-    const auto add = [&](std::size_t a, Slot from, Slot to, bool scaled, const AxisLines& lines) {
+    const auto add = [&](std::size_t a, Slot from, Slot to, bool scaled, const AxisLayout& lines) {
       try {
         AxisPass p{a, nullptr, nullptr, lines, from, to, scaled};
         if (a == rank - 1 && desc.kind != Kind::c2c)
-          p.rows = std::make_unique<gpu::DeviceFftReal>(context, desc.shape[a], dbl, desc.kind == Kind::r2c, lines.layout);
+          p.rows =
+              std::make_unique<gpu::DeviceFftReal>(context, desc.shape[a], dbl, desc.kind == Kind::r2c, lines.layout);
         else
           p.plan = std::make_unique<gpu::DeviceFftPlan>(context, desc.shape[a], dbl, lines.layout);
         axes.push_back(std::move(p));
@@ -188,11 +189,11 @@ struct DevicePlan::Impl {
     if (desc.kind != Kind::c2r) {
       const std::vector<std::size_t>& real_side = desc.kind == Kind::r2c ? desc.shape : half;
       add(rank - 1, Slot::in, Slot::out, true,
-          axis_lines(real_side, half, rank - 1, c.batch, c.in_stride, c.in_dist, c.out_stride, c.out_dist));
+          axis_layout(real_side, half, rank - 1, c.batch, c.in_stride, c.in_dist, c.out_stride, c.out_dist));
       for (std::size_t a = rank - 1; a-- > 0;)
         if (desc.shape[a] > 1)
           add(a, Slot::out, Slot::out, false,
-              axis_lines(half, half, a, c.batch, c.out_stride, c.out_dist, c.out_stride, c.out_dist));
+              axis_layout(half, half, a, c.batch, c.out_stride, c.out_dist, c.out_stride, c.out_dist));
       return;
     }
     // c2r: axis 0 first, also when of size 1 (then a copy), from the input into the work array.
@@ -202,14 +203,16 @@ struct DevicePlan::Impl {
       if (a > 0 && desc.shape[a] == 1) continue;
       const bool first = a == 0;
       add(a, first ? Slot::in : Slot::work, Slot::work, false,
-          axis_lines(half, half, a, c.batch, first ? c.in_stride : 1, first ? c.in_dist : packed, 1, packed));
+          axis_layout(half, half, a, c.batch, first ? c.in_stride : 1, first ? c.in_dist : packed, 1, packed));
     }
     add(rank - 1, Slot::work, Slot::out, true,
-        axis_lines(half, desc.shape, rank - 1, c.batch, 1, packed, c.out_stride, c.out_dist));
+        axis_layout(half, desc.shape, rank - 1, c.batch, 1, packed, c.out_stride, c.out_dist));
   }
 
   void run_axes(gpu::Stream& stream, const gpu::Memory& in, gpu::Memory& out) const {
-    const auto source = [&](Slot s) -> const gpu::Memory& { return s == Slot::in ? in : s == Slot::out ? out : *work; };
+    const auto source = [&](Slot s) -> const gpu::Memory& {
+      return s == Slot::in ? in : s == Slot::out ? out : *work;
+    };
     const auto target = [&](Slot s) -> gpu::Memory& { return s == Slot::out ? out : *work; };
     for (const AxisPass& p : axes) {
       const double s = p.scaled ? scale : 1.0;
@@ -217,9 +220,10 @@ struct DevicePlan::Impl {
         p.rows->run(stream, source(p.from), target(p.to), s);
         continue;
       }
-      for (std::uint64_t g = 0; g < p.lines.groups; ++g)
-        p.plan->run(stream, source(p.from), target(p.to), desc.direction, s,
-                    static_cast<std::int64_t>(g) * p.lines.in_step, static_cast<std::int64_t>(g) * p.lines.out_step);
+      for (std::uint64_t g = 0; g < p.lines.groups; ++g) {
+        const auto at = static_cast<std::int64_t>(g);
+        p.plan->run(stream, source(p.from), target(p.to), desc.direction, s, at * p.lines.in_step, at * p.lines.out_step);
+      }
     }
   }
 
@@ -273,9 +277,11 @@ std::size_t DevicePlan::output_span() const { return impl_->out_span; }
 std::string DevicePlan::describe() const {
   if (impl_->cpu) return "cpu " + impl_->cpu->describe();
   if (!impl_->axes.empty()) {
-    std::string s = "gpu " + kind_name(impl_->desc.kind) + " rank " + std::to_string(impl_->desc.shape.size()) + ":";
-    for (const auto& p : impl_->axes)
-      s += " axis " + std::to_string(p.axis) + " [" + (p.plan ? p.plan->describe() : "real rows of " + p.rows->half().describe()) + "]";
+    std::string s = "gpu " + kind_name(impl_->desc.kind) + " rank " + std::to_string(impl_->desc.shape.size());
+    for (const auto& p : impl_->axes) {
+      const std::string what = p.plan ? p.plan->describe() : "real rows of " + p.rows->half().describe();
+      s += (&p == &impl_->axes.front() ? ": axis " : ", axis ") + std::to_string(p.axis) + " [" + what + "]";
+    }
     return s;
   }
   if (impl_->gpu) return impl_->gpu->describe();

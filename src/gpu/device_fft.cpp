@@ -8,6 +8,7 @@
 
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_bluestein.hpp"
+#include "gpu/device_tables.hpp"
 #include "gpu/device_fft_real.hpp"
 #include "ripple/error.hpp"
 
@@ -126,58 +127,42 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
                       " bytes of local memory; " + f.name + " has " + std::to_string(f.local_memory));
   // Twiddles of every stage after the first, computed in long double and rounded once:
   // (cos, sin) of 2 pi r k / (NS R) for k < NS, 0 < r < R.
-  std::vector<std::complex<long double>> table;
-  const fft::detail::UnitRoots roots(n);
-  std::uint64_t ns = 1;
-  for (unsigned r : shape_.radices) {
-    if (ns > 1)
-      for (std::uint64_t k = 0; k < ns; ++k)
-        for (unsigned q = 1; q < r; ++q) {
-          const std::complex<long double> w = roots(q * k * (n / (ns * r)));  // e^{-i theta}
-          table.emplace_back(w.real(), -w.imag());
-        }
-    ns *= r;
-  }
-  if (table.empty()) table.emplace_back(1.0L, 0.0L);
-  auto stream = context.create_stream();
-  if (double_precision) {
-    std::vector<std::complex<double>> t(table.begin(), table.end());
-    twiddles_ = context.allocate(t.size() * sizeof(t[0]));
-    stream->upload(*twiddles_, 0, t.data(), t.size() * sizeof(t[0]));
-  } else {
-    std::vector<std::complex<float>> t;
-    t.reserve(table.size());
-    for (const auto& w : table) t.emplace_back(static_cast<float>(w.real()), static_cast<float>(w.imag()));
-    twiddles_ = context.allocate(t.size() * sizeof(t[0]));
-    stream->upload(*twiddles_, 0, t.data(), t.size() * sizeof(t[0]));
-  }
-  stream->synchronize();
+  std::string key = "fft stages n=" + std::to_string(n) + " radices";
+  for (unsigned r : shape_.radices) key += " " + std::to_string(r);
+  twiddles_ = complex_table(context, key, double_precision, [&] {
+    std::vector<std::complex<long double>> table;
+    const fft::detail::UnitRoots roots(n);
+    std::uint64_t ns = 1;
+    for (unsigned r : shape_.radices) {
+      if (ns > 1)
+        for (std::uint64_t k = 0; k < ns; ++k)
+          for (unsigned q = 1; q < r; ++q) {
+            const std::complex<long double> w = roots(q * k * (n / (ns * r)));  // e^{-i theta}
+            table.emplace_back(w.real(), -w.imag());
+          }
+      ns *= r;
+    }
+    if (table.empty()) table.emplace_back(1.0L, 0.0L);
+    return table;
+  });
   module_ = get_module(context, program(shape_, double_precision, pass_twiddle_, twiddle_double_));
 }
 
-FftPassTwiddles FftPassTwiddles::make(Context& context, Stream& stream, std::uint64_t n, bool as_double) {
+FftPassTwiddles FftPassTwiddles::make(Context& context, std::uint64_t n, bool as_double) {
   FftPassTwiddles t;
   t.n = n;
   std::uint64_t split = 1;
   while (split * split < n) ++split;
   t.split = static_cast<std::uint32_t>(split);
   const std::uint64_t coarse = (n + split - 1) / split;
-  // (cos, sin) of 2 pi m / n: the conjugate of the forward root.
-  std::vector<std::complex<long double>> roots;
-  roots.reserve(split + coarse);
-  for (std::uint64_t k = 0; k < split; ++k) roots.push_back(std::conj(fft::detail::unit_root(k, n)));
-  for (std::uint64_t q = 0; q < coarse; ++q) roots.push_back(std::conj(fft::detail::unit_root(q * split, n)));
-  if (as_double) {
-    std::vector<std::complex<double>> v(roots.begin(), roots.end());
-    t.table = context.allocate(v.size() * sizeof(v[0]));
-    stream.upload(*t.table, 0, v.data(), v.size() * sizeof(v[0]));
-  } else {
-    std::vector<std::complex<float>> v;
-    v.reserve(roots.size());
-    for (const auto& w : roots) v.emplace_back(static_cast<float>(w.real()), static_cast<float>(w.imag()));
-    t.table = context.allocate(v.size() * sizeof(v[0]));
-    stream.upload(*t.table, 0, v.data(), v.size() * sizeof(v[0]));
-  }
+  t.table = complex_table(context, "fft pass n=" + std::to_string(n), as_double, [&] {
+    // (cos, sin) of 2 pi m / n: the conjugate of the forward root.
+    std::vector<std::complex<long double>> roots;
+    roots.reserve(split + coarse);
+    for (std::uint64_t k = 0; k < split; ++k) roots.push_back(std::conj(fft::detail::unit_root(k, n)));
+    for (std::uint64_t q = 0; q < coarse; ++q) roots.push_back(std::conj(fft::detail::unit_root(q * split, n)));
+    return roots;
+  });
   return t;
 }
 

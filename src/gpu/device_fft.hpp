@@ -80,10 +80,10 @@ struct FftPass {
 struct FftPassTwiddles {
   std::uint64_t n = 1;      ///< T
   std::uint32_t split = 1;  ///< W_T^m = A[m % split] * B[m / split]
-  std::unique_ptr<Memory> table;
+  std::shared_ptr<const Memory> table;  // shared through the context's table cache
 
   /// Tables in double when `as_double` (double data, or float data on a device with fp64).
-  static FftPassTwiddles make(Context& context, Stream& stream, std::uint64_t n, bool as_double);
+  static FftPassTwiddles make(Context& context, std::uint64_t n, bool as_double);
 };
 
 class DeviceFft {
@@ -127,7 +127,7 @@ class DeviceFft {
   bool pass_twiddle_ = false;
   bool twiddle_double_ = false;
   std::shared_ptr<const Module> module_;
-  std::unique_ptr<Memory> twiddles_;
+  std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache
 };
 
 /// The FFT programs the NVRTC test compiles: every radix, the split exchange, one and several

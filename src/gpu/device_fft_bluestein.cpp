@@ -8,6 +8,7 @@
 
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_plan.hpp"
+#include "gpu/device_tables.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
@@ -17,14 +18,6 @@ namespace {
 
 constexpr std::uint32_t kBlock = 256;
 constexpr std::uint64_t kMaxGroups = 1u << 16;  // grid-stride beyond this
-
-template <class T>
-std::unique_ptr<Memory> upload(Context& context, Stream& stream, const std::vector<std::complex<double>>& values) {
-  std::vector<std::complex<T>> v(values.begin(), values.end());
-  auto m = context.allocate(v.size() * sizeof(v[0]));
-  stream.upload(*m, 0, v.data(), v.size() * sizeof(v[0]));
-  return m;
-}
 
 }  // namespace
 
@@ -49,30 +42,34 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
   inner.in_dist = inner.out_dist = static_cast<std::int64_t>(m_);
   inner_ = std::make_unique<DeviceFftPlan>(context, m_, double_precision, inner);
   // The forward chirp's conjugate e^{+pi i j^2 / n} = w_{2n}^{-(j^2 mod 2n)}, j < n.
-  std::vector<std::complex<long double>> c(n);
-  for (std::uint64_t j = 0; j < n; ++j) {
-    const unsigned __int128 sq = static_cast<unsigned __int128>(j) * j % (2 * n);
-    c[j] = std::conj(fft::detail::unit_root(static_cast<std::size_t>(sq), 2 * n));
-  }
-  // Its extension to the cyclic kernel of length m (symmetric: b[m - j] = b[j]) and the
-  // kernel's spectrum scaled by 1/m, by the CPU FFT in double.
-  std::vector<std::complex<double>> b(m_, std::complex<double>(0, 0));
-  for (std::uint64_t j = 0; j < n; ++j) {
-    b[j] = std::complex<double>(c[j]);
-    if (j > 0) b[m_ - j] = b[j];
-  }
-  fft::PlanDesc desc;
-  desc.shape = {static_cast<std::size_t>(m_)};
-  desc.precision = fft::Precision::f64;
-  desc.norm = fft::Norm::forward;
-  std::vector<std::complex<double>> spectrum(m_);
-  fft::Plan(desc).execute(b.data(), spectrum.data());
-  const std::vector<std::complex<double>> chirp(c.begin(), c.end());
-  auto stream = context.create_stream();
-  chirp_ = double_ ? upload<double>(context, *stream, chirp) : upload<float>(context, *stream, chirp);
-  spectrum_ = double_ ? upload<double>(context, *stream, spectrum) : upload<float>(context, *stream, spectrum);
+  const auto chirp = [n] {
+    std::vector<std::complex<long double>> c(n);
+    for (std::uint64_t j = 0; j < n; ++j) {
+      const unsigned __int128 sq = static_cast<unsigned __int128>(j) * j % (2 * n);
+      c[j] = std::conj(fft::detail::unit_root(static_cast<std::size_t>(sq), 2 * n));
+    }
+    return c;
+  };
+  const std::string key = "bluestein n=" + std::to_string(n) + " m=" + std::to_string(m_);
+  chirp_ = complex_table(context, key + " chirp", double_, chirp);
+  spectrum_ = complex_table(context, key + " spectrum", double_, [&] {
+    // The chirp's extension to the cyclic kernel of length m (symmetric: b[m - j] = b[j]) and
+    // the kernel's spectrum scaled by 1/m, by the CPU FFT in double.
+    const std::vector<std::complex<long double>> c = chirp();
+    std::vector<std::complex<double>> b(m_, std::complex<double>(0, 0));
+    for (std::uint64_t j = 0; j < n; ++j) {
+      b[j] = std::complex<double>(c[j]);
+      if (j > 0) b[m_ - j] = b[j];
+    }
+    fft::PlanDesc desc;
+    desc.shape = {static_cast<std::size_t>(m_)};
+    desc.precision = fft::Precision::f64;
+    desc.norm = fft::Norm::forward;
+    std::vector<std::complex<double>> spectrum(m_);
+    fft::Plan(desc).execute(b.data(), spectrum.data());
+    return std::vector<std::complex<long double>>(spectrum.begin(), spectrum.end());
+  });
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
-  stream->synchronize();
   module_ = get_module(context, program(double_precision));
   groups_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMaxGroups, (layout.batch * m_ + kBlock - 1) / kBlock));
 }

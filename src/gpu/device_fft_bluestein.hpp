@@ -42,7 +42,8 @@ class DeviceFftBluestein {
   bool double_;
   FftLayout layout_;
   std::shared_ptr<const Module> module_;
-  std::unique_ptr<Memory> chirp_, spectrum_, work_;
+  std::shared_ptr<const Memory> chirp_, spectrum_;  // shared through the context's table cache
+  std::unique_ptr<Memory> work_;
   std::unique_ptr<DeviceFftPlan> inner_;
   std::uint32_t groups_ = 1;
 };

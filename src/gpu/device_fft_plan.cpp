@@ -92,9 +92,9 @@ const DeviceFft& DeviceFftPlan::kernel(Context& context, std::uint64_t size, boo
   return *k;
 }
 
-const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, Stream& stream, std::uint64_t n, bool as_double) {
+const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, std::uint64_t n, bool as_double) {
   auto& t = twiddles_[n];
-  if (!t) t = std::make_unique<FftPassTwiddles>(FftPassTwiddles::make(context, stream, n, as_double));
+  if (!t) t = std::make_unique<FftPassTwiddles>(FftPassTwiddles::make(context, n, as_double));
   return *t;
 }
 
@@ -150,7 +150,6 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const std::int64_t B = static_cast<std::int64_t>(group.batch);
   const std::int64_t s = group.in_stride, d = group.in_dist, so = group.out_stride, dout = group.out_dist;
   const std::int64_t N = static_cast<std::int64_t>(n);
-  auto stream = context.create_stream();
   // Pass 1: N1-point columns n1 -> k1 of every (b, n2), n2 < M, turned by W_N^(n2 k1), stored as
   // scratch1[b N + k1 M + n2] (row k1 holds the M-point sequence of the rest).
   const std::int64_t N1 = static_cast<std::int64_t>(passes_[0]), M = N / N1;
@@ -159,7 +158,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p1.kernel = &kernel(context, passes_[0], true);
   p1.kernel->check_count(group.batch * static_cast<std::uint64_t>(M));
   kernel(context, passes_[1], false).check_count(group.batch * static_cast<std::uint64_t>(N1));
-  p1.twiddles = &twiddles(context, *stream, n, tw_double);
+  p1.twiddles = &twiddles(context, n, tw_double);
   p1.pass.count = static_cast<std::uint64_t>(B * M);
   p1.pass.inner = static_cast<std::uint64_t>(M);
   p1.pass.in_dist_outer = d;
@@ -196,7 +195,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const std::int64_t N2 = static_cast<std::int64_t>(passes_[1]), N3 = static_cast<std::int64_t>(passes_[2]);
   scratch2_ = context.allocate(static_cast<std::size_t>(N) * elem);
   const DeviceFft& k2 = kernel(context, passes_[1], true);
-  const FftPassTwiddles& t2 = twiddles(context, *stream, static_cast<std::uint64_t>(M), tw_double);
+  const FftPassTwiddles& t2 = twiddles(context, static_cast<std::uint64_t>(M), tw_double);
   const DeviceFft& k3 = kernel(context, passes_[2], false);
   for (std::int64_t b = 0; b < B; ++b) {
     Step p2;
@@ -226,7 +225,6 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     p3.last = true;
     steps_.push_back(p3);
   }
-  stream->synchronize();
 }
 
 DeviceFftPlan::DeviceFftPlan(DeviceFftPlan&&) noexcept = default;

@@ -68,7 +68,7 @@ class DeviceFftPlan {
     bool last = false;  // takes the norm's scale
   };
   const DeviceFft& kernel(Context& context, std::uint64_t size, bool pass_twiddle);
-  const FftPassTwiddles& twiddles(Context& context, Stream& stream, std::uint64_t n, bool as_double);
+  const FftPassTwiddles& twiddles(Context& context, std::uint64_t n, bool as_double);
 
   std::uint64_t n_;
   bool double_;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "fft/unit_roots.hpp"
+#include "gpu/device_tables.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::gpu {
@@ -70,23 +71,12 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
   }
   half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half);
   // W^k = e^{-2 pi i k / n}, k <= h.
-  auto stream = context.create_stream();
-  if (double_precision) {
-    std::vector<std::complex<double>> t;
-    for (std::uint64_t k = 0; k <= h_; ++k) t.emplace_back(fft::detail::unit_root(k, n));
-    twiddles_ = context.allocate(t.size() * elem);
-    stream->upload(*twiddles_, 0, t.data(), t.size() * elem);
-  } else {
-    std::vector<std::complex<float>> t;
-    for (std::uint64_t k = 0; k <= h_; ++k) {
-      const std::complex<long double> w = fft::detail::unit_root(k, n);
-      t.emplace_back(static_cast<float>(w.real()), static_cast<float>(w.imag()));
-    }
-    twiddles_ = context.allocate(t.size() * elem);
-    stream->upload(*twiddles_, 0, t.data(), t.size() * elem);
-  }
+  twiddles_ = complex_table(context, "real n=" + std::to_string(n), double_precision, [&] {
+    std::vector<std::complex<long double>> t;
+    for (std::uint64_t k = 0; k <= h_; ++k) t.push_back(fft::detail::unit_root(k, n));
+    return t;
+  });
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * h_) * elem);
-  stream->synchronize();
   module_ = get_module(context, program(double_precision));
   groups_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMaxGroups, (layout.batch * (h_ + 1) + kBlock - 1) / kBlock));
 }
@@ -96,7 +86,8 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
   grid.groups = {groups_, 1, 1};
   grid.block = {kBlock, 1, 1};
   const Arg scale_arg = double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale));
-  const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch), inner = Arg::value(std::max<std::uint64_t>(1, layout_.inner_count()));
+  const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch);
+  const Arg inner = Arg::value(std::max<std::uint64_t>(1, layout_.inner_count()));
   const Arg in_outer = Arg::value(layout_.in_dist_outer), out_outer = Arg::value(layout_.out_dist_outer);
   if (odd_) {
     const Arg n = Arg::value(n_);
@@ -119,13 +110,15 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
       stream.launch(*module_, "fft_r2c_pack", grid, pack);
       half_->run(stream, *work_, *work_, fft::Direction::forward, 1.0);
     }
-    const std::array<Arg, 10> post = {Arg::memory(*work_),           Arg::memory(out), Arg::memory(*twiddles_), h, batch,
-                                     Arg::value(layout_.out_stride), Arg::value(layout_.out_dist), inner, out_outer, scale_arg};
+    const std::array<Arg, 10> post = {Arg::memory(*work_), Arg::memory(out), Arg::memory(*twiddles_), h, batch,
+                                      Arg::value(layout_.out_stride), Arg::value(layout_.out_dist), inner, out_outer,
+                                      scale_arg};
     stream.launch(*module_, "fft_r2c_post", grid, post);
     return;
   }
-  const std::array<Arg, 10> pre = {Arg::memory(in),              Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
-                                  Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), inner, in_outer, scale_arg};
+  const std::array<Arg, 10> pre = {Arg::memory(in), Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
+                                   Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), inner, in_outer,
+                                   scale_arg};
   stream.launch(*module_, "fft_c2r_pre", grid, pre);
   if (direct_) {
     half_->run(stream, *work_, out, fft::Direction::backward, 1.0);

@@ -39,7 +39,8 @@ class DeviceFftReal {
   bool double_, r2c_, direct_ = false, odd_;
   FftLayout layout_;
   std::shared_ptr<const Module> module_;
-  std::unique_ptr<Memory> twiddles_, work_;
+  std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache
+  std::unique_ptr<Memory> work_;
   std::unique_ptr<DeviceFftPlan> half_;
   std::uint32_t groups_ = 1;
 };

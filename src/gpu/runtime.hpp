@@ -134,9 +134,16 @@ class Context {
     std::map<std::string, std::shared_ptr<const Module>> by_key;
   };
   Modules& modules() { return modules_; }
+  /// Constant tables uploaded on this context, by key (src/gpu/device_tables.cpp fills it).
+  struct Tables {
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<const Memory>> by_key;
+  };
+  Tables& tables() { return tables_; }
 
  private:
   Modules modules_;
+  Tables tables_;
 };
 
 /// One API's view of the machine. Constructing it never throws; a backend that cannot run here

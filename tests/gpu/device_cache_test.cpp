@@ -1,12 +1,13 @@
 // The kernel caches with a real compiler, on every GPU device: a first build compiles and stores, the same
 // program on the same context is a memory hit, on a fresh context a disk hit, and a corrupted
-// entry is detected, recompiled and rewritten.
+// entry is detected, recompiled and rewritten; the constant-table cache (device_tables.hpp).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "gpu/device_tables.hpp"
 #include "gpu/kernel_cache.hpp"
 #include "gpu/program.hpp"
 #include "gpu_test_util.hpp"
@@ -99,6 +100,44 @@ TEST_P(GpuCache, UnwritableCacheDirectoryStillCompiles) {
   EXPECT_EQ(kernel_cache_stats().compiles, 1u);
   EXPECT_EQ(kernel_cache_stats().write_failures, 1u);
   fs::remove(blocker);
+}
+
+// Constant tables: made and uploaded once per context and key, rounded once to the precision
+// asked for; a table above kTableCacheMaxBytes is made again for each request.
+TEST_P(GpuCache, TablesAreMadeOncePerContextAndKey) {
+  int made = 0;
+  const auto make = [&made](std::size_t n) {
+    return [&made, n] {
+      ++made;
+      std::vector<std::complex<long double>> v(n);
+      for (std::size_t i = 0; i < n; ++i) v[i] = {1.0L / 3 + i, -static_cast<long double>(i)};
+      return v;
+    };
+  };
+  auto ctx1 = test::fresh_context(device());
+  const auto a = complex_table(*ctx1, "test table", false, make(100));
+  const auto b = complex_table(*ctx1, "test table", false, make(100));
+  EXPECT_EQ(made, 1);
+  EXPECT_EQ(a.get(), b.get());
+  EXPECT_EQ(a->bytes(), 100 * sizeof(std::complex<float>));
+  std::vector<std::complex<float>> back(100);
+  auto stream = ctx1->create_stream();
+  stream->download(*a, 0, back.data(), back.size() * sizeof(back[0]));
+  stream->synchronize();
+  EXPECT_EQ(back[7], std::complex<float>(static_cast<float>(1.0L / 3 + 7), -7.0f));
+  if (ctx1->facts().fp64) {
+    const auto d = complex_table(*ctx1, "test table", true, make(100));  // another precision: another table
+    EXPECT_EQ(made, 2);
+    EXPECT_EQ(d->bytes(), 100 * sizeof(std::complex<double>));
+  }
+  auto ctx2 = test::fresh_context(device());  // another context: made again
+  const int before = made;
+  complex_table(*ctx2, "test table", false, make(100));
+  EXPECT_EQ(made, before + 1);
+  const std::size_t big = kTableCacheMaxBytes / sizeof(std::complex<float>) + 1;
+  complex_table(*ctx2, "big table", false, make(big));
+  complex_table(*ctx2, "big table", false, make(big));
+  EXPECT_EQ(made, before + 3) << "a table above kTableCacheMaxBytes is not kept";
 }
 
 }  // namespace

@@ -17,7 +17,8 @@ DEVICE_FN i64 line_at(u64 b, i64 dist, u64 inner, i64 dist_outer) {
 }
 
 /* z[b H + j] = x[2j] + i x[2j+1] of transform b (layouts the complex FFT cannot read directly). */
-KERNEL fft_r2c_pack(GLOBAL const real_t* in, GLOBAL complex_t* z, u64 h, u64 batch, i64 stride, i64 dist, u64 inner, i64 dist_outer) {
+KERNEL fft_r2c_pack(GLOBAL const real_t* in, GLOBAL complex_t* z, u64 h, u64 batch,
+                    i64 stride, i64 dist, u64 inner, i64 dist_outer) {
   const u64 total = batch * h, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
   for (u64 g = GLOBAL_ID(0); g < total; g += step) {
     const u64 b = g / h, j = g % h;
@@ -57,7 +58,8 @@ KERNEL fft_c2r_pre(GLOBAL const complex_t* in, GLOBAL complex_t* z, GLOBAL const
 }
 
 /* x[2j] = Re z[b H + j], x[2j+1] = Im z[b H + j] (layouts the complex FFT cannot write directly). */
-KERNEL fft_c2r_unpack(GLOBAL const complex_t* z, GLOBAL real_t* out, u64 h, u64 batch, i64 stride, i64 dist, u64 inner, i64 dist_outer) {
+KERNEL fft_c2r_unpack(GLOBAL const complex_t* z, GLOBAL real_t* out, u64 h, u64 batch,
+                      i64 stride, i64 dist, u64 inner, i64 dist_outer) {
   const u64 total = batch * h, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
   for (u64 g = GLOBAL_ID(0); g < total; g += step) {
     const u64 b = g / h, j = g % h;
@@ -70,7 +72,8 @@ KERNEL fft_c2r_unpack(GLOBAL const complex_t* z, GLOBAL real_t* out, u64 h, u64 
 
 /* Odd N: through a complex FFT of N (twice the work of the even path).
    z[b N + j] = x[j] + 0i. */
-KERNEL fft_r2c_widen(GLOBAL const real_t* in, GLOBAL complex_t* z, u64 n, u64 batch, i64 stride, i64 dist, u64 inner, i64 dist_outer) {
+KERNEL fft_r2c_widen(GLOBAL const real_t* in, GLOBAL complex_t* z, u64 n, u64 batch,
+                     i64 stride, i64 dist, u64 inner, i64 dist_outer) {
   const u64 total = batch * n, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
   for (u64 g = GLOBAL_ID(0); g < total; g += step) {
     const u64 b = g / n, j = g % n;
@@ -79,7 +82,8 @@ KERNEL fft_r2c_widen(GLOBAL const real_t* in, GLOBAL complex_t* z, u64 n, u64 ba
 }
 
 /* X[k] = Z[b N + k] for k <= N/2, into the output layout (Z already scaled). */
-KERNEL fft_r2c_half(GLOBAL const complex_t* z, GLOBAL complex_t* out, u64 n, u64 batch, i64 stride, i64 dist, u64 inner, i64 dist_outer) {
+KERNEL fft_r2c_half(GLOBAL const complex_t* z, GLOBAL complex_t* out, u64 n, u64 batch,
+                    i64 stride, i64 dist, u64 inner, i64 dist_outer) {
   const u64 h = n / 2 + 1, total = batch * h, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
   for (u64 g = GLOBAL_ID(0); g < total; g += step) {
     const u64 b = g / h, k = g % h;
@@ -89,7 +93,8 @@ KERNEL fft_r2c_half(GLOBAL const complex_t* z, GLOBAL complex_t* out, u64 n, u64
 
 /* The Hermitian spectrum of N values from its first N/2 + 1 (X[0] taken as real):
    Z[b N + k] = X[k] for k <= N/2, conj X[N - k] above. */
-KERNEL fft_c2r_expand(GLOBAL const complex_t* in, GLOBAL complex_t* z, u64 n, u64 batch, i64 stride, i64 dist, u64 inner, i64 dist_outer) {
+KERNEL fft_c2r_expand(GLOBAL const complex_t* in, GLOBAL complex_t* z, u64 n, u64 batch,
+                      i64 stride, i64 dist, u64 inner, i64 dist_outer) {
   const u64 total = batch * n, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
   for (u64 g = GLOBAL_ID(0); g < total; g += step) {
     const u64 b = g / n, k = g % n;
@@ -101,7 +106,8 @@ KERNEL fft_c2r_expand(GLOBAL const complex_t* in, GLOBAL complex_t* z, u64 n, u6
 }
 
 /* x[j] = Re z[b N + j], into the output layout. */
-KERNEL fft_c2r_narrow(GLOBAL const complex_t* z, GLOBAL real_t* out, u64 n, u64 batch, i64 stride, i64 dist, u64 inner, i64 dist_outer) {
+KERNEL fft_c2r_narrow(GLOBAL const complex_t* z, GLOBAL real_t* out, u64 n, u64 batch,
+                      i64 stride, i64 dist, u64 inner, i64 dist_outer) {
   const u64 total = batch * n, step = (u64)NUM_GROUPS(0) * LOCAL_SIZE(0);
   for (u64 g = GLOBAL_ID(0); g < total; g += step) {
     const u64 b = g / n, j = g % n;

@@ -1,0 +1,36 @@
+// The per-context cache of constant device tables (device_tables.hpp).
+#include "gpu/device_tables.hpp"
+
+#include <mutex>
+
+namespace ripple::gpu {
+
+namespace {
+
+template <class T>
+std::shared_ptr<const Memory> upload(Context& context, const std::vector<std::complex<long double>>& values) {
+  std::vector<std::complex<T>> v;
+  v.reserve(values.size());
+  for (const auto& w : values) v.emplace_back(static_cast<T>(w.real()), static_cast<T>(w.imag()));
+  std::shared_ptr<Memory> m = context.allocate(v.size() * sizeof(v[0]));
+  auto stream = context.create_stream();
+  stream->upload(*m, 0, v.data(), v.size() * sizeof(v[0]));
+  stream->synchronize();  // v is freed on return
+  return m;
+}
+
+}  // namespace
+
+std::shared_ptr<const Memory> complex_table(Context& context, const std::string& key, bool as_double,
+                                            const std::function<std::vector<std::complex<long double>>()>& make) {
+  const std::string full_key = key + (as_double ? " f64" : " f32");
+  Context::Tables& tables = context.tables();
+  std::lock_guard lock(tables.mutex);  // one thread computes a missing table; the others wait for it
+  if (auto it = tables.by_key.find(full_key); it != tables.by_key.end()) return it->second;
+  const std::vector<std::complex<long double>> values = make();
+  std::shared_ptr<const Memory> table = as_double ? upload<double>(context, values) : upload<float>(context, values);
+  if (table->bytes() <= kTableCacheMaxBytes) tables.by_key.emplace(full_key, table);
+  return table;
+}
+
+}  // namespace ripple::gpu
