@@ -6,6 +6,7 @@ import os
 import platform
 import re
 import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -54,6 +55,19 @@ def git_commit():
         return c + (" (working tree has uncommitted changes)" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+
+
+def run_json(cmd, json_path):
+    """Runs a benchmark executable that writes its results to json_path; returns them (the file
+    removed) and its exit status. Exits naming the executable if it wrote none."""
+    print("$", " ".join(cmd), flush=True)
+    rc = subprocess.run(cmd).returncode
+    if not os.path.exists(json_path):
+        sys.exit("%s failed (exit %d)" % (os.path.basename(cmd[0]), rc))
+    with open(json_path) as f:
+        data = json.load(f)
+    os.remove(json_path)
+    return data, rc
 
 
 def save_results(prefix, device_name, stamp, text, data):

@@ -26,7 +26,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
-from bench_host import save_results  # noqa: E402
+from bench_host import run_json, save_results  # noqa: E402
 
 
 def short(name):
@@ -118,13 +118,7 @@ def main():
         for opt in ("sections", "sizes", "precisions", "peers", "mem_mib", "time_limit"):
             if getattr(a, opt) is not None:
                 cmd += ["--" + opt.replace("_", "-"), getattr(a, opt)]
-        print("$", " ".join(cmd), flush=True)
-        rc = subprocess.run(cmd).returncode
-        if not os.path.exists(json_tmp):
-            sys.exit("bench_gpu_fft failed (exit %d)" % rc)
-        with open(json_tmp) as f:
-            res = json.load(f)
-        os.remove(json_tmp)
+        res, rc = run_json(cmd, json_tmp)
     stamp = res.get("started", stamp)
 
     peer_names = []

@@ -11,7 +11,6 @@ Targets (issue 4): 1 section >= 90% of memcpy, 4 sections >= 80%, >= 20x cupyx s
 """
 import argparse
 import datetime
-import json
 import os
 import platform
 import statistics
@@ -28,7 +27,7 @@ except ImportError as e:
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
-from bench_host import save_results  # noqa: E402
+from bench_host import run_json, save_results  # noqa: E402
 
 
 def time_median(fn, reps, sync=lambda: None):
@@ -92,13 +91,7 @@ def main():
     os.makedirs(os.path.dirname(json_tmp), exist_ok=True)
     cmd = [a.exe, "--reps", str(a.reps), "--json", json_tmp] + (["--device", a.device] if a.device else [])
     cmd += ["--quick"] if a.quick else []
-    print("$", " ".join(cmd), flush=True)
-    rc = subprocess.run(cmd).returncode
-    if not os.path.exists(json_tmp):
-        sys.exit("bench_gpu_sosfilt failed (exit %d)" % rc)
-    with open(json_tmp) as f:
-        ripple = json.load(f)
-    os.remove(json_tmp)
+    ripple, rc = run_json(cmd, json_tmp)
     cases = ripple["cases"]
     cupy, cupy_note = cupy_times(cases, a.reps)
     scipy_t = {} if a.no_scipy else scipy_times(cases)
