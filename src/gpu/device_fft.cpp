@@ -8,8 +8,8 @@
 
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_bluestein.hpp"
-#include "gpu/device_tables.hpp"
 #include "gpu/device_fft_real.hpp"
+#include "gpu/device_tables.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::gpu {

@@ -42,11 +42,15 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
   inner.in_dist = inner.out_dist = static_cast<std::int64_t>(m_);
   inner_ = std::make_unique<DeviceFftPlan>(context, m_, double_precision, inner);
   // The forward chirp's conjugate e^{+pi i j^2 / n} = w_{2n}^{-(j^2 mod 2n)}, j < n.
-  const auto chirp = [n] {
-    std::vector<std::complex<long double>> c(n);
-    for (std::uint64_t j = 0; j < n; ++j) {
-      const unsigned __int128 sq = static_cast<unsigned __int128>(j) * j % (2 * n);
-      c[j] = std::conj(fft::detail::unit_root(static_cast<std::size_t>(sq), 2 * n));
+  // Computed at most once, and only where a table is not cached yet (both tables derive from it).
+  std::vector<std::complex<long double>> c;
+  const auto chirp = [&c, n] {
+    if (c.empty()) {
+      c.resize(n);
+      for (std::uint64_t j = 0; j < n; ++j) {
+        const unsigned __int128 sq = static_cast<unsigned __int128>(j) * j % (2 * n);
+        c[j] = std::conj(fft::detail::unit_root(static_cast<std::size_t>(sq), 2 * n));
+      }
     }
     return c;
   };
@@ -55,7 +59,7 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
   spectrum_ = complex_table(context, key + " spectrum", double_, [&] {
     // The chirp's extension to the cyclic kernel of length m (symmetric: b[m - j] = b[j]) and
     // the kernel's spectrum scaled by 1/m, by the CPU FFT in double.
-    const std::vector<std::complex<long double>> c = chirp();
+    chirp();
     std::vector<std::complex<double>> b(m_, std::complex<double>(0, 0));
     for (std::uint64_t j = 0; j < n; ++j) {
       b[j] = std::complex<double>(c[j]);
