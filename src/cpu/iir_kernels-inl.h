@@ -259,6 +259,62 @@ void AddFreeResponse(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, c
   }
 }
 
+// Free responses from states of `order` values added to `lanes` unit-stride runs lane_stride
+// apart: out[j * lane_stride + t] += sum_k h[k * h_stride + t] * sigma[j * order + k], t < rows.
+// Vectorized over t, kRuns runs at once so that each vector of h, read from L2, serves all of
+// them (one run at a time, reading h was the bottleneck); the sigmas are broadcast once into
+// vectors that the multiply-adds read as memory operands, up to kChunk states per pass.
+template <std::size_t kRuns, class T>
+HWY_INLINE void AddStateResponsesRuns(T* HWY_RESTRICT out, std::ptrdiff_t lane_stride, std::size_t rows,
+                                      const T* HWY_RESTRICT h, std::size_t h_stride, std::size_t order,
+                                      const T* HWY_RESTRICT sigma) {
+  const hn::ScalableTag<T> d;
+  using V = hn::Vec<decltype(d)>;
+  constexpr std::size_t kChunk = 8;
+  constexpr std::size_t kMax = hn::MaxLanes(d);
+  const std::size_t w = hn::Lanes(d);
+  const std::size_t full = rows - rows % w;
+  HWY_ALIGN T sig[kChunk * kRuns * kMax];
+  for (std::size_t k0 = 0; k0 < order; k0 += kChunk) {
+    const std::size_t ks = std::min(kChunk, order - k0);
+    for (std::size_t k = 0; k < ks; ++k) {
+      for (std::size_t r = 0; r < kRuns; ++r) hn::Store(hn::Set(d, sigma[r * order + k0 + k]), d, sig + (k * kRuns + r) * w);
+    }
+    for (std::size_t t = 0; t < full; t += w) {
+      V acc[kRuns];
+      for (std::size_t r = 0; r < kRuns; ++r) acc[r] = hn::LoadU(d, out + static_cast<std::ptrdiff_t>(r) * lane_stride + t);
+      const T* row = h + k0 * h_stride + t;
+      for (std::size_t k = 0; k < ks; ++k, row += h_stride) {
+        const V hv = hn::LoadU(d, row);
+        for (std::size_t r = 0; r < kRuns; ++r) acc[r] = hn::MulAdd(hv, hn::Load(d, sig + (k * kRuns + r) * w), acc[r]);
+      }
+      for (std::size_t r = 0; r < kRuns; ++r) hn::StoreU(acc[r], d, out + static_cast<std::ptrdiff_t>(r) * lane_stride + t);
+    }
+  }
+  for (std::size_t r = 0; r < kRuns; ++r) {
+    T* run = out + static_cast<std::ptrdiff_t>(r) * lane_stride;
+    for (std::size_t t = full; t < rows; ++t) {
+      T v = run[t];
+      for (std::size_t k = 0; k < order; ++k) v += h[k * h_stride + t] * sigma[r * order + k];
+      run[t] = v;
+    }
+  }
+}
+
+template <class T>
+void AddStateResponses(T* out, std::ptrdiff_t lane_stride, std::size_t lanes, std::size_t rows, const T* h,
+                       std::size_t h_stride, std::size_t order, const T* sigma) {
+  std::size_t j = 0;
+  for (; j + 4 <= lanes; j += 4) {
+    AddStateResponsesRuns<4>(out + static_cast<std::ptrdiff_t>(j) * lane_stride, lane_stride, rows, h, h_stride,
+                             order, sigma + j * order);
+  }
+  for (; j < lanes; ++j) {
+    AddStateResponsesRuns<1>(out + static_cast<std::ptrdiff_t>(j) * lane_stride, lane_stride, rows, h, h_stride,
+                             order, sigma + j * order);
+  }
+}
+
 // W x W block of real values transposed in registers (v[i] = row i in, column i out) where
 // the vector shape has a short shuffle sequence (128- and 256-bit vectors), else through a
 // small stack tile.
@@ -473,6 +529,14 @@ inline void AddFreeResponseF32(float* b, std::size_t rows, std::size_t pitch, co
 inline void AddFreeResponseF64(double* b, std::size_t rows, std::size_t pitch, const double* r,
                                const double* s) {
   AddFreeResponse(b, rows, pitch, r, s);
+}
+inline void AddStateResponsesF32(float* o, std::ptrdiff_t ls, std::size_t lanes, std::size_t rows, const float* h,
+                                 std::size_t hs, std::size_t order, const float* sigma) {
+  AddStateResponses(o, ls, lanes, rows, h, hs, order, sigma);
+}
+inline void AddStateResponsesF64(double* o, std::ptrdiff_t ls, std::size_t lanes, std::size_t rows, const double* h,
+                                 std::size_t hs, std::size_t order, const double* sigma) {
+  AddStateResponses(o, ls, lanes, rows, h, hs, order, sigma);
 }
 inline void StageInF32(float* b, std::size_t rows, std::size_t pitch, const float* s, std::ptrdiff_t ls) {
   StageIn(b, rows, pitch, s, ls);

@@ -18,6 +18,8 @@ HWY_EXPORT(CascadeRunsF32);
 HWY_EXPORT(CascadeRunsF64);
 HWY_EXPORT(AddFreeResponseF32);
 HWY_EXPORT(AddFreeResponseF64);
+HWY_EXPORT(AddStateResponsesF32);
+HWY_EXPORT(AddStateResponsesF64);
 HWY_EXPORT(SectionF32);
 HWY_EXPORT(SectionF64);
 HWY_EXPORT(StageInF32);
@@ -32,6 +34,7 @@ const IirKernels<float>& iir_kernels_f32() {
                                          HWY_DYNAMIC_DISPATCH(CascadeF32), HWY_DYNAMIC_DISPATCH(CascadeRunsF32),
                                          HWY_DYNAMIC_DISPATCH(SectionF32),
                                          HWY_DYNAMIC_DISPATCH(AddFreeResponseF32),
+                                         HWY_DYNAMIC_DISPATCH(AddStateResponsesF32),
                                          HWY_DYNAMIC_DISPATCH(StageInF32), HWY_DYNAMIC_DISPATCH(StageOutF32)};
   return kernels;
 }
@@ -41,7 +44,8 @@ const IirKernels<double>& iir_kernels_f64() {
                                           HWY_DYNAMIC_DISPATCH(CascadeF64), HWY_DYNAMIC_DISPATCH(CascadeRunsF64),
                                           HWY_DYNAMIC_DISPATCH(SectionF64),
                                           HWY_DYNAMIC_DISPATCH(AddFreeResponseF64),
-                                         HWY_DYNAMIC_DISPATCH(StageInF64), HWY_DYNAMIC_DISPATCH(StageOutF64)};
+                                          HWY_DYNAMIC_DISPATCH(AddStateResponsesF64),
+                                          HWY_DYNAMIC_DISPATCH(StageInF64), HWY_DYNAMIC_DISPATCH(StageOutF64)};
   return kernels;
 }
 

@@ -33,6 +33,10 @@ struct IirKernels {
                   const T* sigma_in, std::size_t r_rows);
   /// Adds a free response to every lane: buf[t][j] += r[2t] * sigma[j] + r[2t+1] * sigma[pitch + j].
   void (*add_free_response)(T* buf, std::size_t rows, std::size_t pitch, const T* r, const T* sigma);
+  /// Adds free responses from states of `order` values to `lanes` unit-stride runs:
+  /// out[j * lane_stride + t] += sum_k h[k * h_stride + t] * sigma[j * order + k], t < rows.
+  void (*add_state_responses)(T* out, std::ptrdiff_t lane_stride, std::size_t lanes, std::size_t rows, const T* h,
+                              std::size_t h_stride, std::size_t order, const T* sigma);
   /// Staging of lanes that are unit-stride runs lane_stride apart: buf[t][j] <-> seq[j *
   /// lane_stride + t], for t < rows, j < pitch.
   void (*stage_in)(T* buf, std::size_t rows, std::size_t pitch, const T* seq, std::ptrdiff_t lane_stride);

@@ -247,11 +247,81 @@ void scan_section(U* values, std::size_t rows, std::size_t lanes, const U* coef,
   pending = {free_rows, sigma, correct_rows};
 }
 
+// The end of a range: serially from the carries, which then hold the state after it.
+template <class T>
+void serial_tail(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
+                 Vec2* carry) {
+  if (n == 0) return;
+  core::Scratch scratch;
+  T* z = scratch.get<T>(2 * plan.sections);
+  for (std::size_t s = 0; s < plan.sections; ++s) {
+    z[2 * s] = T(carry[s][0]);
+    z[2 * s + 1] = T(carry[s][1]);
+  }
+  serial_cascade(plan, in, is, out, os, n, z);
+  for (std::size_t s = 0; s < plan.sections; ++s) carry[s] = {z[2 * s], z[2 * s + 1]};
+}
+
+// One unit-stride line (or a range of one) scanned in time with the whole cascade fused (see
+// SosPlan::scan_fused): each block is W lanes of L consecutive runs, filtered through every
+// section from a zero state straight from the input to the output (the channel kernel, the
+// lanes being runs L apart); a serial scan in long double of z -> M^L z + e over the lanes
+// gives each run's true start state z_j, and the run adds the cascade's free response h_t . z_j
+// while it is still in cache. carry as in scan_range.
+template <class T>
+void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n, Vec2* carry) {
+  const IirKernels<T>& kernels = iir_kernels<T>();
+  const std::size_t lanes = kernels.lanes;
+  const std::size_t sections = plan.sections;
+  const std::size_t order = 2 * sections;
+  core::Scratch scratch;
+  T* state = scratch.get<T>(order * lanes);
+  T* sigma = scratch.get<T>(order * lanes);
+  Real* z = scratch.get<Real>(order);
+  Real* next = scratch.get<Real>(order);
+  for (std::size_t k = 0; k < order; ++k) z[k] = carry[k / 2][k % 2];
+  std::vector<Real> partial_transition;
+  std::size_t pos = 0;
+  while (n - pos >= lanes * tuning::kScanMinRows) {
+    const std::size_t rows = std::min(plan.fused_rows, (n - pos) / lanes);
+    const Real* m = plan.fused_transition.data();
+    if (rows != plan.fused_rows) {
+      partial_transition = iir::detail::matrix_power(plan.cascade.m, order, rows);
+      m = partial_transition.data();
+    }
+    std::fill(state, state + order * lanes, T(0));
+    const auto lane_stride = static_cast<std::ptrdiff_t>(rows);
+    for (std::size_t s = 0; s < sections; s += kMaxFusedSections) {
+      const std::size_t count = std::min(kMaxFusedSections, sections - s);
+      kernels.cascade_runs(s == 0 ? in + pos : out + pos, lane_stride, out + pos, lane_stride, rows, lanes,
+                           plan.section_coef(s), count, state + 2 * s * lanes);
+    }
+    for (std::size_t j = 0; j < lanes; ++j) {
+      for (std::size_t k = 0; k < order; ++k) sigma[j * order + k] = T(z[k]);
+      for (std::size_t i = 0; i < order; ++i) {
+        Real acc = state[i * lanes + j];
+        for (std::size_t k = 0; k < order; ++k) acc += m[i * order + k] * z[k];
+        next[i] = acc;
+      }
+      std::copy(next, next + order, z);
+    }
+    kernels.add_state_responses(out + pos, lane_stride, lanes, std::min(rows, plan.fused_correct_rows),
+                                plan.fused_free_rows.data(), plan.fused_free_stride, order, sigma);
+    pos += lanes * rows;
+  }
+  for (std::size_t k = 0; k < order; ++k) carry[k / 2][k % 2] = z[k];
+  serial_tail(plan, in + pos, 1, out + pos, 1, n - pos, carry);
+}
+
 // One line (or a range of one) scanned in time. carry[s] is section s's state at the start
 // and, on return, at the end of the range.
 template <class T>
 void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
                 Vec2* carry) {
+  if (plan.scan_fused && is == 1 && os == 1) {
+    scan_range_fused(plan, in, out, n, carry);
+    return;
+  }
   const std::size_t lanes = scan_lanes<T>();
   const std::size_t sections = plan.sections;
   const bool any_wide = std::find(plan.scan_wide.begin(), plan.scan_wide.end(), true) != plan.scan_wide.end();
@@ -296,16 +366,8 @@ void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, 
     block.pending = {};
     pos += lanes * rows;
   }
-  if (pos < n) {
-    T* z = scratch.get<T>(2 * sections);
-    for (std::size_t s = 0; s < sections; ++s) {
-      z[2 * s] = T(carry[s][0]);
-      z[2 * s + 1] = T(carry[s][1]);
-    }
-    const auto at = static_cast<std::ptrdiff_t>(pos);
-    serial_cascade(plan, in + at * is, is, out + at * os, os, n - pos, z);
-    for (std::size_t s = 0; s < sections; ++s) carry[s] = {z[2 * s], z[2 * s + 1]};
-  }
+  const auto at = static_cast<std::ptrdiff_t>(pos);
+  serial_tail(plan, in + at * is, is, out + at * os, os, n - pos, carry);
 }
 
 // Adds to out[0..n) the cascade's response to start state z with zero input, until it has
@@ -342,7 +404,7 @@ template <class T>
 void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
               T* state, unsigned threads) {
   const std::size_t sections = plan.sections;
-  if (!plan.stable || n < scan_lanes<T>() * tuning::kScanMinRows) {
+  if (plan.block_rows == 0 || n < scan_lanes<T>() * tuning::kScanMinRows) {
     serial_cascade(plan, in, is, out, os, n, state);
     return;
   }

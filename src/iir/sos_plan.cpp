@@ -10,11 +10,85 @@
 
 namespace ripple::iir::detail {
 
+namespace {
+
+// The fused scan's tables: the cascade's block transition and its free response, output at t
+// of the zero-input cascade started from unit state e_k, for t until it stays below
+// `negligible` (at most fused_rows rows).
+template <class T>
+void add_fused_tables(SosPlan<T>& plan, double negligible) {
+  const std::size_t order = 2 * plan.sections;
+  const std::size_t rows = plan.fused_rows;
+  // Rows an odd number of cache lines apart: 2^k apart, the 2K rows read together would share
+  // one set of the 8-way L1 and evict each other.
+  constexpr std::size_t kLine = 64 / sizeof(T);
+  std::size_t lines = (rows + kLine - 1) / kLine;
+  lines += 1 - lines % 2;
+  const std::size_t stride = lines * kLine;
+  plan.fused_free_stride = stride;
+  plan.fused_free_rows.assign(order * stride, T(0));
+  // The 2K zero-input cascades, one from each unit state e_k, side by side (k innermost, so
+  // the compiler runs them in SIMD lanes and their recurrences overlap).
+  std::vector<double> z(2 * plan.sections * order, 0.0), u(order), y(order);
+  for (std::size_t k = 0; k < order; ++k) z[k * order + k] = 1.0;
+  std::size_t last = 0;
+  for (std::size_t t = 0; t < rows; ++t) {
+    std::fill(u.begin(), u.end(), 0.0);
+    for (std::size_t s = 0; s < plan.sections; ++s) {
+      const Biquad& q = plan.biquads[s];
+      double* z0 = z.data() + 2 * s * order;
+      double* z1 = z0 + order;
+      for (std::size_t k = 0; k < order; ++k) {
+        y[k] = q.b0 * u[k] + z0[k];
+        z0[k] = q.b1 * u[k] - q.a1 * y[k] + z1[k];
+        z1[k] = q.b2 * u[k] - q.a2 * y[k];
+        u[k] = y[k];
+      }
+    }
+    for (std::size_t k = 0; k < order; ++k) {
+      plan.fused_free_rows[k * stride + t] = T(u[k]);
+      if (std::abs(u[k]) >= negligible / double(order)) last = t + 1;
+    }
+  }
+  plan.fused_correct_rows = last;
+  plan.fused_transition = matrix_power(plan.cascade.m, order, rows);
+}
+
+// The per-section scan's tables: each section's free-response rows and block transition.
+template <class T>
+void add_section_tables(SosPlan<T>& plan) {
+  plan.block_rows = tuning::kScanBlockRows;
+  const std::size_t rows = plan.block_rows;
+  plan.free_rows.reserve(2 * rows * plan.sections);
+  plan.free_rows_wide.reserve(2 * rows * plan.sections);
+  const double negligible = tuning::kFreeResponseNegligible * std::numeric_limits<T>::epsilon();
+  for (const Biquad& q : plan.biquads) {
+    const auto r = free_response_rows(q, rows);
+    double gain = 0.0;
+    std::size_t last = 0;
+    for (std::size_t t = 0; t < rows; ++t) {
+      const double size = std::abs(r[2 * t]) + std::abs(r[2 * t + 1]);
+      gain = std::max(gain, size);
+      if (size >= negligible) last = t + 1;
+    }
+    for (double v : r) plan.free_rows.push_back(T(v));
+    plan.free_rows_wide.insert(plan.free_rows_wide.end(), r.begin(), r.end());
+    plan.block_transition.push_back(power(transition(q), rows));
+    plan.correct_rows.push_back(last);
+    plan.scan_wide.push_back(sizeof(T) < sizeof(double) && gain > tuning::kFloatScanTransientGainLimit);
+    plan.coef_wide.insert(plan.coef_wide.end(), {q.b0, q.b1, q.b2, q.a1, q.a2});
+  }
+}
+
+}  // namespace
+
 template <class T, class S>
-SosPlan<T> make_sos_plan(const BasicSos<S>& sos) {
+SosPlan<T> make_sos_plan(const BasicSos<S>& sos, std::size_t longest_line, ScanTables tables) {
   SosPlan<T> plan;
   plan.sections = sos.size();
   plan.stable = true;
+  plan.coef.reserve(5 * plan.sections);
+  plan.biquads.reserve(plan.sections);
   for (const auto& row : sos.rows()) {
     const T c[5] = {T(row[0]), T(row[1]), T(row[2]), T(row[4]), T(row[5])};
     plan.coef.insert(plan.coef.end(), c, c + 5);
@@ -22,34 +96,24 @@ SosPlan<T> make_sos_plan(const BasicSos<S>& sos) {
     plan.biquads.push_back(q);
     plan.stable = plan.stable && is_stable(q);
   }
-  if (!plan.stable) return plan;
-  plan.block_rows = tuning::kScanBlockRows;
-  for (const Biquad& q : plan.biquads) {
-    const auto rows = free_response_rows(q, plan.block_rows);
-    double gain = 0.0;
-    for (std::size_t t = 0; t < plan.block_rows; ++t) {
-      plan.free_rows.push_back(T(rows[2 * t]));
-      plan.free_rows.push_back(T(rows[2 * t + 1]));
-      gain = std::max(gain, std::abs(rows[2 * t]) + std::abs(rows[2 * t + 1]));
-    }
-    plan.free_rows_wide.insert(plan.free_rows_wide.end(), rows.begin(), rows.end());
-    plan.block_transition.push_back(power(transition(q), plan.block_rows));
-    const double negligible = tuning::kFreeResponseNegligible * std::numeric_limits<T>::epsilon();
-    std::size_t last = 0;
-    for (std::size_t t = 0; t < plan.block_rows; ++t) {
-      if (std::abs(rows[2 * t]) + std::abs(rows[2 * t + 1]) >= negligible) last = t + 1;
-    }
-    plan.correct_rows.push_back(last);
-    plan.scan_wide.push_back(sizeof(T) < sizeof(double) && gain > tuning::kFloatScanTransientGainLimit);
-    plan.coef_wide.insert(plan.coef_wide.end(), {q.b0, q.b1, q.b2, q.a1, q.a2});
-  }
+  // Lines too short to repay the tables run serially (SosPlan::block_rows == 0).
+  if (!plan.stable || longest_line < tuning::kScanTablesFrom) return plan;
+  add_section_tables(plan);
   plan.cascade = cascade_system(plan.biquads);
+  // Double data only: a float cascade run from a zero state carries every section's transient
+  // into the next one's rounding (see scan_wide), which per-section scanning keeps apart.
+  plan.scan_fused = sizeof(T) == sizeof(double) && tables == ScanTables::all &&
+                    longest_line >= tuning::kFusedScanTablesFrom;
+  if (plan.scan_fused) {
+    plan.fused_rows = tuning::kFusedScanRows;
+    add_fused_tables(plan, tuning::kFreeResponseNegligible * std::numeric_limits<T>::epsilon());
+  }
   return plan;
 }
 
-template SosPlan<float> make_sos_plan<float, float>(const BasicSos<float>&);
-template SosPlan<double> make_sos_plan<double, float>(const BasicSos<float>&);
-template SosPlan<double> make_sos_plan<double, double>(const BasicSos<double>&);
-template SosPlan<float> make_sos_plan<float, double>(const BasicSos<double>&);
+template SosPlan<float> make_sos_plan<float, float>(const BasicSos<float>&, std::size_t, ScanTables);
+template SosPlan<double> make_sos_plan<double, float>(const BasicSos<float>&, std::size_t, ScanTables);
+template SosPlan<double> make_sos_plan<double, double>(const BasicSos<double>&, std::size_t, ScanTables);
+template SosPlan<float> make_sos_plan<float, double>(const BasicSos<double>&, std::size_t, ScanTables);
 
 }  // namespace ripple::iir::detail

@@ -18,8 +18,8 @@ struct SosPlan {
   std::vector<T> coef;          ///< b0 b1 b2 a1 a2 per section, in T (what the recurrence uses)
   std::vector<Biquad> biquads;  ///< the same values in double
   bool stable = false;          ///< every section's poles inside the unit circle
-  // Scan tables, present when stable:
-  std::size_t block_rows = 0;          ///< L
+  // Scan tables, present when stable and lines are long enough (see make_sos_plan):
+  std::size_t block_rows = 0;          ///< L (0: no scan tables, every line runs serially)
   std::vector<T> free_rows;            ///< per section, rows of C A^t (t < L) as pairs: L*2 values
   std::vector<double> free_rows_wide;  ///< the same in double, for sections scanned in double
   std::vector<Mat2> block_transition;  ///< per section, A^L
@@ -33,7 +33,18 @@ struct SosPlan {
   /// lightly damped sections on short signals costs more than the serial recurrence loses.
   std::vector<bool> scan_wide;
   std::vector<double> coef_wide;  ///< coef in double
-  CascadeSystem cascade;               ///< the whole cascade, for carries over thread ranges
+  CascadeSystem cascade;               ///< the whole cascade, for carries over thread ranges (with the tables)
+  // Tables of the fused time scan (present when scan_fused): lanes run the whole cascade from
+  // a zero state straight between the signal and the output, then each lane's output gets the
+  // cascade's free response from its true start state, one rank-2K update instead of a
+  // correction per section.
+  bool scan_fused = false;
+  std::size_t fused_rows = 0;            ///< samples per lane of a fused block, L_f
+  std::vector<Real> fused_transition;    ///< M^(L_f), 2K x 2K row-major
+  std::size_t fused_correct_rows = 0;    ///< rows of the cascade's free response worth adding
+  std::size_t fused_free_stride = 0;     ///< distance between the rows of fused_free_rows (>= L_f)
+  /// Output of the zero-input cascade at t from unit state e_k: [k * fused_free_stride + t].
+  std::vector<T> fused_free_rows;
 
   const T* section_coef(std::size_t s) const { return coef.data() + 5 * s; }
   const T* section_free_rows(std::size_t s) const { return free_rows.data() + 2 * block_rows * s; }
@@ -41,8 +52,19 @@ struct SosPlan {
   const double* section_free_rows_wide(std::size_t s) const { return free_rows_wide.data() + 2 * block_rows * s; }
 };
 
-/// Prepares sections (already validated: a0 == 1) for filtering in precision T.
+/// Which scan tables a plan builds: all, or only the per-section ones (a GPU plan, whose
+/// executor scans section by section).
+enum class ScanTables { all, per_section };
+
+/// A line length no plan has to bound.
+inline constexpr std::size_t kAnyLength = static_cast<std::size_t>(-1);
+
+/// Prepares sections (already validated: a0 == 1) for filtering in precision T. longest_line
+/// bounds the lines the plan will filter (kAnyLength: any, as a stream): the scan tables cost
+/// time in proportion to their block length (about 0.1 ms for 4 sections, more than filtering
+/// a few thousand samples), so a plan only builds those its lines are long enough to repay.
 template <class T, class S>
-SosPlan<T> make_sos_plan(const BasicSos<S>& sos);
+SosPlan<T> make_sos_plan(const BasicSos<S>& sos, std::size_t longest_line = kAnyLength,
+                         ScanTables tables = ScanTables::all);
 
 }  // namespace ripple::iir::detail

@@ -115,7 +115,7 @@ void sosfilt_buffers(const BasicSos<S>& sos, const Buffer<T>& x, Buffer<T>& y, s
   }
   order_after(queue, x.queue());
   if (state != nullptr) order_after(queue, state->queue());
-  GpuCascade<T> cascade(queue, detail::make_sos_plan<T>(sos));
+  GpuCascade<T> cascade(queue, detail::make_sos_plan<T>(sos, detail::kAnyLength, detail::ScanTables::per_section));
   gpu::SosState st;
   if (state != nullptr) st.memory = &gpu::memory_of(state->raw());
   cascade.run(queue, x, y, channels, n, st, gpu::SosPath::automatic);
@@ -159,7 +159,7 @@ struct DeviceFilter<T>::Impl {
       cpu.emplace(sos, ch);
       return;
     }
-    gpu.emplace(q, detail::make_sos_plan<T>(sos));
+    gpu.emplace(q, detail::make_sos_plan<T>(sos, detail::kAnyLength, detail::ScanTables::per_section));
     state.emplace(q, sections * channels * 2);
     gpu::stream_of(q).zero(gpu::memory_of(state->raw()), 0, state->size() * sizeof(T));
   }

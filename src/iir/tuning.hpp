@@ -27,6 +27,20 @@ inline constexpr std::size_t kScanMinRows = 16;
 /// 128 <= 0.45, 512 <= 0.42, no limit 1.16 (cheby2 2 at 1e-3). 128 keeps a 3x margin and runs
 /// butter(8, 0.01) in float: 2^24 samples at 520 instead of 260-300 Msamples/s (one thread).
 inline constexpr double kFloatScanTransientGainLimit = 128.0;
+/// Samples per lane of a block of the fused time scan (double data: each SIMD lane runs the
+/// whole cascade over its run of the signal straight from the input to the output, then the
+/// output of lanes whose true start state is nonzero gets the cascade's free response).
+/// Not a power of two: the W runs of a block, read and written together, would then share one
+/// set of the 8-way L1 cache (2048: 1.5x slower on the 2-core Zen 3).
+inline constexpr std::size_t kFusedScanRows = 2056;
+/// Plans build the per-section scan tables for lines from this length on, the fused scan's
+/// from the second; shorter lines run serially / with the per-section scan. The tables cost
+/// time in proportion to their block length, which the faster scan repays only over long
+/// lines (one-shot sosfilt of butter(8, 0.1) in double on the 2-core Zen 3 VM: 2^13 samples
+/// 49-55 us with the per-section tables, 56 us serially; 2^19 samples about 1 ms with the
+/// fused tables or without; 2^20 samples 1.9 ms with them, 2.3 ms without).
+inline constexpr std::size_t kScanTablesFrom = 8192;
+inline constexpr std::size_t kFusedScanTablesFrom = std::size_t{1} << 19;
 /// Rows of one staging block when channels are filtered side by side in lanes.
 inline constexpr std::size_t kChannelBlockRows = 256;
 /// Splitting one long signal over threads pays from this many samples per thread.
