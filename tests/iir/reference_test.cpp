@@ -4,7 +4,11 @@
 // least as accurate as scipy's serial float recurrence (<= 1.5x its error), including poles
 // near the unit circle (butter(8, 1e-3) from scipy) over signals many blocks long.
 #include "common/golden.hpp"
+#include "cpu/iir_kernels.hpp"
 #include "iir/iir_test_util.hpp"
+#include "iir/sos_plan.hpp"
+#include "iir/tuning.hpp"
+#include "ripple/iir/stream.hpp"
 #include "ripple/runtime.hpp"
 
 namespace ripple::iir::test {
@@ -83,6 +87,56 @@ TEST(IirReference, FloatAsAccurateAsSerialNearUnitCircle) {
     const Sos sos = Sos::from_flat(a.values<double>());
     for (std::size_t n : {3000ul, 20000ul, quick_mode() ? 60000ul : 400000ul}) check_float_accuracy(sos, name, n);
   }
+}
+
+// The fused scan of double lines (streams always have its tables) around its block boundaries:
+// W runs of L_f samples per block, a partial last block, a serial tail, 1..12 sections (the
+// cascade kernel fuses at most 4), from a nonzero state.
+TEST(IirReference, FusedScanBlockBoundaries) {
+  const std::size_t block = cpu::iir_kernels<double>().lanes * tuning::kFusedScanRows;
+  for (std::size_t sections : {1, 3, 4, 5, 12}) {
+    const Sos sos = resonant_sos(sections, 0.995, static_cast<unsigned>(40 + sections));
+    for (std::size_t n : {block - 1, block, block + 1, 2 * block + 17, 5 * block - 3}) {
+      SCOPED_TRACE("n=" + std::to_string(n) + " sections=" + std::to_string(sections));
+      const auto x = random_signal<double>(n, 5);
+      std::vector<long double> z0;
+      Array<double> zi({sections, 1, 2});
+      for (std::size_t i = 0; i < zi.size(); ++i) {
+        zi.values[i] = 0.25 * std::cos(2.0 + i);
+        z0.push_back(zi.values[i]);
+      }
+      Filter<double> filter(sos, 1);
+      filter.set_state(zi.view());
+      Array<double> y({1, n});
+      std::fill(y.values.begin(), y.values.end(), std::numeric_limits<double>::quiet_NaN());
+      filter.process(ArrayView<const double>(x.data(), {1, n}), y.view());
+      std::vector<long double> zref;
+      const auto ref = serial_sosfilt<long double, double>(sos, x, z0, &zref);
+      EXPECT_LE(rel_l2(y.values, ref), 1e-13);
+      EXPECT_LE(rel_l2(filter.state().values, zref), 1e-12);
+    }
+  }
+}
+
+// Plans build only the scan tables their lines can repay.
+TEST(IirReference, PlansBuildTablesForTheirLines) {
+  const Sos sos = resonant_sos(4, 0.9, 2);
+  const auto short_plan = detail::make_sos_plan<double>(sos, tuning::kScanTablesFrom - 1);
+  EXPECT_EQ(short_plan.block_rows, 0u);
+  EXPECT_FALSE(short_plan.scan_fused);
+  const auto medium = detail::make_sos_plan<double>(sos, tuning::kFusedScanTablesFrom - 1);
+  EXPECT_GT(medium.block_rows, 0u);
+  EXPECT_FALSE(medium.scan_fused);
+  const auto long_plan = detail::make_sos_plan<double>(sos, tuning::kFusedScanTablesFrom);
+  EXPECT_TRUE(long_plan.scan_fused);
+  EXPECT_GT(long_plan.fused_correct_rows, 0u);
+  EXPECT_LE(long_plan.fused_correct_rows, long_plan.fused_rows);
+  EXPECT_FALSE(detail::make_sos_plan<float>(sos).scan_fused);  // float: per-section scan only
+  const auto device = detail::make_sos_plan<double>(sos, detail::kAnyLength, detail::ScanTables::per_section);
+  EXPECT_GT(device.block_rows, 0u);
+  EXPECT_FALSE(device.scan_fused);
+  // An unstable cascade gets no tables at any length.
+  EXPECT_EQ(detail::make_sos_plan<double>(Sos({{1.0, 0.0, 0.0, 1.0, -2.0, 1.01}})).block_rows, 0u);
 }
 
 TEST(IirReference, UnstableSectionsRunSerially) {
