@@ -1,9 +1,14 @@
 // Section cascades on the CPU (see iir_sos_executor.hpp). Three ways to run a line:
 //  - channels side by side: W lines (W = SIMD width, or a few times W) share a staging block,
 //    lane j = line j, and the recurrence runs as it is, vertically in SIMD;
-//  - one line scanned in time: J = kScanVectors * W lanes each filter L consecutive samples
-//    from a zero state, a serial scan in double of the affine block maps z -> A^L z + e gives
-//    every block's true start state, and each block adds its free response C A^t z;
+//  - one unit-stride line scanned in time with the cascade fused (SosPlan::scan_fused): W runs
+//    of L_f samples go through every section from a zero state straight to the output, a scan
+//    of the cascade's block maps gives each run's true start state, and the run adds the
+//    cascade's free response;
+//  - other long lines scanned in time section by section: J = kScanVectors * W lanes each
+//    filter L consecutive samples from a zero state, a serial scan of the affine block maps
+//    z -> A^L z + e gives every block's true start state, and each block adds its free
+//    response C A^t z;
 //  - serially, exactly as scipy, for short lines, short tails and unstable sections.
 // One long line with several threads is split into ranges filtered at once from a zero state;
 // the cascade's carries (2K states, in double) are then scanned over the ranges and each range

@@ -27,7 +27,7 @@ inline constexpr std::size_t kScanMinRows = 16;
 /// 128 <= 0.45, 512 <= 0.42, no limit 1.16 (cheby2 2 at 1e-3). 128 keeps a 3x margin and runs
 /// butter(8, 0.01) in float: 2^24 samples at 520 instead of 260-300 Msamples/s (one thread).
 inline constexpr double kFloatScanTransientGainLimit = 128.0;
-/// Samples per lane of a block of the fused time scan (double data: each SIMD lane runs the
+/// Samples per lane of a block of the fused time scan (each SIMD lane runs the
 /// whole cascade over its run of the signal straight from the input to the output, then the
 /// output of lanes whose true start state is nonzero gets the cascade's free response).
 /// Not a power of two: the W runs of a block, read and written together, would then share one
