@@ -136,25 +136,33 @@ Array<R> sosfiltfilt(const BasicSos<typename real_of<R>::type>& sos, ArrayView<c
   // Forward, in place, from zi * first sample.
   auto states = scaled_states<R>(zi, ArrayView<const R>(ext.view()), axis, 0);
   apply_sos<R>(plan, ext.view(), ext.view(), axis, states);
-  // Backward, in place through a reversed view, from zi * last forward output.
-  auto strides = c_strides(ext.shape);
-  R* last = ext.values.data() + static_cast<std::ptrdiff_t>(len - 1) * strides[axis];
-  strides[axis] = -strides[axis];
-  const ArrayView<R> reversed(last, ext.shape, strides);
-  states = scaled_states<R>(zi, ArrayView<const R>(reversed), axis, 0);
-  apply_sos<R>(plan, reversed, reversed, axis, states);
-  // Crop [edge, edge + n).
-  if (edge == 0) return ext;
+  // Backward: every line reversed in place, so that the filter runs forward over lines of
+  // ext's own strides (unit stride along the last axis: its fast paths, where a reversed view
+  // went through the strided one), from zi * last forward output; the crop reads them back.
+  const auto es = c_strides(ext.shape);
+  const auto lines = line_offsets(ext.shape, es, axis);
+  const auto at = [&](std::size_t c, std::size_t t) -> R& {
+    return ext.values[static_cast<std::size_t>(lines[c] + static_cast<std::ptrdiff_t>(t) * es[axis])];
+  };
+  const auto reverse_lines = [&] {
+    for (std::size_t c = 0; c < lines.size(); ++c) {
+      for (std::size_t t = 0; t < len / 2; ++t) std::swap(at(c, t), at(c, len - 1 - t));
+    }
+  };
+  reverse_lines();
+  states = scaled_states<R>(zi, ArrayView<const R>(ext.view()), axis, 0);
+  apply_sos<R>(plan, ext.view(), ext.view(), axis, states);
+  if (edge == 0) {
+    reverse_lines();
+    return ext;
+  }
+  // Crop [edge, edge + n) of the result, which is [len - edge - n, len - edge) reversed.
   Array<R> y(x.shape());
   const auto ys = c_strides(y.shape);
-  const auto es = c_strides(ext.shape);
-  const auto src = line_offsets(ext.shape, es, axis);
   const auto dst = line_offsets(y.shape, ys, axis);
-  for (std::size_t c = 0; c < src.size(); ++c) {
-    for (std::size_t t = 0; t < n; ++t) {
-      y.values[static_cast<std::size_t>(dst[c] + static_cast<std::ptrdiff_t>(t) * ys[axis])] =
-          ext.values[static_cast<std::size_t>(src[c] + static_cast<std::ptrdiff_t>(edge + t) * es[axis])];
-    }
+  for (std::size_t c = 0; c < lines.size(); ++c) {
+    R* out = y.values.data() + dst[c];
+    for (std::size_t t = 0; t < n; ++t) out[static_cast<std::ptrdiff_t>(t) * ys[axis]] = at(c, len - 1 - edge - t);
   }
   return y;
 }
