@@ -268,11 +268,11 @@ void serial_tail(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out,
 }
 
 // One unit-stride line (or a range of one) scanned in time with the whole cascade fused (see
-// SosPlan::scan_fused): each block is W lanes of L consecutive runs, filtered through every
-// section from a zero state straight from the input to the output (the channel kernel, the
-// lanes being runs L apart); a serial scan in long double of z -> M^L z + e over the lanes
-// gives each run's true start state z_j, and the run adds the cascade's free response h_t . z_j
-// while it is still in cache. carry as in scan_range.
+// SosPlan::scan_fused): each block is W runs of L_f consecutive samples, filtered through
+// every section from a zero state straight from the input to the output (the channel kernel,
+// its lanes being the runs, L_f apart); a serial scan in long double of z -> M^(L_f) z + e_j
+// over the runs gives each run's true start state z_j, and the run adds the cascade's free
+// response h_t . z_j while it is still in cache. carry as in scan_range.
 template <class T>
 void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n, Vec2* carry) {
   const IirKernels<T>& kernels = iir_kernels<T>();

@@ -29,7 +29,7 @@ void add_fused_tables(SosPlan<T>& plan, double negligible) {
   plan.fused_free_rows.assign(order * stride, T(0));
   // The 2K zero-input cascades, one from each unit state e_k, side by side (k innermost, so
   // the compiler runs them in SIMD lanes and their recurrences overlap).
-  std::vector<double> z(2 * plan.sections * order, 0.0), u(order), y(order);
+  std::vector<double> z(2 * plan.sections * order, 0.0), u(order);
   for (std::size_t k = 0; k < order; ++k) z[k * order + k] = 1.0;
   std::size_t last = 0;
   for (std::size_t t = 0; t < rows; ++t) {
@@ -39,10 +39,10 @@ void add_fused_tables(SosPlan<T>& plan, double negligible) {
       double* z0 = z.data() + 2 * s * order;
       double* z1 = z0 + order;
       for (std::size_t k = 0; k < order; ++k) {
-        y[k] = q.b0 * u[k] + z0[k];
-        z0[k] = q.b1 * u[k] - q.a1 * y[k] + z1[k];
-        z1[k] = q.b2 * u[k] - q.a2 * y[k];
-        u[k] = y[k];
+        const double y = q.b0 * u[k] + z0[k];
+        z0[k] = q.b1 * u[k] - q.a1 * y + z1[k];
+        z1[k] = q.b2 * u[k] - q.a2 * y;
+        u[k] = y;
       }
     }
     for (std::size_t k = 0; k < order; ++k) {
