@@ -284,6 +284,7 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
   T* sigma = scratch.get<T>(order * lanes);
   Real* z = scratch.get<Real>(order);
   Real* next = scratch.get<Real>(order);
+  Real* end = scratch.get<Real>(order);
   for (std::size_t k = 0; k < order; ++k) z[k] = carry[k / 2][k % 2];
   std::vector<Real> partial_transition;
   std::size_t pos = 0;
@@ -303,11 +304,8 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
     }
     for (std::size_t j = 0; j < lanes; ++j) {
       for (std::size_t k = 0; k < order; ++k) sigma[j * order + k] = T(z[k]);
-      for (std::size_t i = 0; i < order; ++i) {
-        Real acc = state[i * lanes + j];
-        for (std::size_t k = 0; k < order; ++k) acc += m[i * order + k] * z[k];
-        next[i] = acc;
-      }
+      for (std::size_t i = 0; i < order; ++i) end[i] = state[i * lanes + j];
+      iir::detail::matrix_apply_add(m, order, z, end, next);
       std::copy(next, next + order, z);
     }
     kernels.add_state_responses(out + pos, lane_stride, lanes, std::min(rows, plan.fused_correct_rows),

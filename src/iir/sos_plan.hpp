@@ -61,7 +61,7 @@ inline constexpr std::size_t kAnyLength = static_cast<std::size_t>(-1);
 
 /// Prepares sections (already validated: a0 == 1) for filtering in precision T. longest_line
 /// bounds the lines the plan will filter (kAnyLength: any, as a stream): the scan tables cost
-/// time in proportion to their block length (about 0.1 ms for 4 sections, more than filtering
+/// time in proportion to their block length (0.1-0.15 ms for 4 sections, more than filtering
 /// a few thousand samples), so a plan only builds those its lines are long enough to repay.
 template <class T, class S>
 SosPlan<T> make_sos_plan(const BasicSos<S>& sos, std::size_t longest_line = kAnyLength,

@@ -66,14 +66,17 @@ CascadeSystem cascade_system(const std::vector<Biquad>& sections) {
   return sys;
 }
 
-std::vector<Real> matrix_apply(const std::vector<Real>& m, const std::vector<Real>& x) {
-  const std::size_t n = x.size();
-  std::vector<Real> y(n, 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    Real acc = 0;
-    for (std::size_t j = 0; j < n; ++j) acc += m[i * n + j] * x[j];
+void matrix_apply_add(const Real* m, std::size_t order, const Real* x, const Real* e, Real* y) {
+  for (std::size_t i = 0; i < order; ++i) {
+    Real acc = e != nullptr ? e[i] : 0;
+    for (std::size_t j = 0; j < order; ++j) acc += m[i * order + j] * x[j];
     y[i] = acc;
   }
+}
+
+std::vector<Real> matrix_apply(const std::vector<Real>& m, const std::vector<Real>& x) {
+  std::vector<Real> y(x.size());
+  matrix_apply_add(m.data(), x.size(), x.data(), nullptr, y.data());
   return y;
 }
 

@@ -56,5 +56,8 @@ CascadeSystem cascade_system(const std::vector<Biquad>& sections);
 std::vector<Real> matrix_power(const std::vector<Real>& m, std::size_t order, std::size_t n);
 /// y = M x for a square matrix.
 std::vector<Real> matrix_apply(const std::vector<Real>& m, const std::vector<Real>& x);
+/// y = M x + e for a square row-major matrix of order `order` (y must not alias x), without
+/// allocating: for scans that apply it once per block.
+void matrix_apply_add(const Real* m, std::size_t order, const Real* x, const Real* e, Real* y);
 
 }  // namespace ripple::iir::detail
