@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A/B of two ripple builds' CPU FFTs in one process (for changes whose effect is smaller than
 # this machine's run-to-run noise):
-#   bench/ab/fft_ab.sh BUILD_A BUILD_B [--kind c2c|r2c|c2r] [--prec f32,f64] [--rounds R] N...
+#   bench/ab/fft_ab.sh BUILD_A BUILD_B [--kind c2c|r2c|c2r] [--prec f32,f64] [--rounds R] N[xB]...
 # e.g. after building the change in build and the base commit in build-base:
 #   bench/ab/fft_ab.sh build-base build --prec f64 256 1024 4096
 # Builds a shim (fft_ab_shim.cpp) against each build's libripple and the driver (fft_ab.cpp)

@@ -40,12 +40,14 @@ void execute(Case& c) {
 }  // namespace
 
 extern "C" {
-// kind: "c2c", "r2c" or "c2r"; returns null with the message in `error` if the plan throws.
-void* fft_ab_make(std::size_t n, int dbl, const char* kind, char* error, std::size_t error_len) {
+// kind: "c2c", "r2c" or "c2r"; `batch` transforms one after another (the default layout);
+// returns null with the message in `error` if the plan throws.
+void* fft_ab_make(std::size_t n, std::size_t batch, int dbl, const char* kind, char* error, std::size_t error_len) {
   try {
     auto c = std::make_unique<Case>();
     PlanDesc d;
     d.shape = {n};
+    d.batch = batch;
     d.precision = dbl ? Precision::f64 : Precision::f32;
     d.threads = 1;
     d.kind = std::strcmp(kind, "r2c") == 0 ? Kind::r2c : std::strcmp(kind, "c2r") == 0 ? Kind::c2r : Kind::c2c;
@@ -53,8 +55,8 @@ void* fft_ab_make(std::size_t n, int dbl, const char* kind, char* error, std::si
     c->plan = std::make_unique<Plan>(d);
     c->kind = d.kind;
     c->dbl = dbl != 0;
-    c->in.resize(n + 1);
-    c->out.resize(n + 1);
+    c->in.resize((n + 1) * batch);
+    c->out.resize((n + 1) * batch);
     // Values that are ordinary numbers read as float or as double.
     for (std::size_t i = 0; i < c->in.size(); ++i) {
       if (dbl) {
