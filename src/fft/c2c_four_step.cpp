@@ -20,9 +20,12 @@ std::size_t C2cFourStep<T>::choose_n1(std::size_t n, std::size_t lanes, double* 
   // with the generic kernel, which walks its passes with run-time shapes). A sub-size with an
   // unrolled kernel costs less than half as much per point and almost nothing per panel
   // (2-core Zen 3, N = 243: 4.8 -> 1.1 us in double).
-  constexpr double kFixedCost = 5000, kGenericPanelCost = 1300, kFixedPanelCost = 200, kFixedSpeedup = 0.4;
+  // The longer unrolled kernels (81 = 9 x 9) save less: 0.62x the generic kernel's time in
+  // batches (f64 81 x 128).
+  constexpr double kFixedCost = 5000, kGenericPanelCost = 1300, kFixedPanelCost = 200;
   const auto sweep_cost = [&](std::size_t size, std::size_t count) {
     const bool fixed = has_fixed_panel_kernel<T>(size, PanelUse::groups);
+    const double kFixedSpeedup = size <= 32 ? 0.4 : 0.62;
     const std::size_t panels = (count + lanes - 1) / lanes;
     // Arithmetic of all lanes, used or idle.
     const double points = double(panels * lanes * size);

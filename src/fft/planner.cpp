@@ -28,6 +28,7 @@ struct Choice {
 // Best method for ONE transform of size n when lanes hold independent sequences. Convolution
 // methods (Rader, Bluestein) are considered only when `convolutions` is set; their own
 // sub-transforms are smooth, so this bounds the recursion.
+template <class T>
 Choice choose_single(std::size_t n, std::size_t lanes, bool convolutions = true) {
   Choice best;
   auto consider = [&](Method m, double cost, std::size_t n1 = 1) {
@@ -37,8 +38,8 @@ Choice choose_single(std::size_t n, std::size_t lanes, bool convolutions = true)
   // A single sequence in a panel uses one lane of W.
   if (std::isfinite(lane_cost)) consider(Method::panels, double(n) * lane_cost * double(lanes));
   double split_cost = 0;
-  // (The fixed kernels it looks up are compiled alike for float and double.)
-  const std::size_t n1 = C2cFourStep<float>::choose_n1(n, lanes, &split_cost);
+  // (Its fixed kernels differ between float and double: see FindPanelFixed.)
+  const std::size_t n1 = C2cFourStep<T>::choose_n1(n, lanes, &split_cost);
   if (n1 > 1) consider(Method::four_step, split_cost, n1);
   if (convolutions && n > 2 && is_prime(n)) consider(Method::rader, C2cRader<float>::cost(n, lanes));
   if (convolutions && n > 2) consider(Method::bluestein, C2cBluestein<float>::cost(n, lanes));
@@ -48,12 +49,12 @@ Choice choose_single(std::size_t n, std::size_t lanes, bool convolutions = true)
 
 double c2c_cost(std::size_t n, std::size_t lanes) {
   if (n <= 2) return double(n);
-  return choose_single(n, lanes).cost;
+  return choose_single<float>(n, lanes).cost;
 }
 
 double smooth_c2c_cost(std::size_t n, std::size_t lanes) {
   if (n <= 2) return double(n);
-  return choose_single(n, lanes, false).cost;
+  return choose_single<float>(n, lanes, false).cost;
 }
 
 template <class T>
@@ -75,7 +76,7 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned 
   const bool panel_fits_cache = 2 * n * lanes * sizeof(std::complex<T>) <= kPanelCacheBytes;
   if (batch_fills_lanes && std::isfinite(lane_cost) && panel_fits_cache)
     return std::make_unique<C2cPanels<T>>(n, forward);
-  const Choice choice = choose_single(n, lanes);
+  const Choice choice = choose_single<T>(n, lanes);
   switch (choice.method) {
     case Method::panels: return std::make_unique<C2cPanels<T>>(n, forward);
     case Method::four_step: return std::make_unique<C2cFourStep<T>>(choice.n1, n / choice.n1, forward);
