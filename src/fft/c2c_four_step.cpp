@@ -25,11 +25,11 @@ std::size_t C2cFourStep<T>::choose_n1(std::size_t n, std::size_t lanes, double* 
   constexpr double kFixedCost = 5000, kGenericPanelCost = 1300, kFixedPanelCost = 200;
   const auto sweep_cost = [&](std::size_t size, std::size_t count) {
     const bool fixed = has_fixed_panel_kernel<T>(size, PanelUse::groups);
-    const double kFixedSpeedup = size <= 32 ? 0.4 : 0.62;
+    const double fixed_speedup = size <= 32 ? 0.4 : 0.62;
     const std::size_t panels = (count + lanes - 1) / lanes;
     // Arithmetic of all lanes, used or idle.
     const double points = double(panels * lanes * size);
-    return points * lane_fft_cost_per_point(size) * (fixed ? kFixedSpeedup : 1.0) +
+    return points * lane_fft_cost_per_point(size) * (fixed ? fixed_speedup : 1.0) +
            double(panels) * (fixed ? kFixedPanelCost : kGenericPanelCost);
   };
   std::size_t best = 1;
