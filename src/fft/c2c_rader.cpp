@@ -1,5 +1,7 @@
 #include "fft/c2c_rader.hpp"
 
+#include <limits>
+
 #include "core/scratch.hpp"
 #include "fft/unit_roots.hpp"
 
@@ -57,6 +59,7 @@ bool is_prime(std::size_t n) {
 
 template <class T>
 double C2cRader<T>::cost(std::size_t n, std::size_t lanes) {
+  if (n - 1 > std::numeric_limits<std::uint32_t>::max()) return std::numeric_limits<double>::infinity();
   return 2.0 * c2c_cost(n - 1, lanes) + 12.0 * double(n);
 }
 
@@ -67,18 +70,16 @@ C2cRader<T>::C2cRader(std::size_t n, bool forward, unsigned threads) : C2cNode<T
   const std::size_t g_inv = pow_mod(g, n - 2, n);
   gather_.resize(m);
   scatter_.resize(m);
-  for (std::size_t q = 0, gq = 1, gi = 1; q < m; ++q) {
-    gather_[q] = gq;
-    scatter_[q] = gi;
-    gq = mul_mod(gq, g, n);
-    gi = mul_mod(gi, g_inv, n);
-  }
   // h[q] = w_n^{g^-q}, transformed in double for an accurate spectrum.
   core::AlignedVector<std::complex<double>> h(m);
   const UnitRoots roots(n);
-  for (std::size_t q = 0; q < m; ++q) {
-    const auto w = roots(scatter_[q], forward);
+  for (std::size_t q = 0, gq = 1, gi = 1; q < m; ++q) {
+    gather_[q] = static_cast<std::uint32_t>(gq);
+    scatter_[q] = static_cast<std::uint32_t>(gi);
+    const auto w = roots(gi, forward);
     h[q] = {static_cast<double>(w.real()), static_cast<double>(w.imag())};
+    gq = mul_mod(gq, g, n);
+    gi = mul_mod(gi, g_inv, n);
   }
   convolution_ = std::make_unique<const CyclicConvolution<T>>(std::move(h), threads);
 }

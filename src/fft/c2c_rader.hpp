@@ -3,6 +3,7 @@
 // FFTs of size n-1 against a precomputed transformed h. Best when n-1 is smooth.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "core/aligned.hpp"
@@ -22,8 +23,9 @@ class C2cRader final : public C2cNode<T> {
   static double cost(std::size_t n, std::size_t lanes);
 
  private:
-  std::vector<std::size_t> gather_;   // g^q mod n, q < n-1
-  std::vector<std::size_t> scatter_;  // g^-p mod n, p < n-1
+  // 32-bit indices: half the traffic of the permutations (cost() keeps n below 2^32).
+  std::vector<std::uint32_t> gather_;   // g^q mod n, q < n-1
+  std::vector<std::uint32_t> scatter_;  // g^-p mod n, p < n-1
   std::unique_ptr<const CyclicConvolution<T>> convolution_;  // with h, length n-1
 };
 
