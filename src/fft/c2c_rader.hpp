@@ -23,7 +23,7 @@ class C2cRader final : public C2cNode<T> {
   static double cost(std::size_t n, std::size_t lanes);
 
  private:
-  // 32-bit indices: half the traffic of the permutations (cost() keeps n below 2^32).
+  // 32-bit indices: half the traffic of the permutations (cost() keeps n - 1 within 32 bits).
   std::vector<std::uint32_t> gather_;   // g^q mod n, q < n-1
   std::vector<std::uint32_t> scatter_;  // g^-p mod n, p < n-1
   std::unique_ptr<const CyclicConvolution<T>> convolution_;  // with h, length n-1

@@ -26,7 +26,7 @@ bool factor_for_passes(std::size_t n, std::vector<int>& radices) {
   // AVX2, 2-core Zen 3). From 8192 points one of the two 4s opens the sequence (4 x 8 ... 8 x 4):
   // a pure power of two then runs in 0.68-0.94x the time (one thread, three A/B runs: f64 N =
   // 16384 0.68-0.81x, 131072 0.80-0.91x, 2^20 0.90-0.94x; f32 N = 32768 0.69-0.83x, 262144
-  // 0.85-0.89x, 2^21 0.88-0.89x; batches of 8192 0.90x). A single 4 moved first measured no
+  // 0.85-0.89x, 2^21 0.88-0.89x; batches of 8192 0.90-0.92x). A single 4 moved first measured no
   // faster (0.97-1.02x at f64 N = 32768 to 2^21) and lost at 2048 points (f32 N = 8192 1.5x),
   // so it stays last.
   while (twos >= 3) {
@@ -39,7 +39,7 @@ bool factor_for_passes(std::size_t n, std::vector<int>& radices) {
       radices.back() = 16;
     } else if (!radices.empty()) {
       radices.back() = 4;
-      if (whole >= kFourFirstFrom && whole == std::size_t(1) << (3 * radices.size() + 1)) {
+      if (n == 1 && whole >= kFourFirstFrom) {  // a pure power of two
         radices.insert(radices.begin(), 4);
       } else {
         radices.push_back(4);
