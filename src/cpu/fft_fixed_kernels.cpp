@@ -41,5 +41,20 @@ PanelKernel<double> find_panel_fixed_f64(const int* radices, std::size_t count) 
   return HWY_DYNAMIC_DISPATCH(FindPanelFixedF64)(radices, count);
 }
 
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)
+WideKernel<float> find_wide_fixed_f32_avx2(const int* radices, std::size_t count) {
+  return N_AVX2::FindWideFixedF32(radices, count);
+}
+WideKernel<double> find_wide_fixed_f64_avx2(const int* radices, std::size_t count) {
+  return N_AVX2::FindWideFixedF64(radices, count);
+}
+PanelKernel<float> find_panel_fixed_f32_avx2(const int* radices, std::size_t count) {
+  return N_AVX2::FindPanelFixedF32(radices, count);
+}
+PanelKernel<double> find_panel_fixed_f64_avx2(const int* radices, std::size_t count) {
+  return N_AVX2::FindPanelFixedF64(radices, count);
+}
+#endif
+
 }  // namespace ripple::cpu
 #endif  // HWY_ONCE

@@ -66,6 +66,38 @@ const FftKernels<double>& fft_kernels_f64() {
   return kernels;
 }
 
+// The AVX2 table where the best target is wider (AVX-512): there, short transforms whose size
+// is not a multiple of 8 (float) or 4 (double) complex values still take the wide kernel, and
+// short ones that are run it with fewer, cheaper blocks.
+#if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)
+namespace {
+bool avx2_narrower(std::size_t best_lanes, std::size_t avx2_lanes) {
+  return (hwy::SupportedTargets() & HWY_AVX2) != 0 && avx2_lanes < best_lanes;
+}
+}  // namespace
+
+const FftKernels<float>* narrow_fft_kernels_f32() {
+  static const FftKernels<float> kernels{static_cast<std::size_t>(N_AVX2::ComplexLanesF32()),
+                                         &N_AVX2::RunPanelF32, &find_panel_fixed_f32_avx2,
+                                         &N_AVX2::RunWideF32, &find_wide_fixed_f32_avx2,
+                                         &N_AVX2::RealSplitF32, &N_AVX2::RealMergeF32};
+  static const bool usable = avx2_narrower(fft_kernels_f32().lanes, kernels.lanes);
+  return usable ? &kernels : nullptr;
+}
+
+const FftKernels<double>* narrow_fft_kernels_f64() {
+  static const FftKernels<double> kernels{static_cast<std::size_t>(N_AVX2::ComplexLanesF64()),
+                                          &N_AVX2::RunPanelF64, &find_panel_fixed_f64_avx2,
+                                          &N_AVX2::RunWideF64, &find_wide_fixed_f64_avx2,
+                                          &N_AVX2::RealSplitF64, &N_AVX2::RealMergeF64};
+  static const bool usable = avx2_narrower(fft_kernels_f64().lanes, kernels.lanes);
+  return usable ? &kernels : nullptr;
+}
+#else
+const FftKernels<float>* narrow_fft_kernels_f32() { return nullptr; }
+const FftKernels<double>* narrow_fft_kernels_f64() { return nullptr; }
+#endif
+
 std::string chosen_target() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
 int complex_lanes_f32() { return HWY_DYNAMIC_DISPATCH(ComplexLanesF32)(); }
 int complex_lanes_f64() { return HWY_DYNAMIC_DISPATCH(ComplexLanesF64)(); }

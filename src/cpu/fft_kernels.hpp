@@ -87,4 +87,17 @@ PanelKernel<double> find_panel_fixed_f64(const int* radices, std::size_t count);
 const FftKernels<float>& fft_kernels_f32();
 const FftKernels<double>& fft_kernels_f64();
 
+/// The same lookups compiled for AVX2 (x86 builds that compile that target), behind the
+/// narrower tables below.
+WideKernel<float> find_wide_fixed_f32_avx2(const int* radices, std::size_t count);
+WideKernel<double> find_wide_fixed_f64_avx2(const int* radices, std::size_t count);
+PanelKernel<float> find_panel_fixed_f32_avx2(const int* radices, std::size_t count);
+PanelKernel<double> find_panel_fixed_f64_avx2(const int* radices, std::size_t count);
+
+/// Kernels on narrower vectors than the best target's, where this CPU has such a target and
+/// it is compiled (AVX2 on an AVX-512 CPU); null elsewhere. Short sizes that are not a
+/// multiple of the best target's lanes still fit these (f32 N = 60 on AVX-512).
+const FftKernels<float>* narrow_fft_kernels_f32();
+const FftKernels<double>* narrow_fft_kernels_f64();
+
 }  // namespace ripple::cpu

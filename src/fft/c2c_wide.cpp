@@ -17,11 +17,11 @@ bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes, std::size_t batch,
 }
 
 template <class T>
-C2cWide<T>::C2cWide(std::size_t n, bool forward)
-    : C2cNode<T>(n), lanes_(fft_kernels<T>().lanes), columns_(make_lane_fft<T>(n / lanes_, forward)) {
+C2cWide<T>::C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kernels)
+    : C2cNode<T>(n), kernels_(&kernels), lanes_(kernels.lanes), columns_(make_lane_fft<T>(n / lanes_, forward)) {
   const std::vector<int> radices = pass_radices(columns_);
-  kernel_ = fft_kernels<T>().wide_fixed(radices.data(), radices.size());
-  if (kernel_ == nullptr) kernel_ = fft_kernels<T>().wide;
+  kernel_ = kernels.wide_fixed(radices.data(), radices.size());
+  if (kernel_ == nullptr) kernel_ = kernels.wide;
   const std::size_t m = n / lanes_;
   const UnitRoots roots(n);
   twiddles_.resize(n);
@@ -67,7 +67,7 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
 
 template <class T>
 std::string C2cWide<T>::describe() const {
-  const bool fixed = kernel_ != fft_kernels<T>().wide;
+  const bool fixed = kernel_ != kernels_->wide;
   return std::string(fixed ? "wide-fixed(" : "wide(") + describe_radices(columns_.passes) + " | " + std::to_string(lanes_) + ")";
 }
 

@@ -7,6 +7,7 @@
 #include "core/aligned.hpp"
 #include "cpu/fft_kernels.hpp"
 #include "fft/c2c_node.hpp"
+#include "fft/kernels.hpp"
 #include "fft/lane_fft.hpp"
 
 namespace ripple::fft::detail {
@@ -14,7 +15,8 @@ namespace ripple::fft::detail {
 template <class T>
 class C2cWide final : public C2cNode<T> {
  public:
-  C2cWide(std::size_t n, bool forward);
+  /// `kernels`: the best target's table by default, or a narrower one (narrow_fft_kernels).
+  C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kernels = fft_kernels<T>());
   void execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
                unsigned threads) const override;
   std::string describe() const override;
@@ -25,6 +27,7 @@ class C2cWide final : public C2cNode<T> {
   static bool applicable(std::size_t n, std::size_t lanes, std::size_t batch, unsigned threads);
 
  private:
+  const cpu::FftKernels<T>* kernels_;
   std::size_t lanes_;
   LaneFft<T> columns_;
   cpu::WideKernel<T> kernel_;  // unrolled for this size where one is compiled, else generic                              // size n / lanes

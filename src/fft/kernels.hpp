@@ -18,6 +18,16 @@ const cpu::FftKernels<T>& fft_kernels() {
   }
 }
 
+/// The narrower table (cpu::narrow_fft_kernels_f32), or null.
+template <class T>
+const cpu::FftKernels<T>* narrow_fft_kernels() {
+  if constexpr (sizeof(T) == sizeof(float)) {
+    return cpu::narrow_fft_kernels_f32();
+  } else {
+    return cpu::narrow_fft_kernels_f64();
+  }
+}
+
 /// The radices of a lane FFT's passes, in pass order (the key of the fixed-shape kernels).
 template <class T>
 std::vector<int> pass_radices(const LaneFft<T>& plan) {

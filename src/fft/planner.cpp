@@ -1,5 +1,6 @@
 // Chooses the c2c algorithm for a size by estimated cost: lane panels (batches, short sizes),
 // four-step (long smooth sizes), Rader (primes with smooth n-1) or Bluestein (anything).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -10,6 +11,7 @@
 #include "fft/c2c_panels.hpp"
 #include "fft/c2c_rader.hpp"
 #include "fft/kernels.hpp"
+#include "fft/lane_fft.hpp"
 
 namespace ripple::fft::detail {
 
@@ -45,6 +47,37 @@ Choice choose_single(std::size_t n, std::size_t lanes, bool convolutions = true)
   if (convolutions && n > 2) consider(Method::bluestein, C2cBluestein<float>::cost(n, lanes));
   return best;
 }
+
+// Whether the wide kernel for n on these lanes has an unrolled (fixed-shape) version.
+template <class T>
+bool has_fixed_wide_kernel(std::size_t n, const cpu::FftKernels<T>& kernels) {
+  std::vector<int> radices;
+  return factor_for_passes(n / kernels.lanes, radices) && kernels.wide_fixed(radices.data(), radices.size()) != nullptr;
+}
+
+// Whether a size both tables' wide kernels take runs faster on the narrower lanes. Measured
+// one thread on AVX-512 Zen 4 (A/B in one process, narrower/best time):
+// - whenever the best lanes leave part of a block empty (n < W^2): f32 N = 16-56 0.31-0.75,
+//   f64 N = 8, 12 0.42-0.47;
+// - up to 1024 points where the narrower lanes are still 4 (float on AVX2 against AVX-512)
+//   and its kernel is unrolled or the best one is not: f32 N = 64-1024 0.58-0.92
+//   (64, 80, 96, 128, 144, 240, 384-800, 1024), 1.03-1.05 at 200 and 512. Against an unrolled
+//   best kernel it lost (120, 160, 192, 256: 1.1-1.6x), and with a generic radix-16 pass,
+//   which spills AVX2's 16 registers (320, 960: 1.24x); from 4096 points it lost (1.04-1.7x).
+//   Double on 2 lanes (its lane FFTs twice as long, its last stage a bare radix 2) lost from
+//   N = 28 on (1.1-1.9x; 0.58-0.84 at 20, 24 and 40).
+template <class T>
+bool prefer_narrow_wide(std::size_t n, const cpu::FftKernels<T>& best, const cpu::FftKernels<T>& narrow) {
+  constexpr std::size_t kNarrowMidMax = 1024;
+  constexpr std::size_t kNarrowMidMinLanes = 4;
+  if (n < best.lanes * best.lanes) return true;
+  if (n > kNarrowMidMax || narrow.lanes < kNarrowMidMinLanes) return false;
+  std::vector<int> radices;
+  if (!factor_for_passes(n / narrow.lanes, radices)) return false;
+  const bool narrow_fixed = narrow.wide_fixed(radices.data(), radices.size()) != nullptr;
+  if (!narrow_fixed && std::find(radices.begin(), radices.end(), 16) != radices.end()) return false;
+  return narrow_fixed || !has_fixed_wide_kernel(n, best);
+}
 }  // namespace
 
 double c2c_cost(std::size_t n, std::size_t lanes) {
@@ -66,8 +99,20 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned 
   // batches that fill the lanes it beat panels up to n = 256 and lost at 1024 (2-core Zen 3,
   // float, 64 MB of data), hence the bound.
   const bool batch_fills_lanes = batch >= lanes;
-  if ((!batch_fills_lanes || n <= kWideBatchMax) && C2cWide<T>::applicable(n, lanes, batch, threads))
+  const bool wide_allowed = !batch_fills_lanes || n <= kWideBatchMax;
+  const cpu::FftKernels<T>* narrow = narrow_fft_kernels<T>();
+  const bool narrow_applies = narrow != nullptr && wide_allowed && C2cWide<T>::applicable(n, narrow->lanes, batch, threads);
+  if (wide_allowed && C2cWide<T>::applicable(n, lanes, batch, threads)) {
+    if (narrow_applies && prefer_narrow_wide(n, fft_kernels<T>(), *narrow))
+      return std::make_unique<C2cWide<T>>(n, forward, *narrow);
     return std::make_unique<C2cWide<T>>(n, forward);
+  }
+  // Sizes that split by the narrower lanes only (f32 N = 4 mod 8, f64 N = 2 mod 4 on AVX-512):
+  // the narrower wide kernel, unless a generic one would stand against an unrolled panel
+  // (f64 N = 18, 22, 26: 1.3-1.6x the panel's time). Against the four-step and the panels
+  // it took 0.2-0.9x the time (f32 N = 12 to 4500, f64 N = 6 to 131250; one thread, AVX-512 Zen 4).
+  if (narrow_applies && (has_fixed_wide_kernel(n, *narrow) || !has_fixed_panel_kernel<T>(n, PanelUse::few)))
+    return std::make_unique<C2cWide<T>>(n, forward, *narrow);
   // Short sizes the wide kernel cannot take, alone or in small batches: one sequence per
   // vector, whole in registers (far cheaper at these sizes than any split or convolution).
   if (!batch_fills_lanes && has_fixed_panel_kernel<T>(n, PanelUse::few)) return std::make_unique<C2cPanels<T>>(n, forward);
