@@ -58,14 +58,15 @@ std::size_t C2cFourStep<T>::choose_n1(std::size_t n, std::size_t lanes, double* 
 }
 
 template <class T>
-C2cFourStep<T>::C2cFourStep(std::size_t n1, std::size_t n2, bool forward)
+C2cFourStep<T>::C2cFourStep(std::size_t n1, std::size_t n2, bool forward, const cpu::FftKernels<T>& kernels)
     : C2cNode<T>(n1 * n2),
+      kernels_(&kernels),
       n1_(n1),
       n2_(n2),
       columns_(make_lane_fft<T>(n1, forward)),
       rows_(make_lane_fft<T>(n2, forward)),
-      columns_fixed_(find_fixed_panel_kernel(columns_, PanelUse::groups)),
-      rows_fixed_(find_fixed_panel_kernel(rows_, PanelUse::groups)) {
+      columns_fixed_(find_fixed_panel_kernel(columns_, PanelUse::groups, kernels)),
+      rows_fixed_(find_fixed_panel_kernel(rows_, PanelUse::groups, kernels)) {
   const std::size_t n = n1 * n2;
   const UnitRoots roots(n);
   twiddles_.resize(n + 16);  // padding: the last partial panel loads a full vector
@@ -83,7 +84,7 @@ template <class T>
 void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
                              T scale, unsigned threads) const {
   using C = std::complex<T>;
-  const auto& kernels = fft_kernels<T>();
+  const auto& kernels = *kernels_;
   const std::size_t w = kernels.lanes;
   const std::size_t line = std::max<std::size_t>(w, 128 / sizeof(C));  // two cache lines
   const std::size_t y_stride = n2_ + line / 2;                        // breaks set aliasing
@@ -160,7 +161,8 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
 
 template <class T>
 std::string C2cFourStep<T>::describe() const {
-  return "four-step(" + describe_radices(columns_.passes) + " | " + describe_radices(rows_.passes) + ")";
+  const std::string narrow = kernels_ != &fft_kernels<T>() ? "; " + std::to_string(kernels_->lanes) + " lanes" : "";
+  return "four-step(" + describe_radices(columns_.passes) + " | " + describe_radices(rows_.passes) + narrow + ")";
 }
 
 template class C2cFourStep<float>;

@@ -9,6 +9,7 @@
 #include "core/aligned.hpp"
 #include "cpu/fft_kernels.hpp"
 #include "fft/c2c_node.hpp"
+#include "fft/kernels.hpp"
 #include "fft/lane_fft.hpp"
 
 namespace ripple::fft::detail {
@@ -16,7 +17,8 @@ namespace ripple::fft::detail {
 template <class T>
 class C2cFourStep final : public C2cNode<T> {
  public:
-  C2cFourStep(std::size_t n1, std::size_t n2, bool forward);
+  /// `kernels`: the best target's table by default, or a narrower one (narrow_fft_kernels).
+  C2cFourStep(std::size_t n1, std::size_t n2, bool forward, const cpu::FftKernels<T>& kernels = fft_kernels<T>());
   void execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
                unsigned threads) const override;
   std::string describe() const override;
@@ -26,6 +28,7 @@ class C2cFourStep final : public C2cNode<T> {
   static std::size_t choose_n1(std::size_t n, std::size_t lanes, double* cost);
 
  private:
+  const cpu::FftKernels<T>* kernels_;
   std::size_t n1_, n2_;
   LaneFft<T> columns_, rows_;
   // Panel kernels with every pass unrolled, where one is compiled for the sub-size; else null.

@@ -41,29 +41,30 @@ enum class PanelUse { few, groups };
 
 namespace panel_detail {
 template <class T>
-cpu::PanelKernel<T> lookup(const std::vector<int>& radices, PanelUse use) {
+cpu::PanelKernel<T> lookup(const std::vector<int>& radices, PanelUse use, const cpu::FftKernels<T>& kernels) {
   if (radices.empty()) return nullptr;
   // Radices above this have an unrolled kernel for one sequence at a time only; for lane
   // groups the generic kernel does W at once and is faster.
   if (use == PanelUse::groups &&
       *std::max_element(radices.begin(), radices.end()) > cpu::kMaxFixedGroupRadix)
     return nullptr;
-  return fft_kernels<T>().panel_fixed(radices.data(), radices.size());
+  return kernels.panel_fixed(radices.data(), radices.size());
 }
 }  // namespace panel_detail
 
-/// The panel kernel with every pass unrolled for this lane FFT's shape and use, or null where
-/// none is compiled (the generic fft_kernels<T>().panel then runs it).
+/// The panel kernel of `kernels` with every pass unrolled for this lane FFT's shape and use, or
+/// null where none is compiled (the table's generic panel kernel then runs it).
 template <class T>
-cpu::PanelKernel<T> find_fixed_panel_kernel(const LaneFft<T>& plan, PanelUse use) {
-  return panel_detail::lookup<T>(pass_radices(plan), use);
+cpu::PanelKernel<T> find_fixed_panel_kernel(const LaneFft<T>& plan, PanelUse use,
+                                            const cpu::FftKernels<T>& kernels = fft_kernels<T>()) {
+  return panel_detail::lookup<T>(pass_radices(plan), use, kernels);
 }
 
 /// Whether lane FFTs of size n run on an unrolled panel kernel for this use.
 template <class T>
 bool has_fixed_panel_kernel(std::size_t n, PanelUse use) {
   std::vector<int> radices;
-  return factor_for_passes(n, radices) && panel_detail::lookup<T>(radices, use) != nullptr;
+  return factor_for_passes(n, radices) && panel_detail::lookup<T>(radices, use, fft_kernels<T>()) != nullptr;
 }
 
 }  // namespace ripple::fft::detail
