@@ -84,9 +84,9 @@ bool prefer_narrow_wide(std::size_t n, const cpu::FftKernels<T>& best, const cpu
 // time: f64 N = 243 0.94, 729 0.88, 2187 0.89, 3125 0.87, 6561 0.91, 15625 0.91; 16807 1.02,
 // 59049 1.09). Float lost at every size (f32 N = 243-16807 1.04-1.2).
 template <class T>
-bool narrow_four_step(std::size_t n, const cpu::FftKernels<T>& narrow) {
+bool narrow_four_step(std::size_t n) {
   constexpr std::size_t kNarrowFourStepMax = 15625;
-  return sizeof(T) == sizeof(double) && narrow.lanes >= 2 && n <= kNarrowFourStepMax;
+  return sizeof(T) == sizeof(double) && n <= kNarrowFourStepMax;
 }
 }  // namespace
 
@@ -117,11 +117,14 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned 
       return std::make_unique<C2cWide<T>>(n, forward, *narrow);
     return std::make_unique<C2cWide<T>>(n, forward);
   }
-  // Sizes that split by the narrower lanes only (f32 N = 4 mod 8, f64 N = 2 mod 4 on AVX-512):
-  // the narrower wide kernel, unless a generic one would stand against an unrolled panel
-  // (f64 N = 18, 22, 26: 1.3-1.6x the panel's time). Against the four-step and the panels
-  // it took 0.2-0.9x the time (f32 N = 12 to 4500, f64 N = 6 to 131250; one thread, AVX-512 Zen 4).
-  if (narrow_applies && (has_fixed_wide_kernel(n, *narrow) || !has_fixed_panel_kernel<T>(n, PanelUse::few)))
+  // Single transforms (and batches too small for panels) that split by the narrower lanes
+  // only (f32 N = 4 mod 8, f64 N = 2 mod 4 on AVX-512): the narrower wide kernel, unless a
+  // generic one would stand against an unrolled panel (f64 N = 18, 22, 26: 1.3-1.6x the
+  // panel's time). Against the four-step and the panels it took 0.2-0.9x the time (f32 N = 12
+  // to 4500, f64 N = 6 to 131250; one thread, AVX-512 Zen 4). Batches that fill the lanes
+  // keep their panels (not measured against it).
+  if (narrow_applies && !batch_fills_lanes &&
+      (has_fixed_wide_kernel(n, *narrow) || !has_fixed_panel_kernel<T>(n, PanelUse::few)))
     return std::make_unique<C2cWide<T>>(n, forward, *narrow);
   // Short sizes the wide kernel cannot take, alone or in small batches: one sequence per
   // vector, whole in registers (far cheaper at these sizes than any split or convolution).
@@ -135,7 +138,7 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned 
   switch (choice.method) {
     case Method::panels: return std::make_unique<C2cPanels<T>>(n, forward);
     case Method::four_step:
-      if (narrow != nullptr && narrow_four_step(n, *narrow))
+      if (narrow != nullptr && narrow_four_step<T>(n))
         return std::make_unique<C2cFourStep<T>>(choice.n1, n / choice.n1, forward, *narrow);
       return std::make_unique<C2cFourStep<T>>(choice.n1, n / choice.n1, forward);
     case Method::rader: return std::make_unique<C2cRader<T>>(n, forward, threads);
