@@ -17,10 +17,16 @@ bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes, std::size_t batch,
 }
 
 template <class T>
+cpu::WideKernel<T> C2cWide<T>::fixed_kernel(std::size_t n, const cpu::FftKernels<T>& kernels) {
+  std::vector<int> radices;
+  if (!factor_for_passes(n / kernels.lanes, radices)) return nullptr;
+  return kernels.wide_fixed(radices.data(), radices.size());
+}
+
+template <class T>
 C2cWide<T>::C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kernels)
     : C2cNode<T>(n), kernels_(&kernels), lanes_(kernels.lanes), columns_(make_lane_fft<T>(n / lanes_, forward)) {
-  const std::vector<int> radices = pass_radices(columns_);
-  kernel_ = kernels.wide_fixed(radices.data(), radices.size());
+  kernel_ = fixed_kernel(n, kernels);
   if (kernel_ == nullptr) kernel_ = kernels.wide;
   const std::size_t m = n / lanes_;
   const UnitRoots roots(n);

@@ -26,11 +26,15 @@ class C2cWide final : public C2cNode<T> {
   /// four-step instead.
   static bool applicable(std::size_t n, std::size_t lanes, std::size_t batch, unsigned threads);
 
+  /// The unrolled kernel of `kernels` for size n (its lane FFT's radices), or null where none
+  /// is compiled and the generic one runs.
+  static cpu::WideKernel<T> fixed_kernel(std::size_t n, const cpu::FftKernels<T>& kernels);
+
  private:
   const cpu::FftKernels<T>* kernels_;
   std::size_t lanes_;
   LaneFft<T> columns_;
-  cpu::WideKernel<T> kernel_;  // unrolled for this size where one is compiled, else generic                              // size n / lanes
+  cpu::WideKernel<T> kernel_;  // unrolled for this size where one is compiled, else generic
   core::AlignedVector<std::complex<T>> twiddles_;  // w_n^{l*k1} at [k1*lanes + l]
 };
 

@@ -48,11 +48,9 @@ Choice choose_single(std::size_t n, std::size_t lanes, bool convolutions = true)
   return best;
 }
 
-// Whether the wide kernel for n on these lanes has an unrolled (fixed-shape) version.
 template <class T>
 bool has_fixed_wide_kernel(std::size_t n, const cpu::FftKernels<T>& kernels) {
-  std::vector<int> radices;
-  return factor_for_passes(n / kernels.lanes, radices) && kernels.wide_fixed(radices.data(), radices.size()) != nullptr;
+  return C2cWide<T>::fixed_kernel(n, kernels) != nullptr;
 }
 
 // Whether a size both tables' wide kernels take runs faster on the narrower lanes. Measured
@@ -72,11 +70,10 @@ bool prefer_narrow_wide(std::size_t n, const cpu::FftKernels<T>& best, const cpu
   constexpr std::size_t kNarrowMidMinLanes = 4;
   if (n < best.lanes * best.lanes) return true;
   if (n > kNarrowMidMax || narrow.lanes < kNarrowMidMinLanes) return false;
+  if (has_fixed_wide_kernel(n, narrow)) return true;
   std::vector<int> radices;
-  if (!factor_for_passes(n / narrow.lanes, radices)) return false;
-  const bool narrow_fixed = narrow.wide_fixed(radices.data(), radices.size()) != nullptr;
-  if (!narrow_fixed && std::find(radices.begin(), radices.end(), 16) != radices.end()) return false;
-  return narrow_fixed || !has_fixed_wide_kernel(n, best);
+  factor_for_passes(n / narrow.lanes, radices);  // it factors: C2cWide::applicable checked
+  return std::find(radices.begin(), radices.end(), 16) == radices.end() && !has_fixed_wide_kernel(n, best);
 }
 
 // Whether the four-step runs its panels on the narrower table: in double up to 15625 points,
