@@ -315,9 +315,39 @@ void AddStateResponses(T* out, std::ptrdiff_t lane_stride, std::size_t lanes, st
   }
 }
 
+// One stage of a butterfly transpose of 512-bit vectors: rows i and i + g (bit g of i clear)
+// exchange the g x g blocks off their diagonal, i.e. the elements whose column differs from
+// their row in bit g. g counts lanes of D (1), pairs of them as 64-bit lanes (2, floats), 128-bit
+// blocks or 256-bit halves. The log2(W) stages commute; together they transpose.
+template <std::size_t kGroupBytes, class D, class V = hn::Vec<D>>
+HWY_INLINE void ButterflyStage512(D d, V* v) {
+  using T = hn::TFromD<D>;
+  constexpr std::size_t kLanes = hn::MaxLanes(D());
+  constexpr std::size_t g = kGroupBytes / sizeof(T);
+  for (std::size_t i = 0; i < kLanes; ++i) {
+    if ((i & g) != 0) continue;
+    const V a = v[i], b = v[i + g];
+    if constexpr (kGroupBytes == 32) {
+      v[i] = hn::ConcatLowerLower(d, b, a);
+      v[i + g] = hn::ConcatUpperUpper(d, b, a);
+    } else if constexpr (kGroupBytes == 16) {
+      v[i] = hn::OddEvenBlocks(hn::SwapAdjacentBlocks(b), a);
+      v[i + g] = hn::OddEvenBlocks(b, hn::SwapAdjacentBlocks(a));
+    } else if constexpr (kGroupBytes == sizeof(T)) {
+      v[i] = hn::OddEven(hn::DupEven(b), a);
+      v[i + g] = hn::OddEven(b, hn::DupOdd(a));
+    } else {  // 64-bit pairs of floats
+      const hn::Repartition<double, D> dd;
+      const auto a2 = hn::BitCast(dd, a), b2 = hn::BitCast(dd, b);
+      v[i] = hn::BitCast(d, hn::OddEven(hn::DupEven(b2), a2));
+      v[i + g] = hn::BitCast(d, hn::OddEven(b2, hn::DupOdd(a2)));
+    }
+  }
+}
+
 // W x W block of real values transposed in registers (v[i] = row i in, column i out) where
-// the vector shape has a short shuffle sequence (128- and 256-bit vectors), else through a
-// small stack tile.
+// the vector shape has a short shuffle sequence (128-, 256- and 512-bit vectors), else through
+// a small stack tile (which costs more than a cascade of four sections on the data).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE void TransposeSquare(D d, V* v) {
   using T = hn::TFromD<D>;
@@ -364,6 +394,11 @@ HWY_INLINE void TransposeSquare(D d, V* v) {
     const V lo = hn::InterleaveLower(d, v[0], v[1]);
     v[1] = hn::InterleaveUpper(d, v[0], v[1]);
     v[0] = lo;
+  } else if constexpr (kBytes == 64) {
+    ButterflyStage512<sizeof(T)>(d, v);
+    if constexpr (sizeof(T) == 4) ButterflyStage512<8>(d, v);
+    ButterflyStage512<16>(d, v);
+    ButterflyStage512<32>(d, v);
   } else {
     const std::size_t w = hn::Lanes(d);
     HWY_ALIGN T tile[kLanes * kLanes];
