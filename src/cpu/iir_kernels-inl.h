@@ -315,35 +315,58 @@ void AddStateResponses(T* out, std::ptrdiff_t lane_stride, std::size_t lanes, st
   }
 }
 
-// One stage of a butterfly transpose of 512-bit vectors: rows i and i + g (bit g of i clear)
-// exchange the g x g blocks off their diagonal, i.e. the elements whose column differs from
-// their row in bit g. g counts lanes of D (1), pairs of them as 64-bit lanes (2, floats), 128-bit
-// blocks or 256-bit halves. The log2(W) stages commute; together they transpose.
-template <std::size_t kGroupBytes, class D, class V = hn::Vec<D>>
-HWY_INLINE void ButterflyStage512(D d, V* v) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+// The 4 x 4 transpose of 128-bit blocks across v[i0], v[i0 + step], v[i0 + 2 step],
+// v[i0 + 3 step] (512-bit vectors): two rounds of 2-source block shuffles, 8 in all, where
+// Highway's portable block operations take a shuffle and a blend for each half of that.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void TransposeBlocks512(D d, V* v, std::size_t i0, std::size_t step) {
+  const hn::Repartition<double, D> dd;
+  const __m512d a = hn::BitCast(dd, v[i0]).raw, b = hn::BitCast(dd, v[i0 + step]).raw;
+  const __m512d c = hn::BitCast(dd, v[i0 + 2 * step]).raw, e = hn::BitCast(dd, v[i0 + 3 * step]).raw;
+  constexpr int kEven = _MM_SHUFFLE(2, 0, 2, 0), kOdd = _MM_SHUFFLE(3, 1, 3, 1);
+  const __m512d t0 = _mm512_shuffle_f64x2(a, b, kEven), t1 = _mm512_shuffle_f64x2(a, b, kOdd);
+  const __m512d t2 = _mm512_shuffle_f64x2(c, e, kEven), t3 = _mm512_shuffle_f64x2(c, e, kOdd);
+  using VD = hn::Vec<decltype(dd)>;
+  v[i0] = hn::BitCast(d, VD{_mm512_shuffle_f64x2(t0, t2, kEven)});
+  v[i0 + step] = hn::BitCast(d, VD{_mm512_shuffle_f64x2(t1, t3, kEven)});
+  v[i0 + 2 * step] = hn::BitCast(d, VD{_mm512_shuffle_f64x2(t0, t2, kOdd)});
+  v[i0 + 3 * step] = hn::BitCast(d, VD{_mm512_shuffle_f64x2(t1, t3, kOdd)});
+}
+
+// 512-bit W x W transpose: the blocks' own small transposes by in-block interleaves, then the
+// blocks moved across vectors (16 x 16 floats: 64 shuffles; 8 x 8 doubles: 24).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void TransposeSquare512(D d, V* v) {
   using T = hn::TFromD<D>;
-  constexpr std::size_t kLanes = hn::MaxLanes(D());
-  constexpr std::size_t g = kGroupBytes / sizeof(T);
-  for (std::size_t i = 0; i < kLanes; ++i) {
-    if ((i & g) != 0) continue;
-    const V a = v[i], b = v[i + g];
-    if constexpr (kGroupBytes == 32) {
-      v[i] = hn::ConcatLowerLower(d, b, a);
-      v[i + g] = hn::ConcatUpperUpper(d, b, a);
-    } else if constexpr (kGroupBytes == 16) {
-      v[i] = hn::OddEvenBlocks(hn::SwapAdjacentBlocks(b), a);
-      v[i + g] = hn::OddEvenBlocks(b, hn::SwapAdjacentBlocks(a));
-    } else if constexpr (kGroupBytes == sizeof(T)) {
-      v[i] = hn::OddEven(hn::DupEven(b), a);
-      v[i + g] = hn::OddEven(b, hn::DupOdd(a));
-    } else {  // 64-bit pairs of floats
-      const hn::Repartition<double, D> dd;
-      const auto a2 = hn::BitCast(dd, a), b2 = hn::BitCast(dd, b);
-      v[i] = hn::BitCast(d, hn::OddEven(hn::DupEven(b2), a2));
-      v[i + g] = hn::BitCast(d, hn::OddEven(b2, hn::DupOdd(a2)));
+  if constexpr (sizeof(T) == 4) {
+    const hn::Repartition<double, D> dd;
+    // Rows 4q..4q+3: in-block 4 x 4 transposes; v[4q + k] then holds column 4b + k of those
+    // rows in block b.
+    for (std::size_t q = 0; q < 16; q += 4) {
+      const auto t0 = hn::BitCast(dd, hn::InterleaveLower(d, v[q], v[q + 1]));
+      const auto t1 = hn::BitCast(dd, hn::InterleaveUpper(d, v[q], v[q + 1]));
+      const auto t2 = hn::BitCast(dd, hn::InterleaveLower(d, v[q + 2], v[q + 3]));
+      const auto t3 = hn::BitCast(dd, hn::InterleaveUpper(d, v[q + 2], v[q + 3]));
+      v[q] = hn::BitCast(d, hn::InterleaveLower(dd, t0, t2));
+      v[q + 1] = hn::BitCast(d, hn::InterleaveUpper(dd, t0, t2));
+      v[q + 2] = hn::BitCast(d, hn::InterleaveLower(dd, t1, t3));
+      v[q + 3] = hn::BitCast(d, hn::InterleaveUpper(dd, t1, t3));
     }
+    // Column 4b + k is block b of v[k], v[4 + k], v[8 + k], v[12 + k]; the block transpose
+    // leaves it in v[4b + k].
+    for (std::size_t k = 0; k < 4; ++k) TransposeBlocks512(d, v, k, 4);
+  } else {
+    // Rows 2q, 2q + 1: in-block 2 x 2 transposes, then blocks across v[k], v[2 + k], ...
+    for (std::size_t q = 0; q < 8; q += 2) {
+      const V lo = hn::InterleaveLower(d, v[q], v[q + 1]);
+      v[q + 1] = hn::InterleaveUpper(d, v[q], v[q + 1]);
+      v[q] = lo;
+    }
+    for (std::size_t k = 0; k < 2; ++k) TransposeBlocks512(d, v, k, 2);
   }
 }
+#endif
 
 // W x W block of real values transposed in registers (v[i] = row i in, column i out) where
 // the vector shape has a short shuffle sequence (128-, 256- and 512-bit vectors), else through
@@ -394,11 +417,10 @@ HWY_INLINE void TransposeSquare(D d, V* v) {
     const V lo = hn::InterleaveLower(d, v[0], v[1]);
     v[1] = hn::InterleaveUpper(d, v[0], v[1]);
     v[0] = lo;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   } else if constexpr (kBytes == 64) {
-    ButterflyStage512<sizeof(T)>(d, v);
-    if constexpr (sizeof(T) == 4) ButterflyStage512<8>(d, v);
-    ButterflyStage512<16>(d, v);
-    ButterflyStage512<32>(d, v);
+    TransposeSquare512(d, v);
+#endif
   } else {
     const std::size_t w = hn::Lanes(d);
     HWY_ALIGN T tile[kLanes * kLanes];
