@@ -14,22 +14,20 @@ namespace {
 
 // The fused scan's tables: the cascade's block transition and its free response, output at t
 // of the zero-input cascade started from unit state e_k, for t until it stays below
-// `negligible` (at most fused_rows rows).
+// `negligible` (at most fused_rows rows). The responses are followed only until every state
+// has decayed far below that (kFreeStateBelow), so a long block costs no more to plan than a
+// short one when the filter is well damped.
 template <class T>
 void add_fused_tables(SosPlan<T>& plan, double negligible) {
   const std::size_t order = 2 * plan.sections;
   const std::size_t rows = plan.fused_rows;
-  // Rows an odd number of cache lines apart: 2^k apart, the 2K rows read together would share
-  // one set of the 8-way L1 and evict each other.
-  constexpr std::size_t kLine = 64 / sizeof(T);
-  std::size_t lines = (rows + kLine - 1) / kLine;
-  lines += 1 - lines % 2;
-  const std::size_t stride = lines * kLine;
-  plan.fused_free_stride = stride;
-  plan.fused_free_rows.assign(order * stride, T(0));
+  const double output_floor = negligible / double(order);
+  // A state this small cannot lift a later output above the floor unless the cascade's
+  // transient gain exceeds 2^30.
+  const double state_floor = output_floor * 0x1p-30;
   // The 2K zero-input cascades, one from each unit state e_k, side by side (k innermost, so
-  // the compiler runs them in SIMD lanes and their recurrences overlap).
-  std::vector<double> z(2 * plan.sections * order, 0.0), u(order);
+  // the compiler runs them in SIMD lanes and their recurrences overlap); h[t * order + k].
+  std::vector<double> z(2 * plan.sections * order, 0.0), u(order), h;
   for (std::size_t k = 0; k < order; ++k) z[k * order + k] = 1.0;
   std::size_t last = 0;
   for (std::size_t t = 0; t < rows; ++t) {
@@ -45,12 +43,28 @@ void add_fused_tables(SosPlan<T>& plan, double negligible) {
         u[k] = y;
       }
     }
+    h.insert(h.end(), u.begin(), u.end());
     for (std::size_t k = 0; k < order; ++k) {
-      plan.fused_free_rows[k * stride + t] = T(u[k]);
-      if (std::abs(u[k]) >= negligible / double(order)) last = t + 1;
+      if (std::abs(u[k]) >= output_floor) last = t + 1;
+    }
+    if ((t & 63) == 63) {
+      double largest = 0.0;
+      for (double v : z) largest = std::max(largest, std::abs(v));
+      if (largest < state_floor) break;
     }
   }
   plan.fused_correct_rows = last;
+  // Rows an odd number of cache lines apart: 2^k apart, the 2K rows read together would share
+  // one set of the 8-way L1 and evict each other.
+  constexpr std::size_t kLine = 64 / sizeof(T);
+  std::size_t lines = std::max<std::size_t>(1, (last + kLine - 1) / kLine);
+  lines += 1 - lines % 2;
+  const std::size_t stride = lines * kLine;
+  plan.fused_free_stride = stride;
+  plan.fused_free_rows.assign(order * stride, T(0));
+  for (std::size_t t = 0; t < last; ++t) {
+    for (std::size_t k = 0; k < order; ++k) plan.fused_free_rows[k * stride + t] = T(h[t * order + k]);
+  }
   plan.fused_transition = matrix_power(plan.cascade.m, order, rows);
 }
 

@@ -42,7 +42,7 @@ struct SosPlan {
   std::size_t fused_rows = 0;            ///< samples per lane of a fused block, L_f
   std::vector<Real> fused_transition;    ///< M^(L_f), 2K x 2K row-major
   std::size_t fused_correct_rows = 0;    ///< rows of the cascade's free response worth adding
-  std::size_t fused_free_stride = 0;     ///< distance between the rows of fused_free_rows (>= L_f)
+  std::size_t fused_free_stride = 0;     ///< distance between the rows of fused_free_rows (>= fused_correct_rows)
   /// Output of the zero-input cascade at t from unit state e_k: [k * fused_free_stride + t].
   std::vector<T> fused_free_rows;
 

@@ -1,5 +1,6 @@
 // Tuning constants of the CPU section-cascade executor, kept apart from the algorithm. Figures
-// measured on a 2-core AMD EPYC (Zen 3, AVX2); see bench/results/iir-*.md.
+// measured on a 2-core AMD EPYC (Zen 3, AVX2) unless they name the AVX-512 Zen 4; see
+// bench/results/iir-*.md.
 #pragma once
 
 #include <cstddef>
@@ -31,8 +32,12 @@ inline constexpr double kFloatScanTransientGainLimit = 128.0;
 /// whole cascade over its run of the signal straight from the input to the output, then the
 /// output of lanes whose true start state is nonzero gets the cascade's free response).
 /// Not a power of two: the W runs of a block, read and written together, would then share one
-/// set of the 8-way L1 cache (2048: 1.5x slower on the 2-core Zen 3).
-inline constexpr std::size_t kFusedScanRows = 2056;
+/// set of the 8-way L1 cache (2048: 1.5x slower on the 2-core Zen 3). A multiple of 16, so
+/// that every run starts on a cache line (16 floats, 8 doubles) when the block does, and an
+/// odd number of lines for floats (513; 1026 for doubles, 2 mod the 64 sets). Longer blocks
+/// mean fewer corrections per sample: on the AVX-512 Zen 4, 2^24 samples of butter(8, 0.1)
+/// on one thread take 20.6 -> 18.1 ms (float) and 28.7 -> 25.0 ms (double) against 2056.
+inline constexpr std::size_t kFusedScanRows = 8208;
 /// Plans build the per-section scan tables for lines from this length on, the fused scan's
 /// from the second; shorter lines run serially / with the per-section scan. The tables cost
 /// time in proportion to their block length, which the faster scan repays only over long

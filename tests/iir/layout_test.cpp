@@ -142,7 +142,8 @@ TEST(IirLayout, RowsFilteredStraightIntoTheOutput) {
     }
     const Sos unit_tail(unit_rows);
     for (const Sos* sos : {&resonant, &unit_tail}) {
-      for (std::size_t n : {1, 7, 9, 1001}) {
+      // 1024 and 3072: rows a multiple of 4 KiB apart, which run skewed (RunsAllLanes).
+      for (std::size_t n : {1, 7, 9, 1001, 1024, 3072}) {
         check_rows<float>(*sos, 19, n, static_cast<unsigned>(n));
         check_rows<double>(*sos, 9, n, static_cast<unsigned>(n + 1));
       }
