@@ -488,15 +488,16 @@ void StageOut(const T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, T*
   }
 }
 
+// Tiles ahead that RunsVector asks for its input (see there).
+inline constexpr std::size_t kRunsPrefetchTiles = 4;
+
 // The cascade straight from and to W lanes that are unit-stride runs (rows of a C-ordered
 // multi-channel array): W x W tiles are loaded (one vector per lane), transposed in registers,
 // each of their W rows filtered through the K sections, transposed back and stored. Each sample
 // is read and written once and the loads and stores overlap the arithmetic, where a staging
 // block would stream its memory traffic and its arithmetic one after the other. A tail shorter
-// than W rows goes through a small stack tile. in == out is fine.
-inline constexpr std::size_t kRunsPrefetchTiles = 4;
-
-// src and dst are lane lane0's runs; lane0 + i is read at src + i * in_lane_stride.
+// than W rows goes through a small stack tile. in == out is fine. src and dst are lane lane0's
+// runs; lane lane0 + i is read at src + i * in_lane_stride.
 template <std::size_t K, bool kTailUnit, class T>
 HWY_INLINE void RunsVector(const T* src, std::ptrdiff_t in_lane_stride, T* dst, std::ptrdiff_t out_lane_stride,
                            std::size_t rows, std::size_t pitch, std::size_t lane0, const T* HWY_RESTRICT coef,
@@ -582,8 +583,11 @@ HWY_INLINE void RunsLaneSerial(const T* in, T* out, std::size_t t0, std::size_t 
 // samples one at a time, then the tiles with lane strides one tile longer (W consecutive
 // sets), then the (W - 1 - i) * W samples left of it one at a time (16 float channels x 2^20,
 // 4 sections, one thread on the AVX-512 Zen 4, into an existing array: 16.3-16.7 -> 10.9-13.8 ms;
-// doubles 19-22 -> 16-19 ms).
+// doubles 19-22 -> 16-19 ms). The samples run one at a time cost ~5x the tiled ones, so runs
+// are skewed only from kSkewMinRowsPerSkew times the (W - 1) * W rows of skew (1/16 of them
+// one at a time at most).
 inline constexpr std::size_t kAliasedLaneBytes = 4096;
+inline constexpr std::size_t kSkewMinRowsPerSkew = 16;
 
 template <std::size_t K, bool kTailUnit, class T>
 HWY_INLINE void RunsAllLanes(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t ols, std::size_t rows,
@@ -593,7 +597,7 @@ HWY_INLINE void RunsAllLanes(const T* in, std::ptrdiff_t ils, T* out, std::ptrdi
     return (static_cast<std::size_t>(stride < 0 ? -stride : stride) * sizeof(T)) % kAliasedLaneBytes == 0;
   };
   const std::size_t skew_rows = (w - 1) * w;
-  const bool skew = w > 1 && (aliased(ils) || aliased(ols)) && rows >= 4 * skew_rows;
+  const bool skew = w > 1 && (aliased(ils) || aliased(ols)) && rows >= kSkewMinRowsPerSkew * skew_rows;
   for (std::size_t lane = 0; lane < pitch; lane += w) {
     const T* src = in + static_cast<std::ptrdiff_t>(lane) * ils;
     T* dst = out + static_cast<std::ptrdiff_t>(lane) * ols;

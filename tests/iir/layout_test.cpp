@@ -142,8 +142,9 @@ TEST(IirLayout, RowsFilteredStraightIntoTheOutput) {
     }
     const Sos unit_tail(unit_rows);
     for (const Sos* sos : {&resonant, &unit_tail}) {
-      // 1024 and 3072: rows a multiple of 4 KiB apart, which run skewed (RunsAllLanes).
-      for (std::size_t n : {1, 7, 9, 1001, 1024, 3072}) {
+      // 1024 and 4096: rows a multiple of 4 KiB apart, which run skewed where long enough
+      // (RunsAllLanes: from 896 rows of 8 lanes, 3840 of 16).
+      for (std::size_t n : {1, 7, 9, 1001, 1024, 4096}) {
         check_rows<float>(*sos, 19, n, static_cast<unsigned>(n));
         check_rows<double>(*sos, 9, n, static_cast<unsigned>(n + 1));
       }
