@@ -15,7 +15,7 @@ namespace {
 // The fused scan's tables: the cascade's block transition and its free response, output at t
 // of the zero-input cascade started from unit state e_k, for t until it stays below
 // `negligible` (at most fused_rows rows). The responses are followed only until every state
-// has decayed far below that (kFreeStateBelow), so a long block costs no more to plan than a
+// has decayed far below that (state_floor), so a long block costs no more to plan than a
 // short one when the filter is well damped.
 template <class T>
 void add_fused_tables(SosPlan<T>& plan, double negligible) {
