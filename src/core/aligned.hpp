@@ -5,6 +5,8 @@
 #include <new>
 #include <vector>
 
+#include "ripple/array.hpp"
+
 namespace ripple::core {
 
 constexpr std::size_t kAlignment = 64;
@@ -15,10 +17,10 @@ struct AlignedAllocator {
   AlignedAllocator() = default;
   template <class U>
   AlignedAllocator(const AlignedAllocator<U>&) noexcept {}
-  T* allocate(std::size_t n) {
-    return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(kAlignment)));
-  }
-  void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t(kAlignment)); }
+  // Through the allocator of result arrays: tables of long transforms are huge-page backed
+  // there, so sweeps that read them with long strides do not miss the TLB on every row.
+  T* allocate(std::size_t n) { return static_cast<T*>(ripple::detail::allocate_array_bytes(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t n) noexcept { ripple::detail::free_array_bytes(p, n * sizeof(T)); }
   template <class U>
   bool operator==(const AlignedAllocator<U>&) const noexcept { return true; }
 };

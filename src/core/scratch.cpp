@@ -4,11 +4,15 @@
 #include <cstdint>
 #include <tuple>
 
+#include "ripple/array.hpp"
+
 namespace ripple::core {
 namespace {
 constexpr std::size_t kAlign = 64;
 std::size_t round_up(std::size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
 }  // namespace
+
+void ScratchArena::Free::operator()(std::byte* p) const noexcept { detail::free_array_bytes(p, bytes); }
 
 ScratchArena& ScratchArena::this_thread() {
   thread_local ScratchArena arena;
@@ -28,7 +32,10 @@ void* ScratchArena::acquire(std::size_t bytes) {
   }
   if (block == blocks_.size()) {
     const std::size_t size = std::max<std::size_t>(bytes, std::size_t(1) << 20);
-    blocks_.push_back({std::make_unique_for_overwrite<std::byte[]>(size + kAlign), size});
+    const std::size_t bytes_held = size + kAlign;
+    blocks_.push_back({std::unique_ptr<std::byte[], Free>(static_cast<std::byte*>(detail::allocate_array_bytes(bytes_held)),
+                                                          Free{bytes_held}),
+                       size});
   }
   live_.emplace_back(block, offset + bytes);
   ++top_;

@@ -19,8 +19,14 @@ class ScratchArena {
   void release(std::size_t mark) { top_ = mark; }
 
  private:
+  // Blocks come from the allocator of result arrays: large ones are huge-page backed, so the
+  // strided sweeps of long transforms over their scratch do not miss the TLB on every row.
+  struct Free {
+    std::size_t bytes;
+    void operator()(std::byte* p) const noexcept;
+  };
   struct Block {
-    std::unique_ptr<std::byte[]> memory;
+    std::unique_ptr<std::byte[], Free> memory;
     std::size_t size;
   };
   std::vector<Block> blocks_;
