@@ -33,7 +33,13 @@ class C2cFourStep final : public C2cNode<T> {
   LaneFft<T> columns_, rows_;
   // Panel kernels with every pass unrolled, where one is compiled for the sub-size; else null.
   cpu::PanelKernel<T> columns_fixed_, rows_fixed_;
-  core::AlignedVector<std::complex<T>> twiddles_;  // w_n^{k1*c} at [k1*n2 + c], padded by W
+  // Beyond this size the sweeps go through a stage (see execute).
+  static constexpr std::size_t kStagedFromBytes = std::size_t(256) << 10;
+  bool staged_ = false;
+  std::size_t stage_columns_ = 0, stage_rows_ = 0;  // columns (rows) of a stage of sweep 1 (2)
+  // w_n^{k1*c}, padded by W: at [k1*n2 + c], or staged at [c0*n1 + k1*width + c - c0] for the
+  // block of columns c0.. (width stage_columns_, less for the last) that c belongs to.
+  core::AlignedVector<std::complex<T>> twiddles_;
 };
 
 }  // namespace ripple::fft::detail

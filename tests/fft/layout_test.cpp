@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "fft/fft_test_util.hpp"
@@ -193,6 +195,40 @@ TEST(LargeBatch, StridedPaddedC2cAndR2c) {
   r.in_stride = 131;
   r.in_dist = 1;
   check_layout<double, Kind::r2c>(r, 61);
+}
+
+// Transforms of 16 MiB and more go to the four-step on one thread too, with its stages, blocked
+// twiddles and non-temporal stores (from 8 MiB): strided, batched with padded dists, in place,
+// on one thread and two.
+template <class T>
+void check_long_four_step() {
+  const std::size_t n = (std::size_t(16) << 20) / sizeof(std::complex<T>);
+  for (unsigned threads : {1u, 2u}) {
+    PlanDesc strided = c2c_desc(n, precision_of<T>(), Direction::forward, Norm::backward);
+    strided.threads = threads;
+    strided.in_stride = 2;
+    strided.out_stride = 3;
+    const CheckResult r = check_layout<T, Kind::c2c>(strided, seed_for(n + threads, 62));
+    EXPECT_NE(Plan(strided).describe().find("four-step"), std::string::npos) << Plan(strided).describe();
+    std::printf("[   info   ] %s: worst error %.3g\n", describe(strided).c_str(), r.worst_error);
+    PlanDesc batched = c2c_desc(n, precision_of<T>(), Direction::backward, Norm::ortho, 2);
+    batched.threads = threads;
+    batched.in_dist = static_cast<std::ptrdiff_t>(n + 5);
+    batched.out_dist = static_cast<std::ptrdiff_t>(n + 3);
+    check_layout<T, Kind::c2c>(batched, seed_for(n + threads, 63));
+    PlanDesc in_place = c2c_desc(n, precision_of<T>(), Direction::forward, Norm::forward);
+    in_place.threads = threads;
+    check_layout<T, Kind::c2c>(in_place, seed_for(n + threads, 64), true);
+  }
+}
+
+TEST(LongFourStep, LayoutsFloat) {
+  if (quick_mode()) GTEST_SKIP() << "16 MiB transforms skipped in quick mode (ASan / RIPPLE_TEST_QUICK)";
+  check_long_four_step<float>();
+}
+TEST(LongFourStep, LayoutsDouble) {
+  if (quick_mode()) GTEST_SKIP() << "16 MiB transforms skipped in quick mode (ASan / RIPPLE_TEST_QUICK)";
+  check_long_four_step<double>();
 }
 
 // desc() gives back what the plan was made with; describe() says something.
