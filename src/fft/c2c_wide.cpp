@@ -14,9 +14,9 @@ bool C2cWide<T>::applicable(std::size_t n, std::size_t lanes, std::size_t batch,
   if (lanes < 2 || lanes > 8 || n % lanes != 0 || n < 2 * lanes) return false;
   const std::size_t bytes = n * sizeof(std::complex<T>);
   if (batch < threads && bytes > (std::size_t(1) << 20)) return false;
-  // From 16 MiB the four-step's two sweeps over memory beat one per pass (one thread, AVX-512
-  // Zen 4: f64 N = 2^20-2^22 0.89-0.93x, f32 N = 2^21-2^22 0.93-0.95x the time; f64 2^18-2^19
-  // and f32 2^20 1.2-1.9x).
+  // From 12 MiB the four-step's two sweeps over memory beat one per pass (one thread, AVX-512
+  // Zen 4: f64 N = 10^6 0.75-0.83x, 2^20-2^22 0.89-0.93x, f32 N = 2^21-2^22 0.93-0.95x the
+  // time; at 8 MiB it lost: f64 2^19 1.6x, f32 2^20 and 10^6 1.2-1.4x).
   if (bytes >= kFourStepFromBytes) return false;
   return std::isfinite(lane_fft_cost_per_point(n / lanes));
 }

@@ -26,7 +26,7 @@ class C2cWide final : public C2cNode<T> {
   /// four-step instead, as does any beyond kFourStepFromBytes.
   static bool applicable(std::size_t n, std::size_t lanes, std::size_t batch, unsigned threads);
   /// Transforms of this many bytes and more go to the four-step, batched or not.
-  static constexpr std::size_t kFourStepFromBytes = std::size_t(16) << 20;
+  static constexpr std::size_t kFourStepFromBytes = std::size_t(12) << 20;
 
   /// The unrolled kernel of `kernels` for size n (its lane FFT's radices), or null where none
   /// is compiled and the generic one runs.

@@ -197,7 +197,7 @@ TEST(LargeBatch, StridedPaddedC2cAndR2c) {
   check_layout<double, Kind::r2c>(r, 61);
 }
 
-// Transforms of 16 MiB and more go to the four-step on one thread too, with its stages, blocked
+// Transforms of 12 MiB and more go to the four-step on one thread too, with its stages, blocked
 // twiddles and non-temporal stores (from 8 MiB): strided, batched with padded dists, in place,
 // on one thread and two.
 template <class T>
