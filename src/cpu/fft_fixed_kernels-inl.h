@@ -127,9 +127,9 @@ HWY_INLINE void RunFixedGroup(D d, const PanelArgs<hn::TFromD<D>>& a, std::size_
   const V sign_even = hn::OddEven(hn::Zero(d), hn::Set(d, T(-0.0)));
   // Whole lane groups read and write their sequences inside the unrolled passes. Staged
   // through local arrays by loops that are not unrolled, each element took a store and a
-  // reload on the stack, and those stalls were half the time of the four-step's sweeps (f64
-  // N = 243 on AVX2 lanes, one thread, AVX-512 Zen 4: 0.77-1.04 -> 0.59-0.60 us, FFTW 0.62;
-  // 729-16807 0.8-0.95x). Vectors of one complex value (the leftovers of a group) keep the
+  // stalled reload on the stack: a quarter to two fifths of the four-step's time (f64 N = 243
+  // on AVX2 lanes, one thread, AVX-512 Zen 4: 0.77-1.04 -> 0.59-0.60 us, FFTW 0.62; 729-16807
+  // 0.8-0.95x). Vectors of one complex value (the leftovers of a group) keep the
   // loops: unrolled as well, the access code, which branches on the layout, doubled this
   // file's compile time (114 s -> 233 s; groups alone 153 s).
   V buf[2][kM];
@@ -141,7 +141,7 @@ HWY_INLINE void RunFixedGroup(D d, const PanelArgs<hn::TFromD<D>>& a, std::size_
     if (scaled) y = hn::Mul(y, scale);
     dst.store(d, y, out + std::ptrdiff_t(e) * dst_step);
   };
-  if constexpr (hn::MaxLanes(D()) > 2) {
+  if constexpr (hn::MaxLanes(D()) > 2) {  // a group: more than one complex value per vector
     RunFixedPasses<R...>(d, *a.plan, buf, read, write);
   } else {
     V in_vec[kM], out_vec[kM];
