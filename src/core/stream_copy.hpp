@@ -43,6 +43,16 @@ void stream_copy(const std::complex<T>* from, std::size_t count, std::complex<T>
   std::copy_n(from, count, to);
 }
 
+/// stream_copy when `stream`, else an ordinary copy.
+template <class T>
+void copy_out(const std::complex<T>* from, std::size_t count, std::complex<T>* to, bool stream) {
+  if (stream) {
+    stream_copy(from, count, to);
+  } else {
+    std::copy_n(from, count, to);
+  }
+}
+
 /// Orders the non-temporal stores made so far before later stores (and so before a thread
 /// hands its results on).
 inline void stream_fence() {

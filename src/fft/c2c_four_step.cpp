@@ -172,14 +172,8 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
       args.dst = stage;
       args.dst_elem_stride = std::ptrdiff_t(line);
       columns_panel(args);
-      for (std::size_t r = 0; r < n1_; ++r) {
-        if (stream) {
-          core::stream_copy(stage + r * line, count, y + r * y_stride + c0);
-        } else {
-          std::copy_n(stage + r * line, count, y + r * y_stride + c0);
-        }
-      }
-      core::stream_fence();
+      for (std::size_t r = 0; r < n1_; ++r) core::copy_out(stage + r * line, count, y + r * y_stride + c0, stream);
+      if (stream) core::stream_fence();
     });
     // Sweep 2: rows r0.. of Y, size-n2 FFTs, to X[k1 + n1*k2].
     core::parallel_for((n1_ + row_chunk - 1) / row_chunk, threads, [&](std::size_t task) {
@@ -206,15 +200,13 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
       rows_panel(args);
       for (std::size_t k2 = 0; k2 < n2_; ++k2) {
         C* to = result + std::ptrdiff_t(r0 + n1_ * k2) * os;
-        if (os == 1 && stream) {
-          core::stream_copy(stage + k2 * row_line, count, to);
-        } else if (os == 1) {
-          std::copy_n(stage + k2 * row_line, count, to);
+        if (os == 1) {
+          core::copy_out(stage + k2 * row_line, count, to, stream);
         } else {
           for (std::size_t j = 0; j < count; ++j) to[std::ptrdiff_t(j) * os] = stage[k2 * row_line + j];
         }
       }
-      core::stream_fence();
+      if (stream) core::stream_fence();
     });
   }
 }
