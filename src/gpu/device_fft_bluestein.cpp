@@ -9,17 +9,11 @@
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/device_tables.hpp"
+#include "gpu/tuning.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
 namespace ripple::gpu {
-
-namespace {
-
-constexpr std::uint32_t kBlock = 256;
-constexpr std::uint64_t kMaxGroups = 1u << 16;  // grid-stride beyond this
-
-}  // namespace
 
 std::uint64_t DeviceFftBluestein::padded_size(std::uint64_t n) {
   std::uint64_t m = 2 * n - 1;
@@ -75,7 +69,7 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
   });
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
   module_ = get_module(context, program(double_precision));
-  groups_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMaxGroups, (layout.batch * m_ + kBlock - 1) / kBlock));
+  groups_ = tuning::elementwise_groups(layout.batch * m_);
 }
 
 DeviceFftBluestein::~DeviceFftBluestein() = default;
@@ -84,7 +78,7 @@ void DeviceFftBluestein::run(Stream& stream, const Memory& in, Memory& out, fft:
                              std::int64_t in_base, std::int64_t out_base) const {
   Launch grid;
   grid.groups = {groups_, 1, 1};
-  grid.block = {kBlock, 1, 1};
+  grid.block = {tuning::kElementwiseBlock, 1, 1};
   const double dir = direction == fft::Direction::forward ? -1.0 : 1.0;
   const Arg dir_arg = double_ ? Arg::value(dir) : Arg::value(static_cast<float>(dir));
   const Arg scale_arg = double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale));

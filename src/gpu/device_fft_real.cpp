@@ -9,16 +9,10 @@
 
 #include "fft/unit_roots.hpp"
 #include "gpu/device_tables.hpp"
+#include "gpu/tuning.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::gpu {
-
-namespace {
-
-constexpr std::uint32_t kBlock = 256;
-constexpr std::uint64_t kMaxGroups = 1u << 16;  // grid-stride beyond this
-
-}  // namespace
 
 ProgramSpec DeviceFftReal::program(bool double_precision) {
   ProgramSpec spec;
@@ -39,7 +33,7 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     half_ = std::make_unique<DeviceFftPlan>(context, n, double_precision, full);
     work_ = context.allocate(static_cast<std::size_t>(layout.batch * n) * elem);
     module_ = get_module(context, program(double_precision));
-    groups_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMaxGroups, (layout.batch * n + kBlock - 1) / kBlock));
+    groups_ = tuning::elementwise_groups(layout.batch * n);
     return;
   }
   const auto H = static_cast<std::int64_t>(h_);
@@ -78,13 +72,13 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
   });
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * h_) * elem);
   module_ = get_module(context, program(double_precision));
-  groups_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(kMaxGroups, (layout.batch * (h_ + 1) + kBlock - 1) / kBlock));
+  groups_ = tuning::elementwise_groups(layout.batch * (h_ + 1));
 }
 
 void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale) const {
   Launch grid;
   grid.groups = {groups_, 1, 1};
-  grid.block = {kBlock, 1, 1};
+  grid.block = {tuning::kElementwiseBlock, 1, 1};
   const Arg scale_arg = double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale));
   const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch);
   const Arg inner = Arg::value(std::max<std::uint64_t>(1, layout_.inner_count()));

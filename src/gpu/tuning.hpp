@@ -6,6 +6,18 @@
 
 namespace ripple::gpu::tuning {
 
+/// One-value-per-work-item kernels (the real FFTs' split/merge and pack/unpack, Bluestein's
+/// chirp products): work-items per group, and the most groups launched; beyond that the
+/// kernels stride over the grid.
+inline constexpr std::uint32_t kElementwiseBlock = 256;
+inline constexpr std::uint64_t kElementwiseMaxGroups = std::uint64_t{1} << 16;
+
+/// Groups of an elementwise launch over `items` values.
+inline std::uint32_t elementwise_groups(std::uint64_t items) {
+  const std::uint64_t groups = (items + kElementwiseBlock - 1) / kElementwiseBlock;
+  return static_cast<std::uint32_t>(groups < kElementwiseMaxGroups ? groups : kElementwiseMaxGroups);
+}
+
 /// device_scan: work-items per group (a multiple of the warp size, 32) and values per
 /// work-item. A tile is their product. Affine maps carry 6 words, so fewer per work-item.
 inline constexpr unsigned kScanBlock = 128;
