@@ -1,44 +1,35 @@
 // Shape helpers behind include/ripple/array.hpp.
 #include "ripple/array.hpp"
 
-#include <sys/mman.h>
-
-#include <cstdlib>
 #include <new>
 
+#include "core/block_cache.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple {
 
 namespace detail {
 namespace {
-// From this size on, blocks are aligned to and advised as huge pages (numpy uses 4 MiB too).
-constexpr std::size_t kHugeFrom = std::size_t{4} << 20;
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
 constexpr std::size_t kAlign = 64;
 }  // namespace
 
 void* allocate_array_bytes(std::size_t bytes) {
-  if (bytes >= kHugeFrom) {
-    void* p = nullptr;
-    if (posix_memalign(&p, kHugePage, bytes) != 0) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    madvise(p, bytes, MADV_HUGEPAGE);  // advice only: ignored where huge pages are off
-#endif
-    return p;
-  }
+  if (bytes >= core::kLargeBlockBytes) return core::take_block(bytes);
   return ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t{kAlign});
 }
 
 void free_array_bytes(void* p, std::size_t bytes) noexcept {
   if (p == nullptr) return;
-  if (bytes >= kHugeFrom) {
-    std::free(p);
+  if (bytes >= core::kLargeBlockBytes) {
+    core::give_block(p, bytes);
   } else {
     ::operator delete(p, std::align_val_t{kAlign});
   }
 }
 }  // namespace detail
+
+std::size_t held_array_bytes() noexcept { return core::held_block_bytes(); }
+void release_held_arrays() noexcept { core::release_held_blocks(); }
 
 std::vector<std::ptrdiff_t> c_strides(std::span<const std::size_t> shape) {
   std::vector<std::ptrdiff_t> strides(shape.size());
