@@ -9,8 +9,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 
+#include "hwy/cache_control.h"
 #include "hwy/highway.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -259,15 +261,17 @@ void AddFreeResponse(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, c
   }
 }
 
-// Free responses from states of `order` values added to `lanes` unit-stride runs lane_stride
-// apart: out[j * lane_stride + t] += sum_k h[k * h_stride + t] * sigma[j * order + k], t < rows.
+// Free responses from states of `order` values added to `lanes` unit-stride runs:
+// out[j * ols + t] = in[j * ils + t] + sum_k h[k * h_stride + t] * sigma[j * order + k], t < rows.
 // Vectorized over t, kRuns runs at once so that each vector of h, read from L2, serves all of
 // them (one run at a time, reading h was the bottleneck); the sigmas are broadcast once into
-// vectors that the multiply-adds read as memory operands, up to kChunk states per pass.
+// vectors that the multiply-adds read as memory operands, up to kChunk states per pass (later
+// passes read back `out`). With `stream`, a single pass whose runs are vector-aligned stores
+// non-temporally (see IirKernels::add_state_responses).
 template <std::size_t kRuns, class T>
-HWY_INLINE void AddStateResponsesRuns(T* HWY_RESTRICT out, std::ptrdiff_t lane_stride, std::size_t rows,
+HWY_INLINE void AddStateResponsesRuns(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t ols, std::size_t rows,
                                       const T* HWY_RESTRICT h, std::size_t h_stride, std::size_t order,
-                                      const T* HWY_RESTRICT sigma) {
+                                      const T* HWY_RESTRICT sigma, bool stream) {
   const hn::ScalableTag<T> d;
   using V = hn::Vec<decltype(d)>;
   constexpr std::size_t kChunk = 8;
@@ -277,24 +281,34 @@ HWY_INLINE void AddStateResponsesRuns(T* HWY_RESTRICT out, std::ptrdiff_t lane_s
   HWY_ALIGN T sig[kChunk * kRuns * kMax];
   for (std::size_t k0 = 0; k0 < order; k0 += kChunk) {
     const std::size_t ks = std::min(kChunk, order - k0);
+    const T* src = k0 == 0 ? in : out;
+    const std::ptrdiff_t ss = k0 == 0 ? ils : ols;
     for (std::size_t k = 0; k < ks; ++k) {
       for (std::size_t r = 0; r < kRuns; ++r) hn::Store(hn::Set(d, sigma[r * order + k0 + k]), d, sig + (k * kRuns + r) * w);
     }
-    for (std::size_t t = 0; t < full; t += w) {
-      V acc[kRuns];
-      for (std::size_t r = 0; r < kRuns; ++r) acc[r] = hn::LoadU(d, out + static_cast<std::ptrdiff_t>(r) * lane_stride + t);
-      const T* row = h + k0 * h_stride + t;
-      for (std::size_t k = 0; k < ks; ++k, row += h_stride) {
-        const V hv = hn::LoadU(d, row);
-        for (std::size_t r = 0; r < kRuns; ++r) acc[r] = hn::MulAdd(hv, hn::Load(d, sig + (k * kRuns + r) * w), acc[r]);
+    const auto pass = [&](auto store) HWY_ATTR {
+      for (std::size_t t = 0; t < full; t += w) {
+        V acc[kRuns];
+        for (std::size_t r = 0; r < kRuns; ++r) acc[r] = hn::LoadU(d, src + static_cast<std::ptrdiff_t>(r) * ss + t);
+        const T* row = h + k0 * h_stride + t;
+        for (std::size_t k = 0; k < ks; ++k, row += h_stride) {
+          const V hv = hn::LoadU(d, row);
+          for (std::size_t r = 0; r < kRuns; ++r) acc[r] = hn::MulAdd(hv, hn::Load(d, sig + (k * kRuns + r) * w), acc[r]);
+        }
+        for (std::size_t r = 0; r < kRuns; ++r) store(acc[r], out + static_cast<std::ptrdiff_t>(r) * ols + t);
       }
-      for (std::size_t r = 0; r < kRuns; ++r) hn::StoreU(acc[r], d, out + static_cast<std::ptrdiff_t>(r) * lane_stride + t);
+    };
+    if (stream) {
+      pass([&](V v, T* at) HWY_ATTR { hn::Stream(v, d, at); });
+    } else {
+      pass([&](V v, T* at) HWY_ATTR { hn::StoreU(v, d, at); });
     }
   }
   for (std::size_t r = 0; r < kRuns; ++r) {
-    T* run = out + static_cast<std::ptrdiff_t>(r) * lane_stride;
+    const T* src = in + static_cast<std::ptrdiff_t>(r) * ils;
+    T* run = out + static_cast<std::ptrdiff_t>(r) * ols;
     for (std::size_t t = full; t < rows; ++t) {
-      T v = run[t];
+      T v = src[t];
       for (std::size_t k = 0; k < order; ++k) v += h[k * h_stride + t] * sigma[r * order + k];
       run[t] = v;
     }
@@ -302,17 +316,26 @@ HWY_INLINE void AddStateResponsesRuns(T* HWY_RESTRICT out, std::ptrdiff_t lane_s
 }
 
 template <class T>
-void AddStateResponses(T* out, std::ptrdiff_t lane_stride, std::size_t lanes, std::size_t rows, const T* h,
-                       std::size_t h_stride, std::size_t order, const T* sigma) {
+void AddStateResponses(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t ols, std::size_t lanes,
+                       std::size_t rows, const T* h, std::size_t h_stride, std::size_t order, const T* sigma,
+                       bool stream) {
+  const std::size_t vector_bytes = hn::Lanes(hn::ScalableTag<T>()) * sizeof(T);
+  const auto out_step = static_cast<std::size_t>(ols < 0 ? -ols : ols);
+  stream = stream && order <= 8 && reinterpret_cast<std::uintptr_t>(out) % vector_bytes == 0 &&
+           out_step * sizeof(T) % vector_bytes == 0;
+  const auto run = [&](std::size_t j) {
+    return std::make_pair(in + static_cast<std::ptrdiff_t>(j) * ils, out + static_cast<std::ptrdiff_t>(j) * ols);
+  };
   std::size_t j = 0;
   for (; j + 4 <= lanes; j += 4) {
-    AddStateResponsesRuns<4>(out + static_cast<std::ptrdiff_t>(j) * lane_stride, lane_stride, rows, h, h_stride,
-                             order, sigma + j * order);
+    const auto [src, dst] = run(j);
+    AddStateResponsesRuns<4>(src, ils, dst, ols, rows, h, h_stride, order, sigma + j * order, stream);
   }
   for (; j < lanes; ++j) {
-    AddStateResponsesRuns<1>(out + static_cast<std::ptrdiff_t>(j) * lane_stride, lane_stride, rows, h, h_stride,
-                             order, sigma + j * order);
+    const auto [src, dst] = run(j);
+    AddStateResponsesRuns<1>(src, ils, dst, ols, rows, h, h_stride, order, sigma + j * order, stream);
   }
+  if (stream) hwy::FlushStream();
 }
 
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
@@ -501,7 +524,7 @@ inline constexpr std::size_t kRunsPrefetchTiles = 4;
 template <std::size_t K, bool kTailUnit, class T>
 HWY_INLINE void RunsVector(const T* src, std::ptrdiff_t in_lane_stride, T* dst, std::ptrdiff_t out_lane_stride,
                            std::size_t rows, std::size_t pitch, std::size_t lane0, const T* HWY_RESTRICT coef,
-                           T* HWY_RESTRICT state) {
+                           T* HWY_RESTRICT state, std::size_t stream_from) {
   const hn::ScalableTag<T> d;
   using V = hn::Vec<decltype(d)>;
   constexpr std::size_t kMax = hn::MaxLanes(d);
@@ -520,6 +543,12 @@ HWY_INLINE void RunsVector(const T* src, std::ptrdiff_t in_lane_stride, T* dst, 
     return x;
   };
   const std::size_t full = rows - rows % w;
+  // Tiles from this row on are stored non-temporally (see IirKernels::cascade_runs), where
+  // every run's tile fills whole aligned vectors.
+  const std::size_t vector_bytes = w * sizeof(T);
+  const auto out_step = static_cast<std::size_t>(out_lane_stride < 0 ? -out_lane_stride : out_lane_stride);
+  const bool aligned = reinterpret_cast<std::uintptr_t>(dst) % vector_bytes == 0 && out_step * sizeof(T) % vector_bytes == 0;
+  const std::size_t stream_row = aligned ? (stream_from + w - 1) / w * w : full;
   for (std::size_t t = 0; t < full; t += w) {
     V v[kMax];
     // The W runs are W input streams, more than the hardware prefetchers follow well: asking
@@ -533,8 +562,13 @@ HWY_INLINE void RunsVector(const T* src, std::ptrdiff_t in_lane_stride, T* dst, 
     TransposeSquare(d, v);
     for (std::size_t k = 0; k < w; ++k) v[k] = filter(v[k]);
     TransposeSquare(d, v);
-    for (std::size_t i = 0; i < w; ++i) hn::StoreU(v[i], d, dst + static_cast<std::ptrdiff_t>(i) * out_lane_stride + t);
+    if (t >= stream_row) {
+      for (std::size_t i = 0; i < w; ++i) hn::Stream(v[i], d, dst + static_cast<std::ptrdiff_t>(i) * out_lane_stride + t);
+    } else {
+      for (std::size_t i = 0; i < w; ++i) hn::StoreU(v[i], d, dst + static_cast<std::ptrdiff_t>(i) * out_lane_stride + t);
+    }
   }
+  if (stream_row < full) hwy::FlushStream();  // before this thread hands its results on
   if (full < rows) {
     HWY_ALIGN T tile[kMax];
     for (std::size_t t = full; t < rows; ++t) {
@@ -592,7 +626,7 @@ inline constexpr std::size_t kSkewMinRowsPerSkew = 16;
 
 template <std::size_t K, bool kTailUnit, class T>
 HWY_INLINE void RunsAllLanes(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t ols, std::size_t rows,
-                             std::size_t pitch, const T* coef, T* state) {
+                             std::size_t pitch, const T* coef, T* state, std::size_t stream_from) {
   const std::size_t w = hn::Lanes(hn::ScalableTag<T>());
   const auto aliased = [](std::ptrdiff_t stride) {
     return (static_cast<std::size_t>(stride < 0 ? -stride : stride) * sizeof(T)) % kAliasedLaneBytes == 0;
@@ -603,7 +637,7 @@ HWY_INLINE void RunsAllLanes(const T* in, std::ptrdiff_t ils, T* out, std::ptrdi
     const T* src = in + static_cast<std::ptrdiff_t>(lane) * ils;
     T* dst = out + static_cast<std::ptrdiff_t>(lane) * ols;
     if (!skew) {
-      RunsVector<K, kTailUnit>(src, ils, dst, ols, rows, pitch, lane, coef, state);
+      RunsVector<K, kTailUnit>(src, ils, dst, ols, rows, pitch, lane, coef, state, stream_from);
       continue;
     }
     const auto run_in = [&](std::size_t i) { return src + static_cast<std::ptrdiff_t>(i) * ils; };
@@ -612,7 +646,8 @@ HWY_INLINE void RunsAllLanes(const T* in, std::ptrdiff_t ils, T* out, std::ptrdi
       RunsLaneSerial<K, kTailUnit>(run_in(i), run_out(i), 0, i * w, pitch, lane + i, coef, state);
     }
     const auto step = static_cast<std::ptrdiff_t>(w);
-    RunsVector<K, kTailUnit>(src, ils + step, dst, ols + step, rows - skew_rows, pitch, lane, coef, state);
+    RunsVector<K, kTailUnit>(src, ils + step, dst, ols + step, rows - skew_rows, pitch, lane, coef, state,
+                             stream_from);
     for (std::size_t i = 0; i + 1 < w; ++i) {
       RunsLaneSerial<K, kTailUnit>(run_in(i), run_out(i), rows - skew_rows + i * w, rows, pitch, lane + i, coef,
                                    state);
@@ -622,27 +657,28 @@ HWY_INLINE void RunsAllLanes(const T* in, std::ptrdiff_t ils, T* out, std::ptrdi
 
 template <class T>
 void CascadeRuns(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t ols, std::size_t rows, std::size_t pitch,
-                 const T* coef, std::size_t count, T* state) {
+                 const T* coef, std::size_t count, T* state, std::size_t stream_from) {
   const bool unit = TailUnit(coef, count);
+  const std::size_t sf = stream_from;
   switch (count) {
-    case 1: return RunsAllLanes<1, false>(in, ils, out, ols, rows, pitch, coef, state);
-    case 2: return unit ? RunsAllLanes<2, true>(in, ils, out, ols, rows, pitch, coef, state)
-                        : RunsAllLanes<2, false>(in, ils, out, ols, rows, pitch, coef, state);
-    case 3: return unit ? RunsAllLanes<3, true>(in, ils, out, ols, rows, pitch, coef, state)
-                        : RunsAllLanes<3, false>(in, ils, out, ols, rows, pitch, coef, state);
-    case 4: return unit ? RunsAllLanes<4, true>(in, ils, out, ols, rows, pitch, coef, state)
-                        : RunsAllLanes<4, false>(in, ils, out, ols, rows, pitch, coef, state);
+    case 1: return RunsAllLanes<1, false>(in, ils, out, ols, rows, pitch, coef, state, sf);
+    case 2: return unit ? RunsAllLanes<2, true>(in, ils, out, ols, rows, pitch, coef, state, sf)
+                        : RunsAllLanes<2, false>(in, ils, out, ols, rows, pitch, coef, state, sf);
+    case 3: return unit ? RunsAllLanes<3, true>(in, ils, out, ols, rows, pitch, coef, state, sf)
+                        : RunsAllLanes<3, false>(in, ils, out, ols, rows, pitch, coef, state, sf);
+    case 4: return unit ? RunsAllLanes<4, true>(in, ils, out, ols, rows, pitch, coef, state, sf)
+                        : RunsAllLanes<4, false>(in, ils, out, ols, rows, pitch, coef, state, sf);
     default: return;  // the executor never asks for more than kMaxFusedSections
   }
 }
 
 inline void CascadeRunsF32(const float* in, std::ptrdiff_t ils, float* out, std::ptrdiff_t ols, std::size_t rows,
-                           std::size_t pitch, const float* c, std::size_t n, float* s) {
-  CascadeRuns(in, ils, out, ols, rows, pitch, c, n, s);
+                           std::size_t pitch, const float* c, std::size_t n, float* s, std::size_t sf) {
+  CascadeRuns(in, ils, out, ols, rows, pitch, c, n, s, sf);
 }
 inline void CascadeRunsF64(const double* in, std::ptrdiff_t ils, double* out, std::ptrdiff_t ols, std::size_t rows,
-                           std::size_t pitch, const double* c, std::size_t n, double* s) {
-  CascadeRuns(in, ils, out, ols, rows, pitch, c, n, s);
+                           std::size_t pitch, const double* c, std::size_t n, double* s, std::size_t sf) {
+  CascadeRuns(in, ils, out, ols, rows, pitch, c, n, s, sf);
 }
 inline void CascadeF32(float* b, std::size_t rows, std::size_t pitch, const float* c, std::size_t n, float* s) {
   Cascade(b, rows, pitch, c, n, s);
@@ -658,13 +694,15 @@ inline void AddFreeResponseF64(double* b, std::size_t rows, std::size_t pitch, c
                                const double* s) {
   AddFreeResponse(b, rows, pitch, r, s);
 }
-inline void AddStateResponsesF32(float* o, std::ptrdiff_t ls, std::size_t lanes, std::size_t rows, const float* h,
-                                 std::size_t hs, std::size_t order, const float* sigma) {
-  AddStateResponses(o, ls, lanes, rows, h, hs, order, sigma);
+inline void AddStateResponsesF32(const float* in, std::ptrdiff_t ils, float* o, std::ptrdiff_t ols, std::size_t lanes,
+                                 std::size_t rows, const float* h, std::size_t hs, std::size_t order,
+                                 const float* sigma, bool stream) {
+  AddStateResponses(in, ils, o, ols, lanes, rows, h, hs, order, sigma, stream);
 }
-inline void AddStateResponsesF64(double* o, std::ptrdiff_t ls, std::size_t lanes, std::size_t rows, const double* h,
-                                 std::size_t hs, std::size_t order, const double* sigma) {
-  AddStateResponses(o, ls, lanes, rows, h, hs, order, sigma);
+inline void AddStateResponsesF64(const double* in, std::ptrdiff_t ils, double* o, std::ptrdiff_t ols,
+                                 std::size_t lanes, std::size_t rows, const double* h, std::size_t hs,
+                                 std::size_t order, const double* sigma, bool stream) {
+  AddStateResponses(in, ils, o, ols, lanes, rows, h, hs, order, sigma, stream);
 }
 inline void StageInF32(float* b, std::size_t rows, std::size_t pitch, const float* s, std::ptrdiff_t ls) {
   StageIn(b, rows, pitch, s, ls);

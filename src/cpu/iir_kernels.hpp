@@ -23,9 +23,14 @@ struct IirKernels {
   void (*cascade)(T* buf, std::size_t rows, std::size_t pitch, const T* coef, std::size_t count, T* state);
   /// As cascade, straight from lanes that are unit-stride runs to lanes that are unit-stride
   /// runs: sample t of lane j is read at in[j * in_lane_stride + t] and written at
-  /// out[j * out_lane_stride + t], t < rows, j < pitch (in == out is fine).
+  /// out[j * out_lane_stride + t], t < rows, j < pitch (in == out is fine). Rows from
+  /// `stream_from` on are final results not read again soon: where the runs' vectors are
+  /// aligned they are stored non-temporally (no read for ownership of the lines, which makes
+  /// an ordinary store cost a third more memory traffic), and fenced before the call returns;
+  /// stream_from >= rows streams nothing.
   void (*cascade_runs)(const T* in, std::ptrdiff_t in_lane_stride, T* out, std::ptrdiff_t out_lane_stride,
-                       std::size_t rows, std::size_t pitch, const T* coef, std::size_t count, T* state);
+                       std::size_t rows, std::size_t pitch, const T* coef, std::size_t count, T* state,
+                       std::size_t stream_from);
   /// One section over every lane from `state` ([i * pitch + j], updated), after first adding
   /// the previous section's free response to the input of rows t < r_rows when r_in is given:
   /// x[t][j] += r_in[2t] * sigma_in[j] + r_in[2t+1] * sigma_in[pitch + j].
@@ -34,9 +39,12 @@ struct IirKernels {
   /// Adds a free response to every lane: buf[t][j] += r[2t] * sigma[j] + r[2t+1] * sigma[pitch + j].
   void (*add_free_response)(T* buf, std::size_t rows, std::size_t pitch, const T* r, const T* sigma);
   /// Adds free responses from states of `order` values to `lanes` unit-stride runs:
-  /// out[j * lane_stride + t] += sum_k h[k * h_stride + t] * sigma[j * order + k], t < rows.
-  void (*add_state_responses)(T* out, std::ptrdiff_t lane_stride, std::size_t lanes, std::size_t rows, const T* h,
-                              std::size_t h_stride, std::size_t order, const T* sigma);
+  /// out[j * out_lane_stride + t] = in[j * in_lane_stride + t] + sum_k h[k * h_stride + t] *
+  /// sigma[j * order + k], t < rows (in == out is fine). With `stream`, results are stored
+  /// non-temporally where they are vector-aligned and order <= 8, as cascade_runs' streamed rows.
+  void (*add_state_responses)(const T* in, std::ptrdiff_t in_lane_stride, T* out, std::ptrdiff_t out_lane_stride,
+                              std::size_t lanes, std::size_t rows, const T* h, std::size_t h_stride,
+                              std::size_t order, const T* sigma, bool stream);
   /// Staging of lanes that are unit-stride runs lane_stride apart: buf[t][j] <-> seq[j *
   /// lane_stride + t], for t < rows, j < pitch.
   void (*stage_in)(T* buf, std::size_t rows, std::size_t pitch, const T* seq, std::ptrdiff_t lane_stride);

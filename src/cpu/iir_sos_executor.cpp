@@ -20,6 +20,7 @@
 #include <cstring>
 
 #include "core/scratch.hpp"
+#include "core/stream_copy.hpp"
 #include "core/thread_pool.hpp"
 #include "cpu/iir_kernels.hpp"
 #include "iir/tuning.hpp"
@@ -139,7 +140,7 @@ void stage_out(T* buf, std::size_t rows, std::size_t pitch, T* const* base, std:
 // Lines [c0, c0 + pitch) side by side in SIMD lanes.
 template <class T>
 void run_channel_group(const SosPlan<T>& plan, const SosLines<T>& lines, std::size_t c0, std::size_t pitch,
-                       T* state) {
+                       T* state, bool stream_out) {
   const IirKernels<T>& kernels = iir_kernels<T>();
   const std::size_t sections = plan.sections;
   core::Scratch scratch;
@@ -156,8 +157,10 @@ void run_channel_group(const SosPlan<T>& plan, const SosLines<T>& lines, std::si
     // the staging block on the 2-core Zen 3, the same as a memcpy of the data).
     for (std::size_t s = 0; s < sections; s += kMaxFusedSections) {
       const std::size_t count = std::min(kMaxFusedSections, sections - s);
+      const bool last = s + count == sections;
       kernels.cascade_runs(s == 0 ? lines.in[c0] : lines.out[c0], s == 0 ? in_lanes : out_lanes, lines.out[c0],
-                           out_lanes, lines.length, pitch, plan.section_coef(s), count, st + 2 * s * pitch);
+                           out_lanes, lines.length, pitch, plan.section_coef(s), count, st + 2 * s * pitch,
+                           last && stream_out ? 0 : lines.length);
     }
   } else {
     // Other layouts (interleaved frames, strided lines) through a staging block.
@@ -272,9 +275,10 @@ void serial_tail(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out,
 // every section from a zero state straight from the input to the output (the channel kernel,
 // its lanes being the runs, L_f apart); a serial scan in long double of z -> M^(L_f) z + e_j
 // over the runs gives each run's true start state z_j, and the run adds the cascade's free
-// response h_t . z_j while it is still in cache. carry as in scan_range.
+// response h_t . z_j while it is still in cache; with stream_out, the rows past the response
+// go straight to memory. carry as in scan_range.
 template <class T>
-void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n, Vec2* carry) {
+void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n, Vec2* carry, bool stream_out) {
   const IirKernels<T>& kernels = iir_kernels<T>();
   const std::size_t lanes = kernels.lanes;
   const std::size_t sections = plan.sections;
@@ -285,6 +289,8 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
   Real* z = scratch.get<Real>(order);
   Real* next = scratch.get<Real>(order);
   Real* end = scratch.get<Real>(order);
+  T* head = stream_out ? scratch.get<T>(lanes * plan.fused_rows) : nullptr;
+  constexpr std::size_t kLine = 64 / sizeof(T);
   for (std::size_t k = 0; k < order; ++k) z[k] = carry[k / 2][k % 2];
   std::vector<Real> partial_transition;
   std::size_t pos = 0;
@@ -297,10 +303,26 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
     }
     std::fill(state, state + order * lanes, T(0));
     const auto lane_stride = static_cast<std::ptrdiff_t>(rows);
+    // Whole cache lines (the free-response table is zero past its last row), so the rows
+    // after them start on vector boundaries.
+    const std::size_t correct_rows = std::min(rows, (plan.fused_correct_rows + kLine - 1) / kLine * kLine);
+    // With stream_out the rows that the free response changes are filtered into `head` and
+    // leave it corrected, streamed; the others are streamed as they are filtered. (Written
+    // to the output first, they would cost a read for ownership there.)
+    const std::size_t head_rows = stream_out ? correct_rows : 0;
+    const auto head_stride = static_cast<std::ptrdiff_t>(head_rows);
     for (std::size_t s = 0; s < sections; s += kMaxFusedSections) {
       const std::size_t count = std::min(kMaxFusedSections, sections - s);
-      kernels.cascade_runs(s == 0 ? in + pos : out + pos, lane_stride, out + pos, lane_stride, rows, lanes,
-                           plan.section_coef(s), count, state + 2 * s * lanes);
+      const bool last = s + count == sections;
+      const T* coef = plan.section_coef(s);
+      T* st = state + 2 * s * lanes;
+      if (head_rows > 0) {
+        kernels.cascade_runs(s == 0 ? in + pos : head, s == 0 ? lane_stride : head_stride, head, head_stride,
+                             head_rows, lanes, coef, count, st, head_rows);
+      }
+      const std::size_t from = pos + head_rows;
+      kernels.cascade_runs(s == 0 ? in + from : out + from, lane_stride, out + from, lane_stride, rows - head_rows,
+                           lanes, coef, count, st, last && stream_out ? 0 : rows);
     }
     for (std::size_t j = 0; j < lanes; ++j) {
       for (std::size_t k = 0; k < order; ++k) sigma[j * order + k] = T(z[k]);
@@ -308,8 +330,9 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
       iir::detail::matrix_apply_add(m, order, z, end, next);
       std::copy(next, next + order, z);
     }
-    kernels.add_state_responses(out + pos, lane_stride, lanes, std::min(rows, plan.fused_correct_rows),
-                                plan.fused_free_rows.data(), plan.fused_free_stride, order, sigma);
+    kernels.add_state_responses(head_rows > 0 ? head : out + pos, head_rows > 0 ? head_stride : lane_stride,
+                                out + pos, lane_stride, lanes, correct_rows, plan.fused_free_rows.data(),
+                                plan.fused_free_stride, order, sigma, stream_out);
     pos += lanes * rows;
   }
   for (std::size_t k = 0; k < order; ++k) carry[k / 2][k % 2] = z[k];
@@ -320,9 +343,9 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
 // and, on return, at the end of the range.
 template <class T>
 void scan_range(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
-                Vec2* carry) {
+                Vec2* carry, bool stream_out) {
   if (plan.scan_fused && is == 1 && os == 1) {
-    scan_range_fused(plan, in, out, n, carry);
+    scan_range_fused(plan, in, out, n, carry, stream_out);
     return;
   }
   const std::size_t lanes = scan_lanes<T>();
@@ -405,7 +428,7 @@ void add_cascade_free_response(const SosPlan<T>& plan, const std::vector<Real>& 
 // One line: scanned (over several threads when long enough), or serial.
 template <class T>
 void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
-              T* state, unsigned threads) {
+              T* state, unsigned threads, bool stream_out) {
   const std::size_t sections = plan.sections;
   if (plan.block_rows == 0 || n < scan_lanes<T>() * tuning::kScanMinRows) {
     serial_cascade(plan, in, is, out, os, n, state);
@@ -420,7 +443,7 @@ void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, st
   auto begin = [&](std::size_t r) { return n * r / parts; };
   core::parallel_for(parts, static_cast<unsigned>(parts), [&](std::size_t r) {
     const auto b = static_cast<std::ptrdiff_t>(begin(r));
-    scan_range(plan, in + b * is, is, out + b * os, os, begin(r + 1) - begin(r), carry + r * sections);
+    scan_range(plan, in + b * is, is, out + b * os, os, begin(r + 1) - begin(r), carry + r * sections, stream_out);
   });
   if (parts == 1) {
     for (std::size_t s = 0; s < sections; ++s) {
@@ -468,15 +491,17 @@ void run_sos_cascade(const iir::detail::SosPlan<T>& plan, const SosLines<T>& lin
   const std::size_t items = group_items + singles;
   const auto line_threads = static_cast<unsigned>(std::max<std::size_t>(1, threads / items));
   const std::size_t sections = plan.sections;
+  // Results larger than the caches go to memory without first being read (see cascade_runs).
+  const bool stream_out = count * lines.length * sizeof(T) >= core::kStreamOutFromBytes;
   core::parallel_for(items, threads, [&](std::size_t i) {
     if (i < group_items) {
       const std::size_t c0 = i * per_item * w;
       const std::size_t pitch = std::min(per_item, vectors - i * per_item) * w;
-      run_channel_group(plan, lines, c0, pitch, state);
+      run_channel_group(plan, lines, c0, pitch, state, stream_out);
     } else {
       const std::size_t c = vectors * w + (i - group_items);
       run_line(plan, lines.in[c], lines.in_stride, lines.out[c], lines.out_stride, lines.length,
-               state + c * 2 * sections, line_threads);
+               state + c * 2 * sections, line_threads, stream_out);
     }
   });
 }

@@ -66,9 +66,6 @@ namespace {
 // Sweep 1 prefetches the rows it copies into a stage this many rows ahead: each row's piece
 // lies on another page, where the hardware prefetchers stop (f64 N = 2^20: 0.98x the time).
 constexpr std::size_t kPrefetchRows = 16;
-// From this size on, Y and the result are written with non-temporal stores: they would not stay
-// in cache anyway, and ordinary stores read every line first (f64 N = 2^20: 0.90x the time).
-constexpr std::size_t kStreamFromBytes = std::size_t(8) << 20;
 
 // Columns (rows) of one stage: as many as keep it within kStageBytes, between two cache lines
 // and kMaxStageWidth values wide, a multiple of the lanes.
@@ -126,7 +123,7 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
   const std::ptrdiff_t is = layout.in_stride, os = layout.out_stride;
   const cpu::PanelKernel<T> columns_panel = columns_fixed_ != nullptr ? columns_fixed_ : kernels.panel;
   const cpu::PanelKernel<T> rows_panel = rows_fixed_ != nullptr ? rows_fixed_ : kernels.panel;
-  const bool stream = this->n() * sizeof(C) >= kStreamFromBytes;
+  const bool stream = this->n() * sizeof(C) >= core::kStreamOutFromBytes;
   core::Scratch scratch;
   C* y = scratch.get<C>(n1_ * y_stride);
 

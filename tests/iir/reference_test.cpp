@@ -4,6 +4,7 @@
 // least as accurate as scipy's serial float recurrence (<= 1.5x its error), including poles
 // near the unit circle (butter(8, 1e-3) from scipy) over signals many blocks long.
 #include "common/golden.hpp"
+#include "core/stream_copy.hpp"
 #include "cpu/iir_kernels.hpp"
 #include "iir/iir_test_util.hpp"
 #include "iir/sos_plan.hpp"
@@ -125,6 +126,51 @@ TEST(IirReference, FusedScanBlockBoundaries) {
 }
 
 // Plans build only the scan tables their lines can repay.
+// Results of core::kStreamOutFromBytes and more leave the kernels through non-temporal
+// stores where the output is vector-aligned, the free-response rows of the fused scan through
+// a cached head block: the same values as any other layout, aligned or not, for cascades of
+// one kernel call and of several (5 sections), and with more states than the streamed
+// correction takes (12), on one thread and two, and for rows of channels side by side.
+template <class T>
+void check_large_result(const Sos& sos, std::size_t n, std::size_t offset, unsigned threads) {
+  SCOPED_TRACE("n=" + std::to_string(n) + " sections=" + std::to_string(sos.size()) + " offset=" +
+               std::to_string(offset) + " threads=" + std::to_string(threads));
+  ASSERT_GE(n * sizeof(T), core::kStreamOutFromBytes);
+  const auto x = random_signal<T>(n, 13);
+  const auto ref = serial_sosfilt<long double, T>(sos, x);
+  const unsigned before = default_threads();
+  set_threads(threads);
+  std::vector<T> out(n + offset, std::numeric_limits<T>::quiet_NaN());
+  Filter<T> filter(BasicSos<T>(sos), 1);
+  filter.process(ArrayView<const T>(x.data(), {1, n}), ArrayView<T>(out.data() + offset, {1, n}));
+  set_threads(before);
+  EXPECT_LE(rel_l2(std::vector<T>(out.begin() + std::ptrdiff_t(offset), out.end()), ref), bound<T>());
+  for (std::size_t i = 0; i < offset; ++i) EXPECT_TRUE(std::isnan(out[i])) << "wrote before the output at " << i;
+}
+
+TEST(IirReference, LargeResultsStreamedToMemory) {
+  const std::size_t n64 = core::kStreamOutFromBytes / sizeof(double) + 37;
+  for (std::size_t sections : {4, 5, 12}) {
+    const Sos sos = resonant_sos(sections, 0.95, static_cast<unsigned>(60 + sections));
+    check_large_result<double>(sos, n64, 0, 1);
+    check_large_result<double>(sos, n64, 1, sections == 4 ? 2 : 1);
+  }
+  const Sos sos = resonant_sos(4, 0.99, 64);
+  check_large_result<float>(sos, core::kStreamOutFromBytes / sizeof(float) + 5, 0, 2);
+  // 16 rows side by side in lanes, straight from the input to the output.
+  const std::size_t rows = 16, n = core::kStreamOutFromBytes / sizeof(float) / rows;
+  const auto x = random_signal<float>(rows * n, 17);
+  Array<float> y({rows, n});
+  std::fill(y.values.begin(), y.values.end(), std::numeric_limits<float>::quiet_NaN());
+  Filter<float> filter(BasicSos<float>(sos), rows);
+  filter.process(ArrayView<const float>(x.data(), {rows, n}), y.view());
+  for (std::size_t r = 0; r < rows; r += 5) {
+    const std::vector<float> line(x.begin() + std::ptrdiff_t(r * n), x.begin() + std::ptrdiff_t((r + 1) * n));
+    const std::vector<float> got(y.values.begin() + std::ptrdiff_t(r * n), y.values.begin() + std::ptrdiff_t((r + 1) * n));
+    EXPECT_LE(rel_l2(got, serial_sosfilt<long double, float>(sos, line)), bound<float>()) << "row " << r;
+  }
+}
+
 TEST(IirReference, PlansBuildTablesForTheirLines) {
   const Sos sos = resonant_sos(4, 0.9, 2);
   const auto short_plan = detail::make_sos_plan<double>(sos, tuning::kScanTablesFrom - 1);
