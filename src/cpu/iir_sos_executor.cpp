@@ -289,8 +289,9 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
   Real* z = scratch.get<Real>(order);
   Real* next = scratch.get<Real>(order);
   Real* end = scratch.get<Real>(order);
-  T* head = stream_out ? scratch.get<T>(lanes * plan.fused_rows) : nullptr;
   constexpr std::size_t kLine = 64 / sizeof(T);
+  const std::size_t most_head_rows = std::min(plan.fused_rows, (plan.fused_correct_rows + kLine - 1) / kLine * kLine);
+  T* head = stream_out ? scratch.get<T>(lanes * most_head_rows) : nullptr;
   for (std::size_t k = 0; k < order; ++k) z[k] = carry[k / 2][k % 2];
   std::vector<Real> partial_transition;
   std::size_t pos = 0;

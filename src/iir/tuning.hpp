@@ -34,10 +34,13 @@ inline constexpr double kFloatScanTransientGainLimit = 128.0;
 /// Not a power of two: the W runs of a block, read and written together, would then share one
 /// set of the 8-way L1 cache (2048: 1.5x slower on the 2-core Zen 3). A multiple of 16, so
 /// that every run starts on a cache line (16 floats, 8 doubles) when the block does, and an
-/// odd number of lines for floats (513; 1026 for doubles, 2 mod the 64 sets). Longer blocks
-/// mean fewer corrections per sample: on the AVX-512 Zen 4, 2^24 samples of butter(8, 0.1)
-/// on one thread take 20.6 -> 18.1 ms (float) and 28.7 -> 25.0 ms (double) against 2056.
-inline constexpr std::size_t kFusedScanRows = 8208;
+/// odd number of lines for floats (4097; 8194 for doubles, 2 mod the 64 sets). Longer blocks
+/// mean fewer corrections per sample, which matters most where the free response is long
+/// (butter(8, 0.01): 7100 to 11100 rows, all of an 8208-row block). 2^24 samples on one
+/// thread of the AVX-512 Zen 4, 8208 -> 32784 -> 65552 rows: butter(8, 0.01) 21.4 -> 16.6 ->
+/// 15.1 ms (double), 13.1 -> 9.3 -> 8.4 ms (float); butter(8, 0.1) in float 8.0 -> 7.4 -> 7.3 ms.
+/// Only the corrected rows of a block are held in cache (the head), not the whole block.
+inline constexpr std::size_t kFusedScanRows = 65552;
 /// Plans build the per-section scan tables for lines from this length on, the fused scan's
 /// from the second; shorter lines run serially / with the per-section scan. The tables cost
 /// time in proportion to their block length, which the faster scan repays only over long
