@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/scratch.hpp"
 #include "iir/tuning.hpp"
 
 namespace ripple::iir::detail {
@@ -26,8 +27,13 @@ void add_fused_tables(SosPlan<T>& plan, double negligible) {
   // transient gain exceeds 2^30.
   const double state_floor = output_floor * 0x1p-30;
   // The 2K zero-input cascades, one from each unit state e_k, side by side (k innermost, so
-  // the compiler runs them in SIMD lanes and their recurrences overlap); h[t * order + k].
-  std::vector<double> z(2 * plan.sections * order, 0.0), u(order), h;
+  // the compiler runs them in SIMD lanes and their recurrences overlap); h[t * order + k],
+  // in the thread's scratch: a plan is built for every one-shot sosfilt, and a fresh vector
+  // grown to the response's length (up to megabytes) cost more in page faults and copies than
+  // the recurrence itself (butter(8, 0.01) in double: about 1.4 ms a plan, 60% of it that).
+  std::vector<double> z(2 * plan.sections * order, 0.0), u(order);
+  core::Scratch scratch;
+  double* h = scratch.get<double>(rows * order);
   for (std::size_t k = 0; k < order; ++k) z[k * order + k] = 1.0;
   std::size_t last = 0;
   for (std::size_t t = 0; t < rows; ++t) {
@@ -43,7 +49,7 @@ void add_fused_tables(SosPlan<T>& plan, double negligible) {
         u[k] = y;
       }
     }
-    h.insert(h.end(), u.begin(), u.end());
+    std::copy(u.begin(), u.end(), h + t * order);
     for (std::size_t k = 0; k < order; ++k) {
       if (std::abs(u[k]) >= output_floor) last = t + 1;
     }

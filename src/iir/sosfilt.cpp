@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <string>
 
+#include "iir/plan_cache.hpp"
 #include "iir/sos_apply.hpp"
 #include "ripple/error.hpp"
 
@@ -100,11 +101,11 @@ Filtered<R> sosfilt(const BasicSos<typename real_of<R>::type>& sos, ArrayView<co
                           " sections, zi must have shape " + shape_text(zi_shape) + ", got " +
                           shape_text(zi->shape()) + ".");
   }
-  const auto plan = make_sos_plan<typename real_of<R>::type>(sos, x.shape()[axis]);
+  const auto plan = cached_sos_plan<typename real_of<R>::type>(sos, x.shape()[axis]);
   auto states = zi != nullptr ? states_from_zi<R>(*zi, axis) : zero_states<R>(x.shape(), axis, sos.size());
   Filtered<R> result;
   result.y = Array<R>(x.shape());
-  apply_sos<R>(plan, x, result.y.view(), axis, states);
+  apply_sos<R>(*plan, x, result.y.view(), axis, states);
   if (zi != nullptr) result.zf = zi_from_states<R>(states, x.shape(), axis);
   return result;
 }
@@ -130,7 +131,8 @@ Array<R> sosfiltfilt(const BasicSos<typename real_of<R>::type>& sos, ArrayView<c
                           std::to_string(axis_arg));
   }
   Array<R> ext = extend(x, axis, edge, padtype);  // a C-ordered copy when edge == 0
-  const auto plan = make_sos_plan<U>(sos, ext.shape[axis]);
+  const auto plan_held = cached_sos_plan<U>(sos, ext.shape[axis]);
+  const SosPlan<U>& plan = *plan_held;
   const Array<U> zi = sosfilt_zi(sos);
   const std::size_t len = ext.shape[axis];
   // Forward, in place, from zi * first sample.
