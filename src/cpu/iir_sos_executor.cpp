@@ -289,9 +289,11 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
   Real* z = scratch.get<Real>(order);
   Real* next = scratch.get<Real>(order);
   Real* end = scratch.get<Real>(order);
+  // The corrected rows in whole cache lines (the free-response table is zero past its last
+  // row), so the rows after them start on vector boundaries.
   constexpr std::size_t kLine = 64 / sizeof(T);
-  const std::size_t most_head_rows = std::min(plan.fused_rows, (plan.fused_correct_rows + kLine - 1) / kLine * kLine);
-  T* head = stream_out ? scratch.get<T>(lanes * most_head_rows) : nullptr;
+  const std::size_t line_correct_rows = (plan.fused_correct_rows + kLine - 1) / kLine * kLine;
+  T* head = stream_out ? scratch.get<T>(lanes * std::min(plan.fused_rows, line_correct_rows)) : nullptr;
   for (std::size_t k = 0; k < order; ++k) z[k] = carry[k / 2][k % 2];
   std::vector<Real> partial_transition;
   std::size_t pos = 0;
@@ -304,9 +306,7 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
     }
     std::fill(state, state + order * lanes, T(0));
     const auto lane_stride = static_cast<std::ptrdiff_t>(rows);
-    // Whole cache lines (the free-response table is zero past its last row), so the rows
-    // after them start on vector boundaries.
-    const std::size_t correct_rows = std::min(rows, (plan.fused_correct_rows + kLine - 1) / kLine * kLine);
+    const std::size_t correct_rows = std::min(rows, line_correct_rows);
     // With stream_out the rows that the free response changes are filtered into `head` and
     // leave it corrected, streamed; the others are streamed as they are filtered. (Written
     // to the output first, they would cost a read for ownership there.)
