@@ -261,11 +261,23 @@ void AddFreeResponse(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, c
   }
 }
 
+// Whether every vector a kernel stores to runs lane_stride apart from `base` (at row offsets that
+// are multiples of the vector length) is aligned, as non-temporal stores need.
+template <class T>
+bool RunsVectorAligned(const T* base, std::ptrdiff_t lane_stride) {
+  const std::size_t vector_bytes = hn::Lanes(hn::ScalableTag<T>()) * sizeof(T);
+  const auto step = static_cast<std::size_t>(lane_stride < 0 ? -lane_stride : lane_stride);
+  return reinterpret_cast<std::uintptr_t>(base) % vector_bytes == 0 && step * sizeof(T) % vector_bytes == 0;
+}
+
+// States whose free responses AddStateResponsesRuns adds in one pass over the runs.
+inline constexpr std::size_t kStatesPerPass = 8;
+
 // Free responses from states of `order` values added to `lanes` unit-stride runs:
 // out[j * ols + t] = in[j * ils + t] + sum_k h[k * h_stride + t] * sigma[j * order + k], t < rows.
 // Vectorized over t, kRuns runs at once so that each vector of h, read from L2, serves all of
 // them (one run at a time, reading h was the bottleneck); the sigmas are broadcast once into
-// vectors that the multiply-adds read as memory operands, up to kChunk states per pass (later
+// vectors that the multiply-adds read as memory operands, kStatesPerPass states per pass (later
 // passes read back `out`). With `stream`, a single pass whose runs are vector-aligned stores
 // non-temporally (see IirKernels::add_state_responses).
 template <std::size_t kRuns, class T>
@@ -274,7 +286,7 @@ HWY_INLINE void AddStateResponsesRuns(const T* in, std::ptrdiff_t ils, T* out, s
                                       const T* HWY_RESTRICT sigma, bool stream) {
   const hn::ScalableTag<T> d;
   using V = hn::Vec<decltype(d)>;
-  constexpr std::size_t kChunk = 8;
+  constexpr std::size_t kChunk = kStatesPerPass;
   constexpr std::size_t kMax = hn::MaxLanes(d);
   const std::size_t w = hn::Lanes(d);
   const std::size_t full = rows - rows % w;
@@ -319,10 +331,7 @@ template <class T>
 void AddStateResponses(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t ols, std::size_t lanes,
                        std::size_t rows, const T* h, std::size_t h_stride, std::size_t order, const T* sigma,
                        bool stream) {
-  const std::size_t vector_bytes = hn::Lanes(hn::ScalableTag<T>()) * sizeof(T);
-  const auto out_step = static_cast<std::size_t>(ols < 0 ? -ols : ols);
-  stream = stream && order <= 8 && reinterpret_cast<std::uintptr_t>(out) % vector_bytes == 0 &&
-           out_step * sizeof(T) % vector_bytes == 0;
+  stream = stream && order <= kStatesPerPass && RunsVectorAligned(out, ols);
   const auto run = [&](std::size_t j) {
     return std::make_pair(in + static_cast<std::ptrdiff_t>(j) * ils, out + static_cast<std::ptrdiff_t>(j) * ols);
   };
@@ -545,10 +554,7 @@ HWY_INLINE void RunsVector(const T* src, std::ptrdiff_t in_lane_stride, T* dst, 
   const std::size_t full = rows - rows % w;
   // Tiles from this row on are stored non-temporally (see IirKernels::cascade_runs), where
   // every run's tile fills whole aligned vectors.
-  const std::size_t vector_bytes = w * sizeof(T);
-  const auto out_step = static_cast<std::size_t>(out_lane_stride < 0 ? -out_lane_stride : out_lane_stride);
-  const bool aligned = reinterpret_cast<std::uintptr_t>(dst) % vector_bytes == 0 && out_step * sizeof(T) % vector_bytes == 0;
-  const std::size_t stream_row = aligned ? (stream_from + w - 1) / w * w : full;
+  const std::size_t stream_row = RunsVectorAligned(dst, out_lane_stride) ? (stream_from + w - 1) / w * w : full;
   for (std::size_t t = 0; t < full; t += w) {
     V v[kMax];
     // The W runs are W input streams, more than the hardware prefetchers follow well: asking

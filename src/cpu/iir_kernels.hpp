@@ -41,7 +41,8 @@ struct IirKernels {
   /// Adds free responses from states of `order` values to `lanes` unit-stride runs:
   /// out[j * out_lane_stride + t] = in[j * in_lane_stride + t] + sum_k h[k * h_stride + t] *
   /// sigma[j * order + k], t < rows (in == out is fine). With `stream`, results are stored
-  /// non-temporally where they are vector-aligned and order <= 8, as cascade_runs' streamed rows.
+  /// non-temporally where they are vector-aligned and order <= 8 (one pass), as cascade_runs'
+  /// streamed rows.
   void (*add_state_responses)(const T* in, std::ptrdiff_t in_lane_stride, T* out, std::ptrdiff_t out_lane_stride,
                               std::size_t lanes, std::size_t rows, const T* h, std::size_t h_stride,
                               std::size_t order, const T* sigma, bool stream);
