@@ -1,6 +1,6 @@
 // Fixed-shape FFT kernels: the lane FFT's passes unrolled at compile time for the radix
 // sequences of short sizes, so a whole transform lives in registers. Compiled once per Highway
-// target in their own translation unit (cpu/fft_fixed_kernels.cpp): they are most of the FFT
+// target in their own translation units (cpu/fft_fixed_kernels_f32.cpp, _f64.cpp): they are most of the FFT
 // kernels' compile time, and apart from the generic kernels they build in parallel.
 
 // Per-target include guard (Highway's convention for -inl.h files).
@@ -175,9 +175,10 @@ HWY_INLINE hn::Vec<D> BroadcastComplex(D d, const hn::TFromD<D>* x) {
 // sum / difference of inputs m and P - m is broadcast and multiplied by row m of the DFT
 // matrix (LaneFft::outputs_cos / outputs_sin), W outputs per vector, where one sequence per
 // vector (DftOdd) computes one output per multiply-add.
-template <int P, class T>
-HWY_INLINE void RunPrimeOutputsAcrossLanes(const PanelArgs<T>& a, std::size_t lane) {
-  const hn::ScalableTag<T> d;
+template <int P, class D>
+HWY_INLINE void RunPrimeOutputsAcrossLanes(const PanelArgs<hn::TFromD<D>>& a, std::size_t lane) {
+  using T = hn::TFromD<D>;
+  const D d;
   using V = hn::Vec<decltype(d)>;
   constexpr int kH = (P - 1) / 2;
   constexpr std::size_t kPad = fft::detail::kOutputsRowPad(P);
@@ -236,9 +237,10 @@ HWY_INLINE void RunPrimeOutputsAcrossLanes(const PanelArgs<T>& a, std::size_t la
 // (O(p^2)) is compiled for one vector width only, one sequence per vector (compile time).
 // Callers with full groups of such sizes use the generic kernel instead
 // (fft::detail::find_fixed_panel_kernel).
-template <class T, int... R>
-void RunPanelFixed(const PanelArgs<T>& a) {
-  const hn::ScalableTag<T> d;
+template <class D, int... R>
+void RunPanelFixed(const PanelArgs<hn::TFromD<D>>& a) {
+  using T = hn::TFromD<D>;
+  const D d;
   const std::size_t w = hn::Lanes(d) / 2;
   std::size_t first = 0;
   if constexpr (((R <= kMaxFixedGroupRadix) && ...))
@@ -246,7 +248,7 @@ void RunPanelFixed(const PanelArgs<T>& a) {
       for (; first + w <= a.lanes; first += w) RunFixedGroup<decltype(d), R...>(d, a, first, w);
   if constexpr (sizeof...(R) == 1 && ((R >= fft::detail::kOutputsAcrossLanesMinRadix && R % 2 == 1) && ...)) {
     if (a.lane_twiddles == nullptr && !a.plan->outputs_cos.empty()) {
-      for (; first < a.lanes; ++first) RunPrimeOutputsAcrossLanes<R...>(a, first);
+      for (; first < a.lanes; ++first) RunPrimeOutputsAcrossLanes<R..., D>(a, first);
       return;
     }
   }
@@ -264,7 +266,7 @@ struct RadixMatcher {
 };
 
 // The unrolled panel kernel for a lane FFT with exactly these radices, or null.
-template <class T>
+template <class D, class T = hn::TFromD<D>>
 PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
 #if HWY_TARGET == HWY_SSE4
   (void)radices;
@@ -275,40 +277,40 @@ PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
   // factor_for_passes' sequences for N <= 32 that the wide kernel cannot take on some target
   // (odd N; N = 2, 6, 10, 14 ... for W = 2 and 4; any N < 16 for W = 8), primes up to 31
   // included: a direct odd-prime butterfly beats Rader's convolution at these sizes.
-  if (is({2})) return &RunPanelFixed<T, 2>;
-  if (is({3})) return &RunPanelFixed<T, 3>;
-  if (is({4})) return &RunPanelFixed<T, 4>;
-  if (is({5})) return &RunPanelFixed<T, 5>;
-  if (is({2, 3})) return &RunPanelFixed<T, 2, 3>;
-  if (is({7})) return &RunPanelFixed<T, 7>;
-  if (is({8})) return &RunPanelFixed<T, 8>;
-  if (is({3, 3})) return &RunPanelFixed<T, 3, 3>;
-  if (is({2, 5})) return &RunPanelFixed<T, 2, 5>;
-  if (is({11})) return &RunPanelFixed<T, 11>;
-  if (is({4, 3})) return &RunPanelFixed<T, 4, 3>;
-  if (is({13})) return &RunPanelFixed<T, 13>;
-  if (is({2, 7})) return &RunPanelFixed<T, 2, 7>;
-  if (is({5, 3})) return &RunPanelFixed<T, 5, 3>;
-  if (is({17})) return &RunPanelFixed<T, 17>;
-  if (is({2, 3, 3})) return &RunPanelFixed<T, 2, 3, 3>;
-  if (is({19})) return &RunPanelFixed<T, 19>;
-  if (is({4, 5})) return &RunPanelFixed<T, 4, 5>;
-  if (is({7, 3})) return &RunPanelFixed<T, 7, 3>;
-  if (is({2, 11})) return &RunPanelFixed<T, 2, 11>;
-  if (is({23})) return &RunPanelFixed<T, 23>;
-  if (is({5, 5})) return &RunPanelFixed<T, 5, 5>;
-  if (is({2, 13})) return &RunPanelFixed<T, 2, 13>;
-  if (is({3, 3, 3})) return &RunPanelFixed<T, 3, 3, 3>;
-  if (is({4, 7})) return &RunPanelFixed<T, 4, 7>;
-  if (is({29})) return &RunPanelFixed<T, 29>;
-  if (is({2, 5, 3})) return &RunPanelFixed<T, 2, 5, 3>;
-  if (is({31})) return &RunPanelFixed<T, 31>;
+  if (is({2})) return &RunPanelFixed<D, 2>;
+  if (is({3})) return &RunPanelFixed<D, 3>;
+  if (is({4})) return &RunPanelFixed<D, 4>;
+  if (is({5})) return &RunPanelFixed<D, 5>;
+  if (is({2, 3})) return &RunPanelFixed<D, 2, 3>;
+  if (is({7})) return &RunPanelFixed<D, 7>;
+  if (is({8})) return &RunPanelFixed<D, 8>;
+  if (is({3, 3})) return &RunPanelFixed<D, 3, 3>;
+  if (is({2, 5})) return &RunPanelFixed<D, 2, 5>;
+  if (is({11})) return &RunPanelFixed<D, 11>;
+  if (is({4, 3})) return &RunPanelFixed<D, 4, 3>;
+  if (is({13})) return &RunPanelFixed<D, 13>;
+  if (is({2, 7})) return &RunPanelFixed<D, 2, 7>;
+  if (is({5, 3})) return &RunPanelFixed<D, 5, 3>;
+  if (is({17})) return &RunPanelFixed<D, 17>;
+  if (is({2, 3, 3})) return &RunPanelFixed<D, 2, 3, 3>;
+  if (is({19})) return &RunPanelFixed<D, 19>;
+  if (is({4, 5})) return &RunPanelFixed<D, 4, 5>;
+  if (is({7, 3})) return &RunPanelFixed<D, 7, 3>;
+  if (is({2, 11})) return &RunPanelFixed<D, 2, 11>;
+  if (is({23})) return &RunPanelFixed<D, 23>;
+  if (is({5, 5})) return &RunPanelFixed<D, 5, 5>;
+  if (is({2, 13})) return &RunPanelFixed<D, 2, 13>;
+  if (is({3, 3, 3})) return &RunPanelFixed<D, 3, 3, 3>;
+  if (is({4, 7})) return &RunPanelFixed<D, 4, 7>;
+  if (is({29})) return &RunPanelFixed<D, 29>;
+  if (is({2, 5, 3})) return &RunPanelFixed<D, 2, 5, 3>;
+  if (is({31})) return &RunPanelFixed<D, 31>;
   // Double only: 81 unrolled, alone or in the four-step's sweeps (one-thread A/B against the
   // generic 9 x 9 on the 2-core Zen 3): f64 N = 81 0.71-0.93x the time, 81 x 128 0.62x,
   // 2187 0.74x, 6561 0.83-0.85x; float gained in batches but lost as four-step rows (f32
   // N = 567 1.44x, 1539 1.22x, 810 1.18x) and alone on 64-bit vectors (N = 81 1.2-1.6x).
   if constexpr (sizeof(T) == 8) {
-    if (is({9, 9})) return &RunPanelFixed<T, 9, 9>;
+    if (is({9, 9})) return &RunPanelFixed<D, 9, 9>;
   }
   return nullptr;
 #endif

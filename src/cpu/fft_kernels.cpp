@@ -87,7 +87,7 @@ const FftKernels<float>* narrow_fft_kernels_f32() {
 
 const FftKernels<double>* narrow_fft_kernels_f64() {
   static const FftKernels<double> kernels{static_cast<std::size_t>(N_AVX2::ComplexLanesF64()),
-                                          &N_AVX2::RunPanelF64, &find_panel_fixed_f64_avx2,
+                                          &N_AVX2::RunPanelF64, &find_panel_fixed_f64_narrow,
                                           &N_AVX2::RunWideF64, &find_wide_fixed_f64_avx2,
                                           &N_AVX2::RealSplitF64, &N_AVX2::RealMergeF64};
   static const bool usable = avx2_narrower(fft_kernels_f64().lanes, kernels.lanes);

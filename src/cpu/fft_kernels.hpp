@@ -76,7 +76,7 @@ struct FftKernels {
   void (*real_merge)(const std::complex<T>* x, std::complex<T>* z, std::size_t h, const std::complex<T>* w);
 };
 
-/// The fixed-shape kernel lookups (cpu/fft_fixed_kernels.cpp), for the best target this CPU
+/// The fixed-shape kernel lookups (cpu/fft_fixed_kernels_f32.cpp, _f64.cpp), for the best target this CPU
 /// supports: the kernel for a lane FFT with exactly these radices, or null.
 WideKernel<float> find_wide_fixed_f32(const int* radices, std::size_t count);
 WideKernel<double> find_wide_fixed_f64(const int* radices, std::size_t count);
@@ -92,7 +92,9 @@ const FftKernels<double>& fft_kernels_f64();
 WideKernel<float> find_wide_fixed_f32_avx2(const int* radices, std::size_t count);
 WideKernel<double> find_wide_fixed_f64_avx2(const int* radices, std::size_t count);
 PanelKernel<float> find_panel_fixed_f32_avx2(const int* radices, std::size_t count);
-PanelKernel<double> find_panel_fixed_f64_avx2(const int* radices, std::size_t count);
+/// The narrower double table's unrolled panels: AVX-512 on 256-bit vectors (32 registers)
+/// where the CPU has AVX-512 and that target is compiled, else AVX2's.
+PanelKernel<double> find_panel_fixed_f64_narrow(const int* radices, std::size_t count);
 
 /// Kernels on narrower vectors than the best target's, where this CPU has such a target and
 /// it is compiled (AVX2 on an AVX-512 CPU); null elsewhere. Short sizes that are not a
