@@ -13,11 +13,13 @@
 // One long line with several threads is split into ranges filtered at once from a zero state;
 // the cascade's carries (2K states, in double) are then scanned over the ranges and each range
 // adds the free response of its true start state, which decays after a few time constants.
+// Groups of channels fewer than the threads are split into ranges in the same way.
 #include "cpu/iir_sos_executor.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "core/scratch.hpp"
 #include "core/stream_copy.hpp"
@@ -475,6 +477,82 @@ void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, st
   }
 }
 
+// Lines [first, first + rows) samples in: the same lines, shorter.
+template <class T>
+SosLines<T> lines_range(const SosLines<T>& lines, std::size_t first, std::size_t rows) {
+  SosLines<T> range = lines;
+  range.length = rows;
+  for (const T*& p : range.in) p += static_cast<std::ptrdiff_t>(first) * lines.in_stride;
+  for (T*& p : range.out) p += static_cast<std::ptrdiff_t>(first) * lines.out_stride;
+  return range;
+}
+
+// Groups of channels too few to keep every thread busy, each split in time into `parts` ranges
+// filtered at once (range 0 from the true state, the others from zero), as run_line splits
+// one line: the ranges' end states are then scanned in double into every range's true start
+// state, and each range adds, line by line, the cascade's free response from it.
+template <class T>
+void run_groups_in_ranges(const SosPlan<T>& plan, const SosLines<T>& lines, std::size_t groups, std::size_t pitch,
+                          T* state, std::size_t parts, unsigned threads, bool stream_out) {
+  const std::size_t count = lines.in.size();
+  const std::size_t order = 2 * plan.sections;
+  const auto begin = [&](std::size_t r) { return lines.length * r / parts; };
+  std::vector<SosLines<T>> ranges;
+  for (std::size_t r = 0; r < parts; ++r) ranges.push_back(lines_range(lines, begin(r), begin(r + 1) - begin(r)));
+  // Range r's states for every line, as run_channel_group reads and writes them.
+  std::vector<T> range_state(parts * count * order, T(0));
+  std::copy(state, state + count * order, range_state.begin());
+  core::parallel_for(groups * parts, threads, [&](std::size_t i) {
+    const std::size_t g = i / parts, r = i % parts;
+    const std::size_t c0 = g * pitch;
+    run_channel_group(plan, ranges[r], c0, std::min(pitch, count - c0), range_state.data() + r * count * order,
+                      stream_out);
+  });
+  // start[(r * count + c) * order + k]: line c's true state where range r begins (r >= 1).
+  std::vector<Real> start(parts * count * order), end(count * order);
+  std::copy(range_state.begin(), range_state.begin() + count * order, end.begin());
+  for (std::size_t r = 1; r < parts; ++r) {
+    std::copy(end.begin(), end.end(), start.begin() + r * count * order);
+    const std::vector<Real> m = iir::detail::matrix_power(plan.cascade.m, order, begin(r + 1) - begin(r));
+    for (std::size_t c = 0; c < count; ++c) {
+      const Real* from = start.data() + (r * count + c) * order;
+      const T* zero_end = range_state.data() + (r * count + c) * order;
+      Real* to = end.data() + c * order;
+      for (std::size_t k = 0; k < order; ++k) {
+        Real v = zero_end[k];
+        for (std::size_t j = 0; j < order; ++j) v += m[k * order + j] * from[j];
+        to[k] = v;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < count * order; ++i) state[i] = T(end[i]);
+  // The free responses: from the fused scan's table where it holds them until they decay,
+  // for rows of a C-ordered array (several lines per vector, as the fused scan adds them),
+  // else line by line in double.
+  const std::ptrdiff_t out_lanes = lines.out_stride == 1 ? uniform_lane_stride(lines.out.data(), count) : 0;
+  const bool table = plan.scan_fused && plan.fused_correct_rows < plan.fused_rows && out_lanes != 0;
+  const std::size_t chunks = table ? std::min<std::size_t>(threads, count) : count;
+  core::parallel_for((parts - 1) * chunks, threads, [&](std::size_t i) {
+    const std::size_t r = 1 + i / chunks, chunk = i % chunks;
+    const std::size_t c0 = count * chunk / chunks, c1 = count * (chunk + 1) / chunks;
+    const auto b = static_cast<std::ptrdiff_t>(begin(r));
+    const std::size_t rows = begin(r + 1) - begin(r);
+    const Real* z = start.data() + (r * count + c0) * order;
+    if (!table) {
+      add_cascade_free_response(plan, std::vector<Real>(z, z + order), lines.out[c0] + b * lines.out_stride,
+                                lines.out_stride, rows);
+      return;
+    }
+    core::Scratch scratch;
+    T* sigma = scratch.get<T>((c1 - c0) * order);
+    for (std::size_t k = 0; k < (c1 - c0) * order; ++k) sigma[k] = T(z[k]);
+    T* out = lines.out[c0] + b;
+    iir_kernels<T>().add_state_responses(out, out_lanes, out, out_lanes, c1 - c0,
+                                         std::min(rows, plan.fused_correct_rows), plan.fused_free_rows.data(),
+                                         plan.fused_free_stride, order, sigma, false);
+  });
+}
+
 }  // namespace
 
 template <class T>
@@ -494,6 +572,12 @@ void run_sos_cascade(const iir::detail::SosPlan<T>& plan, const SosLines<T>& lin
   const std::size_t sections = plan.sections;
   // Results larger than the caches go to memory without first being read (see cascade_runs).
   const bool stream_out = count * lines.length * sizeof(T) >= core::kStreamOutFromBytes;
+  // Fewer groups than threads (16 float channels on AVX-512 are one): the idle threads take
+  // ranges of the lines in time instead, where the plan has the cascade's transition.
+  const std::size_t parts = singles == 0 && plan.block_rows != 0 ? std::min<std::size_t>(threads / group_items,
+                                                                                         lines.length / tuning::kMinSamplesPerThread)
+                                                                : 1;
+  if (parts > 1) return run_groups_in_ranges(plan, lines, group_items, per_item * w, state, parts, threads, stream_out);
   core::parallel_for(items, threads, [&](std::size_t i) {
     if (i < group_items) {
       const std::size_t c0 = i * per_item * w;

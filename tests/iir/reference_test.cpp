@@ -171,6 +171,62 @@ TEST(IirReference, LargeResultsStreamedToMemory) {
   }
 }
 
+// Channels too few for the threads (one SIMD group here, three threads): the group is split
+// in time and each later range adds the free response of its true start state. Rows of a
+// C-ordered array (the fused scan's table adds it where the response decays within the
+// table) and interleaved frames (line by line in double), a well damped and a slowly decaying
+// cascade, 4 and 5 sections, random initial states: every channel and its final state against
+// the serial long-double recurrence.
+template <class T>
+void check_split_group(const Sos& sos, bool interleaved) {
+  const std::size_t channels = cpu::iir_kernels<T>().lanes;
+  const std::size_t n = 3 * tuning::kMinSamplesPerThread + 5;
+  SCOPED_TRACE("sections=" + std::to_string(sos.size()) + " interleaved=" + std::to_string(interleaved) +
+               " channels=" + std::to_string(channels));
+  const auto x = random_signal<T>(channels * n, 23);  // channel c is x[c * n, (c + 1) * n)
+  Filter<T> filter(BasicSos<T>(sos), channels);
+  Array<T> zi({sos.size(), channels, 2});
+  for (std::size_t i = 0; i < zi.size(); ++i) zi.values[i] = T(0.5 * std::sin(3.0 + i));
+  filter.set_state(zi.view());
+  std::vector<T> y(channels * n, std::numeric_limits<T>::quiet_NaN());
+  const unsigned before = default_threads();
+  set_threads(3);
+  if (interleaved) {
+    std::vector<T> frames(channels * n);
+    for (std::size_t c = 0; c < channels; ++c)
+      for (std::size_t t = 0; t < n; ++t) frames[t * channels + c] = x[c * n + t];
+    std::vector<T> out(channels * n, std::numeric_limits<T>::quiet_NaN());
+    filter.process_interleaved(frames, out);
+    for (std::size_t c = 0; c < channels; ++c)
+      for (std::size_t t = 0; t < n; ++t) y[c * n + t] = out[t * channels + c];
+  } else {
+    filter.process(ArrayView<const T>(x.data(), {channels, n}), ArrayView<T>(y.data(), {channels, n}));
+  }
+  set_threads(before);
+  const Array<T> zf = filter.state();
+  for (std::size_t c = 0; c < channels; ++c) {
+    std::vector<long double> z0(2 * sos.size()), zref;
+    for (std::size_t s = 0; s < sos.size(); ++s)
+      for (std::size_t k = 0; k < 2; ++k) z0[2 * s + k] = zi.values[(s * channels + c) * 2 + k];
+    const std::vector<T> line(x.begin() + std::ptrdiff_t(c * n), x.begin() + std::ptrdiff_t((c + 1) * n));
+    const std::vector<T> got(y.begin() + std::ptrdiff_t(c * n), y.begin() + std::ptrdiff_t((c + 1) * n));
+    EXPECT_LE(rel_l2(got, serial_sosfilt<long double, T>(sos, line, z0, &zref)), bound<T>()) << "channel " << c;
+    std::vector<T> final_state(2 * sos.size());
+    for (std::size_t s = 0; s < sos.size(); ++s)
+      for (std::size_t k = 0; k < 2; ++k) final_state[2 * s + k] = zf.values[(s * channels + c) * 2 + k];
+    EXPECT_LE(rel_l2(final_state, zref), 10 * bound<T>()) << "channel " << c;
+  }
+}
+
+TEST(IirReference, ChannelGroupSplitInTimeOverThreads) {
+  for (const Sos& sos : {resonant_sos(4, 0.95, 71), resonant_sos(5, 0.95, 72), resonant_sos(4, 0.9995, 73)}) {
+    for (bool interleaved : {false, true}) {
+      check_split_group<double>(sos, interleaved);
+      check_split_group<float>(sos, interleaved);
+    }
+  }
+}
+
 TEST(IirReference, PlansBuildTablesForTheirLines) {
   const Sos sos = resonant_sos(4, 0.9, 2);
   const auto short_plan = detail::make_sos_plan<double>(sos, tuning::kScanTablesFrom - 1);
