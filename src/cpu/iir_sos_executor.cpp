@@ -490,7 +490,7 @@ SosLines<T> lines_range(const SosLines<T>& lines, std::size_t first, std::size_t
 // Groups of channels too few to keep every thread busy, each split in time into `parts` ranges
 // filtered at once (range 0 from the true state, the others from zero), as run_line splits
 // one line: the ranges' end states are then scanned in double into every range's true start
-// state, and each range adds, line by line, the cascade's free response from it.
+// state, and each range adds the cascade's free response from it.
 template <class T>
 void run_groups_in_ranges(const SosPlan<T>& plan, const SosLines<T>& lines, std::size_t groups, std::size_t pitch,
                           T* state, std::size_t parts, unsigned threads, bool stream_out) {
@@ -511,18 +511,15 @@ void run_groups_in_ranges(const SosPlan<T>& plan, const SosLines<T>& lines, std:
   // start[(r * count + c) * order + k]: line c's true state where range r begins (r >= 1).
   std::vector<Real> start(parts * count * order), end(count * order);
   std::copy(range_state.begin(), range_state.begin() + count * order, end.begin());
+  std::vector<Real> zero_end(order);
   for (std::size_t r = 1; r < parts; ++r) {
     std::copy(end.begin(), end.end(), start.begin() + r * count * order);
     const std::vector<Real> m = iir::detail::matrix_power(plan.cascade.m, order, begin(r + 1) - begin(r));
     for (std::size_t c = 0; c < count; ++c) {
-      const Real* from = start.data() + (r * count + c) * order;
-      const T* zero_end = range_state.data() + (r * count + c) * order;
-      Real* to = end.data() + c * order;
-      for (std::size_t k = 0; k < order; ++k) {
-        Real v = zero_end[k];
-        for (std::size_t j = 0; j < order; ++j) v += m[k * order + j] * from[j];
-        to[k] = v;
-      }
+      const T* range_end = range_state.data() + (r * count + c) * order;
+      std::copy(range_end, range_end + order, zero_end.begin());
+      iir::detail::matrix_apply_add(m.data(), order, start.data() + (r * count + c) * order, zero_end.data(),
+                                    end.data() + c * order);
     }
   }
   for (std::size_t i = 0; i < count * order; ++i) state[i] = T(end[i]);
@@ -574,9 +571,9 @@ void run_sos_cascade(const iir::detail::SosPlan<T>& plan, const SosLines<T>& lin
   const bool stream_out = count * lines.length * sizeof(T) >= core::kStreamOutFromBytes;
   // Fewer groups than threads (16 float channels on AVX-512 are one): the idle threads take
   // ranges of the lines in time instead, where the plan has the cascade's transition.
-  const std::size_t parts = singles == 0 && plan.block_rows != 0 ? std::min<std::size_t>(threads / group_items,
-                                                                                         lines.length / tuning::kMinSamplesPerThread)
-                                                                : 1;
+  std::size_t parts = 1;
+  if (singles == 0 && plan.block_rows != 0)
+    parts = std::min<std::size_t>(threads / group_items, lines.length / tuning::kMinSamplesPerThread);
   if (parts > 1) return run_groups_in_ranges(plan, lines, group_items, per_item * w, state, parts, threads, stream_out);
   core::parallel_for(items, threads, [&](std::size_t i) {
     if (i < group_items) {
