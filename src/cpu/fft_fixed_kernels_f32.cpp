@@ -11,7 +11,9 @@
 
 HWY_BEFORE_NAMESPACE();
 namespace ripple::cpu::HWY_NAMESPACE {
-WideKernel<float> FindWideFixedF32(const int* radices, std::size_t count) { return FindWideFixed<float>(radices, count); }
+WideKernel<float> FindWideFixedF32(const int* radices, std::size_t count) {
+  return FindWideFixed<float>(radices, count);
+}
 PanelKernel<float> FindPanelFixedF32(const int* radices, std::size_t count) {
   return FindPanelFixed<hn::ScalableTag<float>>(radices, count);
 }
