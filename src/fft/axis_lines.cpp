@@ -23,7 +23,7 @@ AxisLines<T>::AxisLines(std::size_t n, bool forward)
 template <class T>
 void AxisLines<T>::run_block(const std::complex<T>* src, std::ptrdiff_t src_elem, std::ptrdiff_t src_col,
                              std::complex<T>* dst, std::ptrdiff_t dst_elem, std::ptrdiff_t dst_col,
-                             std::size_t count) const {
+                             std::size_t count, const std::complex<T>* next_src) const {
   using C = std::complex<T>;
   constexpr std::size_t kB = block_columns();
   const std::size_t n = n_;
@@ -33,6 +33,10 @@ void AxisLines<T>::run_block(const std::complex<T>* src, std::ptrdiff_t src_elem
   for (std::size_t e = 0; e < n; ++e) {
     const C* row = src + std::ptrdiff_t(e) * src_elem;
     C* to = stage + e * kB;
+    if (next_src != nullptr) {
+      const char* ahead = reinterpret_cast<const char*>(next_src + std::ptrdiff_t(e) * src_elem);
+      for (std::size_t off = 0; off < kB * sizeof(C); off += 64) __builtin_prefetch(ahead + off);
+    }
     if (src_col == 1 && full) {
       std::memcpy(static_cast<void*>(to), row, kB * sizeof(C));
     } else if (src_col == 1) {
@@ -88,7 +92,10 @@ void AxisLines<T>::run(const std::complex<T>* src, std::complex<T>* dst, const A
                                  std::ptrdiff_t(c0) * g.src.col;
       std::complex<T>* d = dst + std::ptrdiff_t(b) * g.dst.dist + std::ptrdiff_t(o) * g.dst.outer_step +
                            std::ptrdiff_t(c0) * g.dst.col;
-      run_block(s, g.src.elem, g.src.col, d, g.dst.elem, g.dst.col, count);
+      // The next block of the same slab, requested while this one is transformed: its rows lie
+      // a whole axis stride apart, one page each, where the hardware prefetchers do not follow.
+      const std::complex<T>* next = item + 1 < last && block + 1 < blocks && g.src.col == 1 ? s + kB : nullptr;
+      run_block(s, g.src.elem, g.src.col, d, g.dst.elem, g.dst.col, count, next);
     }
   });
 }
