@@ -18,7 +18,21 @@
 
 namespace ripple::fft {
 
+namespace detail {
+// The lines of one axis of a rank 2 or 3 transform: up to three levels of batch (the elements
+// after the axis, those before it, the transforms of the batch), levels of one line merged
+// where they are evenly spaced on both sides. Two levels fit one FftLayout; a third is looped
+// over at run time. (Outside the anonymous namespace: DevicePlan::Impl holds one.)
+struct AxisLayout {
+  gpu::FftLayout layout;
+  std::uint64_t groups = 1;  // the third level
+  std::int64_t in_step = 0, out_step = 0;
+};
+}  // namespace detail
+
 namespace {
+
+using detail::AxisLayout;
 
 using detail::kind_name;
 using detail::precision_name;
@@ -27,16 +41,6 @@ template <class T>
 T* host_data(const Buffer<T>& b) {
   return reinterpret_cast<T*>(b.raw().impl().host.data());
 }
-
-// The lines of one axis of a rank 2 or 3 transform: up to three levels of batch (the elements
-// after the axis, those before it, the transforms of the batch), levels of one line merged
-// where they are evenly spaced on both sides. Two levels fit one FftLayout; a third is looped
-// over at run time.
-struct AxisLayout {
-  gpu::FftLayout layout;
-  std::uint64_t groups = 1;  // the third level
-  std::int64_t in_step = 0, out_step = 0;
-};
 
 // in_shape and out_shape differ in the last axis only (the rows of r2c and c2r: n reals, n/2+1
 // complex values).
