@@ -58,10 +58,11 @@ bool has_fixed_wide_kernel(std::size_t n, const cpu::FftKernels<T>& kernels) {
 // - whenever the best lanes leave part of a block empty (n < W^2): f32 N = 16-56 0.31-0.75,
 //   f64 N = 8, 12 0.42-0.47;
 // - up to 1024 points where the narrower lanes are still 4 (float on AVX2 against AVX-512)
-//   and its kernel is unrolled or the best one is not: f32 N = 64-1024 0.58-0.92
-//   (64, 80, 96, 128, 144, 240, 384-800, 1024), 1.03-1.05 at 200 and 512. Against an unrolled
-//   best kernel it lost (120, 160, 192, 256: 1.1-1.6x), and with a generic radix-16 pass,
-//   which spills AVX2's 16 registers (320, 960: 1.24x); from 4096 points it lost (1.04-1.7x).
+//   and its kernel is unrolled: f32 N = 64-128 0.9-1.0, and as the half-size transforms of
+//   r2c N = 64, 96 0.88-0.93;
+// - with generic kernels on both sides, only where the best lanes' passes need a radix 16,
+//   which spills (f32 N = 384 0.87, 640 1.0). Elsewhere the wider lanes won once their
+//   transposes stayed in registers (f32 N = 480-1024 1.09-1.2: 480, 512, 768, 800, 1024).
 //   Double on 2 lanes (its lane FFTs twice as long, its last stage a bare radix 2) lost from
 //   N = 28 on (1.1-1.9x; 0.58-0.84 at 20, 24 and 40).
 template <class T>
@@ -71,9 +72,13 @@ bool prefer_narrow_wide(std::size_t n, const cpu::FftKernels<T>& best, const cpu
   if (n < best.lanes * best.lanes) return true;
   if (n > kNarrowMidMax || narrow.lanes < kNarrowMidMinLanes) return false;
   if (has_fixed_wide_kernel(n, narrow)) return true;
-  std::vector<int> radices;
-  factor_for_passes(n / narrow.lanes, radices);  // it factors: C2cWide::applicable checked
-  return std::find(radices.begin(), radices.end(), 16) == radices.end() && !has_fixed_wide_kernel(n, best);
+  if (has_fixed_wide_kernel(n, best)) return false;
+  const auto has_radix_16 = [n](std::size_t lanes) {
+    std::vector<int> radices;
+    factor_for_passes(n / lanes, radices);  // it factors: C2cWide::applicable checked
+    return std::find(radices.begin(), radices.end(), 16) != radices.end();
+  };
+  return has_radix_16(best.lanes) && !has_radix_16(narrow.lanes);
 }
 
 // Whether the four-step runs its panels on the narrower table: in double up to 15625 points,
