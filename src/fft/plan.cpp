@@ -125,7 +125,10 @@ class PlanImpl {
 
   std::string describe() const {
     std::string s = kind_name(desc.kind) + " " + precision_name(desc.precision) + " n=";
-    for (std::size_t a = 0; a < desc.shape.size(); ++a) s += (a ? "x" : "") + std::to_string(desc.shape[a]);
+    for (std::size_t a = 0; a < desc.shape.size(); ++a) {
+      if (a > 0) s += 'x';
+      s += std::to_string(desc.shape[a]);
+    }
     if (desc.batch > 1) s += " batch=" + std::to_string(desc.batch);
     s += ": ";
     std::visit(

@@ -128,7 +128,10 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   // Twiddles of every stage after the first, computed in long double and rounded once:
   // (cos, sin) of 2 pi r k / (NS R) for k < NS, 0 < r < R.
   std::string key = "fft stages n=" + std::to_string(n) + " radices";
-  for (unsigned r : shape_.radices) key += " " + std::to_string(r);
+  for (unsigned r : shape_.radices) {
+    key += ' ';
+    key += std::to_string(r);
+  }
   twiddles_ = complex_table(context, key, double_precision, [&] {
     std::vector<std::complex<long double>> table;
     const fft::detail::UnitRoots roots(n);

@@ -105,6 +105,11 @@ CarryBasis carry_basis(const iir::detail::Biquad& q) {
   return {t, inverse};
 }
 
+// T^-1 m T: a state map m written in the carry basis.
+Mat2 in_basis(const CarryBasis& basis, const Mat2& m) {
+  return iir::detail::multiply(basis.to_modal, iir::detail::multiply(m, basis.to_state));
+}
+
 }  // namespace
 
 ProgramSpec DeviceSos::tiles_program(const SosConfig& config) {
@@ -176,12 +181,10 @@ DeviceSos::DeviceSos(Context& context, const iir::detail::SosPlan<T>& plan, SosC
   std::vector<Real> words;
   for (const iir::detail::Biquad& q : plan.biquads) {
     const CarryBasis basis = stable_ ? carry_basis(q) : CarryBasis{};
-    const auto in_basis = [&](const Mat2& m) {
-      return iir::detail::multiply(basis.to_modal, iir::detail::multiply(m, basis.to_state));
-    };
     const Mat2 a = iir::detail::transition(q);
     words.insert(words.end(), {q.b0, q.b1, q.b2, q.a1, q.a2});
-    for (const Mat2& m : {in_basis(iir::detail::power(a, config_.items)), in_basis(a), basis.to_state, basis.to_modal})
+    for (const Mat2& m : {in_basis(basis, iir::detail::power(a, config_.items)), in_basis(basis, a), basis.to_state,
+                          basis.to_modal})
       words.insert(words.end(), m.begin(), m.end());
   }
   auto stream = context.create_stream();

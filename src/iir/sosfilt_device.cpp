@@ -13,7 +13,40 @@
 #include "ripple/iir/stream.hpp"
 
 namespace ripple::iir {
+namespace detail {
+
+// A cascade prepared on a GPU, with the tile path's workspace grown on demand. (Outside the
+// anonymous namespace: DeviceFilter::Impl holds one.)
+template <class T>
+class GpuCascade {
+ public:
+  GpuCascade(const Queue& queue, const detail::SosPlan<T>& plan) : sos_(gpu::context_of(queue), plan) {}
+  const gpu::DeviceSos& sos() const { return sos_; }
+
+  void run(const Queue& queue, const Buffer<T>& x, Buffer<T>& y, std::size_t channels, std::size_t n,
+           const gpu::SosState& state, gpu::SosPath path) {
+    if (path == gpu::SosPath::automatic) path = sos_.choose(channels, n);
+    if (path == gpu::SosPath::tiles) {
+      const std::uint64_t tiles = (n + sos_.tile() - 1) / sos_.tile();
+      if (workspace_.slots < channels * sos_.sections() * tiles) {
+        queue.synchronize();  // a kernel may still use the old one
+        workspace_ = sos_.workspace(gpu::context_of(queue), channels, n, path);
+      }
+    }
+    sos_.run(gpu::stream_of(queue), gpu::memory_of(x.raw()), gpu::memory_of(y.raw()), channels, n, state,
+             workspace_, path);
+  }
+
+ private:
+  gpu::DeviceSos sos_;
+  gpu::DeviceSos::Workspace workspace_;
+};
+
+}  // namespace detail
+
 namespace {
+
+using detail::GpuCascade;
 
 bool on_cpu(const Queue& q) { return q.device().kind() == DeviceKind::cpu; }
 
@@ -62,32 +95,6 @@ gpu::SosPath to_gpu(DevicePath p) {
       return gpu::SosPath::automatic;
   }
 }
-
-// A cascade prepared on a GPU, with the tile path's workspace grown on demand.
-template <class T>
-class GpuCascade {
- public:
-  GpuCascade(const Queue& queue, const detail::SosPlan<T>& plan) : sos_(gpu::context_of(queue), plan) {}
-  const gpu::DeviceSos& sos() const { return sos_; }
-
-  void run(const Queue& queue, const Buffer<T>& x, Buffer<T>& y, std::size_t channels, std::size_t n,
-           const gpu::SosState& state, gpu::SosPath path) {
-    if (path == gpu::SosPath::automatic) path = sos_.choose(channels, n);
-    if (path == gpu::SosPath::tiles) {
-      const std::uint64_t tiles = (n + sos_.tile() - 1) / sos_.tile();
-      if (workspace_.slots < channels * sos_.sections() * tiles) {
-        queue.synchronize();  // a kernel may still use the old one
-        workspace_ = sos_.workspace(gpu::context_of(queue), channels, n, path);
-      }
-    }
-    sos_.run(gpu::stream_of(queue), gpu::memory_of(x.raw()), gpu::memory_of(y.raw()), channels, n, state,
-             workspace_, path);
-  }
-
- private:
-  gpu::DeviceSos sos_;
-  gpu::DeviceSos::Workspace workspace_;
-};
 
 template <std::floating_point S, DeviceReal T>
 void sosfilt_buffers(const BasicSos<S>& sos, const Buffer<T>& x, Buffer<T>& y, std::size_t channels,

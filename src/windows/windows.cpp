@@ -125,7 +125,8 @@ std::string Window::name() const {
   if (parameter_need(kind) > 0) {
     char buffer[32];
     const auto [end, error] = std::to_chars(buffer, buffer + sizeof(buffer), parameter);
-    text += "," + std::string(buffer, error == std::errc() ? end : buffer);
+    text += ',';
+    text.append(buffer, error == std::errc() ? end : buffer);
   }
   return text;
 }
