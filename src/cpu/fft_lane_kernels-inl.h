@@ -442,8 +442,8 @@ struct LaneAccess {
 };
 
 // Transposes the 4 x 4 matrix of 128-bit blocks held in a, b, c, e (512-bit vectors): halves
-// paired, then blocks blended. Done through a stack tile, each block's store and the reload of
-// four of them stalled store forwarding (f64 N = 64-256 on AVX-512 Zen 4: 0.7-0.8x the time).
+// paired, then blocks blended. Through a stack tile instead, the reload of four blocks stored
+// one by one stalled store forwarding (f64 N = 64-256 on AVX-512 Zen 4 took 1.2-1.4x as long).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE void Transpose128BitBlocks(D d, V& a, V& b, V& c, V& e) {
   const V t0 = hn::ConcatLowerLower(d, c, a);  // a0 a1 c0 c1

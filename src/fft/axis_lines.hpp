@@ -42,10 +42,10 @@ class AxisLines {
                  std::ptrdiff_t dst_elem, std::ptrdiff_t dst_col, std::size_t count,
                  const std::complex<T>* next_src = nullptr) const;
 
-  /// Lines per stage: four cache lines of complex values. Two lines per row of the stage ran
-  /// slower (one thread, AVX-512 Zen 4, ripple/FFTW with the next block prefetched or not:
-  /// f64 256^3 1.25-1.37 -> 0.94-1.17, 4096^2 0.84-0.96 -> 0.83-0.86, 64^3 1.13-1.25 ->
-  /// 0.76-1.03; f32 1024^2 1.0-1.09 -> 0.73-0.89).
+  /// Lines per stage: four cache lines of complex values. Stages of two lines per row, without
+  /// the prefetch of run(), ran slower (one thread, AVX-512 Zen 4, ripple/FFTW, two lines ->
+  /// four lines and prefetch: f64 256^3 1.25-1.37 -> 0.94-1.11, 4096^2 0.84-0.96 -> 0.83-0.86,
+  /// 64^3 1.13-1.25 -> 0.76-1.03; f32 1024^2 0.96-1.09 -> 0.73-0.89).
   static constexpr std::size_t block_columns() { return 256 / sizeof(std::complex<T>); }
   std::string describe() const;
 

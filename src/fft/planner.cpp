@@ -58,8 +58,8 @@ bool has_fixed_wide_kernel(std::size_t n, const cpu::FftKernels<T>& kernels) {
 // - whenever the best lanes leave part of a block empty (n < W^2): f32 N = 16-56 0.31-0.75,
 //   f64 N = 8, 12 0.42-0.47;
 // - up to 1024 points where the narrower lanes are still 4 (float on AVX2 against AVX-512)
-//   and its kernel is unrolled: f32 N = 64-128 0.9-1.0, and as the half-size transforms of
-//   r2c N = 64, 96 0.88-0.93;
+//   and its kernel is unrolled: f32 N = 64-128 1.0-1.1 (within this VM's noise), and as the
+//   half-size transforms of r2c N = 64, 96 0.88-0.93;
 // - with generic kernels on both sides, only where the best lanes' passes need a radix 16,
 //   which spills (f32 N = 384 0.87, 640 1.0). Elsewhere the wider lanes won once their
 //   transposes stayed in registers (f32 N = 480-1024 1.09-1.2: 480, 512, 768, 800, 1024).
