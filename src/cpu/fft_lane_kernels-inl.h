@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "cpu/fft_kernels.hpp"
+#include "cpu/transpose512-inl.h"
 #include "fft/lane_fft.hpp"
 #include "hwy/highway.h"
 
@@ -441,21 +442,6 @@ struct LaneAccess {
   }
 };
 
-// Transposes the 4 x 4 matrix of 128-bit blocks held in a, b, c, e (512-bit vectors): halves
-// paired, then blocks blended. Through a stack tile instead, the reload of four blocks stored
-// one by one stalled store forwarding (f64 N = 64-256 on AVX-512 Zen 4 took 1.2-1.4x as long).
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE void Transpose128BitBlocks(D d, V& a, V& b, V& c, V& e) {
-  const V t0 = hn::ConcatLowerLower(d, c, a);  // a0 a1 c0 c1
-  const V t1 = hn::ConcatLowerLower(d, e, b);  // b0 b1 e0 e1
-  const V t2 = hn::ConcatUpperUpper(d, c, a);  // a2 a3 c2 c3
-  const V t3 = hn::ConcatUpperUpper(d, e, b);  // b2 b3 e2 e3
-  a = hn::OddEvenBlocks(hn::SwapAdjacentBlocks(t1), t0);
-  b = hn::OddEvenBlocks(t1, hn::SwapAdjacentBlocks(t0));
-  c = hn::OddEvenBlocks(hn::SwapAdjacentBlocks(t3), t2);
-  e = hn::OddEvenBlocks(t3, hn::SwapAdjacentBlocks(t2));
-}
-
 // W x W block of complex values, transposed in registers where the vector shape has a short
 // shuffle sequence (512-bit: 8 complex floats or 4 complex doubles; 256-bit: 4 complex floats
 // or 2 complex doubles; 128-bit: 2 complex floats), else through a small stack tile in L1.
@@ -474,24 +460,14 @@ HWY_INLINE void TransposeComplex(D d, V* v) {
     v[1] = hn::BitCast(d, hn::ConcatLowerLower(dd, t3, t1));
     v[2] = hn::BitCast(d, hn::ConcatUpperUpper(dd, t2, t0));
     v[3] = hn::BitCast(d, hn::ConcatUpperUpper(dd, t3, t1));
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   } else if constexpr (kBytes == 64 && kMax == 4 && sizeof(T) == 8) {
-    Transpose128BitBlocks(d, v[0], v[1], v[2], v[3]);  // one complex double per block
+    // Through the stack tile below instead, the reload of four blocks stored one by one
+    // stalled store forwarding (f64 N = 64-256 on AVX-512 Zen 4 took 1.2-1.4x as long).
+    TransposeBlocks512(d, v, 0, 1);  // one complex double per block
   } else if constexpr (kBytes == 64 && kMax == 8) {
-    // 8 x 8 complex floats, one per 64-bit word: words interleaved within blocks by row
-    // pairs, then the even and odd columns are each a 4 x 4 transpose of blocks.
-    V lower[4], upper[4];
-    for (std::size_t p = 0; p < 4; ++p) {
-      const auto a = hn::BitCast(dd, v[2 * p]), b = hn::BitCast(dd, v[2 * p + 1]);
-      // Block k of lower[p] (upper[p]): column 2k (2k + 1) of rows 2p and 2p + 1.
-      lower[p] = hn::BitCast(d, hn::InterleaveLower(a, b));
-      upper[p] = hn::BitCast(d, hn::InterleaveUpper(dd, a, b));
-    }
-    Transpose128BitBlocks(d, lower[0], lower[1], lower[2], lower[3]);
-    Transpose128BitBlocks(d, upper[0], upper[1], upper[2], upper[3]);
-    for (std::size_t c = 0; c < 4; ++c) {
-      v[2 * c] = lower[c];
-      v[2 * c + 1] = upper[c];
-    }
+    Transpose64BitWords512(d, v);  // one complex float per word
+#endif
   } else if constexpr (kBytes == 32 && kMax == 2) {
     const V lo = hn::ConcatLowerLower(d, v[1], v[0]);
     v[1] = hn::ConcatUpperUpper(d, v[1], v[0]);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "cpu/transpose512-inl.h"
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
 
@@ -348,24 +349,6 @@ void AddStateResponses(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t o
 }
 
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-// The 4 x 4 transpose of 128-bit blocks across v[i0], v[i0 + step], v[i0 + 2 step],
-// v[i0 + 3 step] (512-bit vectors): two rounds of 2-source block shuffles, 8 in all, where
-// Highway's portable block operations take a shuffle and a blend for each half of that.
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE void TransposeBlocks512(D d, V* v, std::size_t i0, std::size_t step) {
-  const hn::Repartition<double, D> dd;
-  const __m512d a = hn::BitCast(dd, v[i0]).raw, b = hn::BitCast(dd, v[i0 + step]).raw;
-  const __m512d c = hn::BitCast(dd, v[i0 + 2 * step]).raw, e = hn::BitCast(dd, v[i0 + 3 * step]).raw;
-  constexpr int kEven = _MM_SHUFFLE(2, 0, 2, 0), kOdd = _MM_SHUFFLE(3, 1, 3, 1);
-  const __m512d t0 = _mm512_shuffle_f64x2(a, b, kEven), t1 = _mm512_shuffle_f64x2(a, b, kOdd);
-  const __m512d t2 = _mm512_shuffle_f64x2(c, e, kEven), t3 = _mm512_shuffle_f64x2(c, e, kOdd);
-  using VD = hn::Vec<decltype(dd)>;
-  v[i0] = hn::BitCast(d, VD{_mm512_shuffle_f64x2(t0, t2, kEven)});
-  v[i0 + step] = hn::BitCast(d, VD{_mm512_shuffle_f64x2(t1, t3, kEven)});
-  v[i0 + 2 * step] = hn::BitCast(d, VD{_mm512_shuffle_f64x2(t0, t2, kOdd)});
-  v[i0 + 3 * step] = hn::BitCast(d, VD{_mm512_shuffle_f64x2(t1, t3, kOdd)});
-}
-
 // 512-bit W x W transpose: the blocks' own small transposes by in-block interleaves, then the
 // blocks moved across vectors (16 x 16 floats: 64 shuffles; 8 x 8 doubles: 24).
 template <class D, class V = hn::Vec<D>>
@@ -389,13 +372,7 @@ HWY_INLINE void TransposeSquare512(D d, V* v) {
     // leaves it in v[4b + k].
     for (std::size_t k = 0; k < 4; ++k) TransposeBlocks512(d, v, k, 4);
   } else {
-    // Rows 2q, 2q + 1: in-block 2 x 2 transposes, then blocks across v[k], v[2 + k], ...
-    for (std::size_t q = 0; q < 8; q += 2) {
-      const V lo = hn::InterleaveLower(d, v[q], v[q + 1]);
-      v[q + 1] = hn::InterleaveUpper(d, v[q], v[q + 1]);
-      v[q] = lo;
-    }
-    for (std::size_t k = 0; k < 2; ++k) TransposeBlocks512(d, v, k, 2);
+    Transpose64BitWords512(d, v);
   }
 }
 #endif
