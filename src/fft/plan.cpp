@@ -61,26 +61,38 @@ class PlanImpl {
     tree_ = std::move(tree);
   }
 
+  // The checks every execute() makes stay inline; building their messages does not (tiny
+  // transforms take a few nanoseconds, so the call path itself counts).
   void expect(Kind kind, Precision precision) const {
+    if (precision != desc.precision || kind != desc.kind) [[unlikely]]
+      throw_mismatch(kind, precision);
+  }
+
+  [[noreturn, gnu::cold, gnu::noinline]] void throw_mismatch(Kind kind, Precision precision) const {
     if (precision != desc.precision)
       throw InvalidArgument("precision: the plan is " + precision_name(desc.precision) + " but execute() got " +
                             precision_name(precision) + " data");
-    if (kind != desc.kind)
-      throw InvalidArgument("kind: the plan is " + kind_name(desc.kind) + " but execute() got " + kind_name(kind) +
-                            " arguments");
+    throw InvalidArgument("kind: the plan is " + kind_name(desc.kind) + " but execute() got " + kind_name(kind) +
+                          " arguments");
+  }
+
+  [[noreturn, gnu::cold, gnu::noinline]] static void throw_bad_buffers(const void* in, const void* out) {
+    if (in == nullptr) throw InvalidArgument("in: null pointer");
+    if (out == nullptr) throw InvalidArgument("out: null pointer");
+    throw InvalidArgument("in and out overlap without being the same buffer");
   }
 
   // In and out must be the same buffer or not overlap at all.
   template <class In, class Out>
   bool check_buffers(const In* in, const Out* out) const {
-    if (in == nullptr) throw InvalidArgument("in: null pointer");
-    if (out == nullptr) throw InvalidArgument("out: null pointer");
+    if (in == nullptr || out == nullptr) [[unlikely]]
+      throw_bad_buffers(in, out);
     const auto in_begin = reinterpret_cast<std::uintptr_t>(in);
     const auto out_begin = reinterpret_cast<std::uintptr_t>(out);
     const auto in_end = in_begin + in_span * sizeof(In), out_end = out_begin + out_span * sizeof(Out);
     if (in_begin == out_begin) return true;
-    if (in_begin < out_end && out_begin < in_end)
-      throw InvalidArgument("in and out overlap without being the same buffer");
+    if (in_begin < out_end && out_begin < in_end) [[unlikely]]
+      throw_bad_buffers(in, out);
     return false;
   }
 

@@ -19,7 +19,7 @@ bool complex_aligned(const T* p) {
 }  // namespace
 
 template <class T>
-RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch, unsigned threads) : n_(n) {
+RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch, unsigned threads) : n_(n), kernels_(&fft_kernels<T>()) {
   const bool even = n % 2 == 0;
   c2c_ = plan_c2c<T>(even ? n / 2 : n, forward, batch, threads);
   if (even) {
@@ -64,7 +64,7 @@ void RealFft<T>::r2c(const T* in, std::complex<T>* out, const RealLayout& layout
   }
   // Split Z into X[0..h] (pairs (k, h-k) together), on contiguous spectra: in `out` itself when
   // its elements are adjacent, else in scratch and copied out.
-  const auto& kernels = fft_kernels<T>();
+  const auto& kernels = *kernels_;
   if (layout.out_stride == 1) {
     c2c_->execute(z, out, c2c_layout, T(1), threads);
     for (std::size_t b = 0; b < layout.batch; ++b) kernels.real_split(out + b * layout.out_dist, h, w_.data(), scale);
@@ -102,7 +102,7 @@ void RealFft<T>::c2r(const std::complex<T>* in, T* out, const RealLayout& layout
     return;
   }
   // Even: Z[k] = 2E[k] + i 2O[k] from the pairs (k, h-k), then a half-size backward c2c.
-  const auto& kernels = fft_kernels<T>();
+  const auto& kernels = *kernels_;
   std::complex<T>* z = scratch.get<std::complex<T>>(h * layout.batch);
   std::complex<T>* gathered = layout.in_stride == 1 ? nullptr : scratch.get<std::complex<T>>(h + 1);
   for (std::size_t b = 0; b < layout.batch; ++b) {

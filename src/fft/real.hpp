@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/aligned.hpp"
+#include "cpu/fft_kernels.hpp"
 #include "fft/c2c_node.hpp"
 
 namespace ripple::fft::detail {
@@ -24,6 +25,7 @@ class RealFft {
 
  private:
   std::size_t n_;
+  const cpu::FftKernels<T>* kernels_;      // the split and merge (looked up once, at planning)
   C2cNodePtr<T> c2c_;                      // size n/2 (even n) or n (odd n)
   core::AlignedVector<std::complex<T>> w_;  // w_n^k, k <= n/2 (forward sign)
 };
