@@ -330,8 +330,12 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
   constexpr std::size_t kW = hn::MaxLanes(hn::ScalableTag<T>()) / 2;
   if (kW != hn::Lanes(hn::ScalableTag<T>()) / 2 || kW < 2 || kW > 8) return nullptr;
   const RadixMatcher is{radices, count};
-  // The sequences factor_for_passes gives for m <= 32 but 30 (fft/lane_fft.cpp); the plan checks the
-  // match, so a sequence missing here only means the generic kernel.
+  // The sequences factor_for_passes gives for m <= 32 with no prime above 7 (fft/lane_fft.cpp);
+  // the plan checks the match, so a sequence missing here only means the generic kernel. The
+  // ones of 9, 14, 18, 21, 25, 27, 28 and (float) 30 took a half to two thirds of the generic
+  // kernel's time (one thread, AVX-512 Zen 4, ripple/FFTW: f64 N = 36 2.15 -> 0.92, 50 1.63 ->
+  // 0.98, 56 1.74 -> 0.93, 72 1.84 -> 0.95; f32 N = 36 1.74 -> 0.78, 144 1.79 -> 1.06, 240
+  // 1.8 -> 1.2) and compile in about 30 s more per precision.
   if (is({2})) return &RunWideFixed<T, 2>;
   if (is({3})) return &RunWideFixed<T, 3>;
   if (is({4})) return &RunWideFixed<T, 4>;
@@ -346,12 +350,19 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
   if (is({4, 5})) return &RunWideFixed<T, 4, 5>;
   if (is({8, 3})) return &RunWideFixed<T, 8, 3>;
   if (is({8, 4})) return &RunWideFixed<T, 8, 4>;
+  if (is({3, 3})) return &RunWideFixed<T, 3, 3>;
+  if (is({2, 7})) return &RunWideFixed<T, 2, 7>;
+  if (is({2, 3, 3})) return &RunWideFixed<T, 2, 3, 3>;
+  if (is({7, 3})) return &RunWideFixed<T, 7, 3>;
+  if (is({5, 5})) return &RunWideFixed<T, 5, 5>;
+  if (is({3, 3, 3})) return &RunWideFixed<T, 3, 3, 3>;
+  if (is({4, 7})) return &RunWideFixed<T, 4, 7>;
+  if (is({2, 5, 3})) return &RunWideFixed<T, 2, 5, 3>;
   // Double only (if constexpr: the float versions are not even compiled). 64 vectors: faster
   // unrolled for double (f64 N = 128: 2.9x -> 1.7x FFTW's time), slower for float (f32
-  // N = 256: 2.1x -> 3.0x), both on AVX2 (2-core Zen 3). 30 (f64 N = 60): 2.6x -> 2.3x.
-  // 128 as 8 x 16 measured no faster than the generic kernel (f64 N = 256).
+  // N = 256: 2.1x -> 3.0x), both on AVX2 (2-core Zen 3). 128 as 8 x 16 measured no faster
+  // than the generic kernel (f64 N = 256).
   if constexpr (sizeof(T) == 8) {
-    if (is({2, 5, 3})) return &RunWideFixed<T, 2, 5, 3>;
     if (is({8, 8})) return &RunWideFixed<T, 8, 8>;
   }
   // Float on 512-bit vectors (32 registers; f32 N = 512 one thread on AVX-512 Zen 4,
