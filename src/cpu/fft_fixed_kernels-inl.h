@@ -305,6 +305,15 @@ PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
   if (is({29})) return &RunPanelFixed<D, 29>;
   if (is({2, 5, 3})) return &RunPanelFixed<D, 2, 5, 3>;
   if (is({31})) return &RunPanelFixed<D, 31>;
+  // Odd sizes from 35 to 63, alone (no wide kernel takes them) and as four-step sweeps (one
+  // thread, AVX-512 Zen 4, ripple/FFTW, A/B: f32 N = 35 2.84 -> 1.08, 45 2.3-2.8 -> 1.0-1.13,
+  // 49 2.5-2.6 -> 1.05-1.13, 63 2.4-2.6 -> 1.16-1.21; f64 N = 35 2.4-3.0 -> 1.10-1.15, 49
+  // 1.75 -> 1.33-1.43, 16807 0.90-1.05 -> 0.80-0.83). The same for the sizes 2 x 21 ... 2 x 45
+  // took 2x the compile time, and f64 N = 70 and 90 lost to the narrower wide kernel.
+  if (is({7, 5})) return &RunPanelFixed<D, 7, 5>;
+  if (is({5, 9})) return &RunPanelFixed<D, 5, 9>;
+  if (is({7, 7})) return &RunPanelFixed<D, 7, 7>;
+  if (is({7, 9})) return &RunPanelFixed<D, 7, 9>;
   // Double only: 81 unrolled, alone or in the four-step's sweeps (one-thread A/B against the
   // generic 9 x 9 on the 2-core Zen 3): f64 N = 81 0.71-0.93x the time, 81 x 128 0.62x,
   // 2187 0.74x, 6561 0.83-0.85x; float gained in batches but lost as four-step rows (f32
