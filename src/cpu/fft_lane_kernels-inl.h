@@ -680,6 +680,32 @@ HWY_INLINE std::size_t ForEachPairBlock(std::size_t h, const Block& block) {
   return k;
 }
 
+// One block of pairs: `lower` holds values k..k+W-1 of the sequence at p, `partner` the
+// conjugates of values h-k ... h-k-W+1 in the same lanes (so lane j pairs k+j with h-k-j).
+template <class D>
+struct PairBlock {
+  using T = hn::TFromD<D>;
+  using V = hn::Vec<D>;
+  D d;
+  std::size_t at_lower, at_upper;  // scalar offsets of k and of h-k-W+1
+  V sign_odd, sign_even;           // (0, -0, ...) conjugates; (-0, 0, ...) as MulLaneTwiddle wants
+  V lower, partner;
+
+  HWY_INLINE PairBlock(D tag, const T* p, std::size_t h, std::size_t k)
+      : d(tag), at_lower(2 * k), at_upper(2 * (h - k - hn::Lanes(tag) / 2 + 1)) {
+    const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
+    sign_odd = hn::OddEven(neg, zero);
+    sign_even = hn::OddEven(zero, neg);
+    lower = hn::LoadU(d, p + at_lower);
+    partner = hn::Xor(ReverseComplex(d, hn::LoadU(d, p + at_upper)), sign_odd);
+  }
+  // Stores y_lower as values k.. and conj(y_upper), lanes reversed, as values h-k-W+1 ...
+  HWY_INLINE void store(T* q, V y_lower, V y_upper) const {
+    hn::StoreU(y_lower, d, q + at_lower);
+    hn::StoreU(ReverseComplex(d, hn::Xor(y_upper, sign_odd)), d, q + at_upper);
+  }
+};
+
 template <class T>
 void RealSplit(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T scale) {
   const std::complex<T> z0 = x[0];
@@ -689,21 +715,13 @@ void RealSplit(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T sc
   T* p = reinterpret_cast<T*>(x);
   const T* pw = reinterpret_cast<const T*>(w);
   const auto block = [&](auto d, std::size_t k) HWY_ATTR {
-    using D = decltype(d);
-    using V = hn::Vec<D>;
-    const std::size_t W = hn::Lanes(d) / 2;
-    const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
-    const V sign_odd = hn::OddEven(neg, zero), sign_even = hn::OddEven(zero, neg);
-    const Rotator<D> minus_i(d, true);
+    using V = hn::Vec<decltype(d)>;
+    const PairBlock<decltype(d)> pair(d, p, h, k);
+    const V e = hn::Add(pair.lower, pair.partner);
+    const V o = Rotator<decltype(d)>(d, true)(d, hn::Sub(pair.lower, pair.partner));  // times -i
+    const V wo = MulLaneTwiddle(d, o, hn::LoadU(d, pw + 2 * k), pair.sign_even);
     const V vhalf = hn::Set(d, half);
-    const V zk = hn::LoadU(d, p + 2 * k);
-    const V zr = hn::Xor(ReverseComplex(d, hn::LoadU(d, p + 2 * (h - k - W + 1))), sign_odd);  // conj
-    const V e = hn::Add(zk, zr);
-    const V o = minus_i(d, hn::Sub(zk, zr));
-    const V wo = MulLaneTwiddle(d, o, hn::LoadU(d, pw + 2 * k), sign_even);
-    hn::StoreU(hn::Mul(hn::Add(e, wo), vhalf), d, p + 2 * k);
-    const V upper = hn::Xor(hn::Sub(e, wo), sign_odd);  // conj(E - w O)
-    hn::StoreU(hn::Mul(ReverseComplex(d, upper), vhalf), d, p + 2 * (h - k - W + 1));
+    pair.store(p, hn::Mul(hn::Add(e, wo), vhalf), hn::Mul(hn::Sub(e, wo), vhalf));  // X[h-k] = conj(E - w O)
   };
   std::size_t k = ForEachPairBlock<T>(h, block);
   for (; 2 * k < h; ++k) {  // left only by vectors of more than 8 complex values
@@ -725,21 +743,13 @@ void RealMerge(const std::complex<T>* x, std::complex<T>* z, std::size_t h, cons
   T* pz = reinterpret_cast<T*>(z);
   const T* pw = reinterpret_cast<const T*>(w);
   const auto block = [&](auto d, std::size_t k) HWY_ATTR {
-    using D = decltype(d);
-    using V = hn::Vec<D>;
-    const std::size_t W = hn::Lanes(d) / 2;
-    const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
-    const V sign_odd = hn::OddEven(neg, zero), sign_even = hn::OddEven(zero, neg);
-    const Rotator<D> plus_i(d, false);
-    const V xk = hn::LoadU(d, px + 2 * k);
-    const V xr = hn::Xor(ReverseComplex(d, hn::LoadU(d, px + 2 * (h - k - W + 1))), sign_odd);
-    const V e = hn::Add(xk, xr);
-    const V w_conj = hn::Xor(hn::LoadU(d, pw + 2 * k), sign_odd);
-    const V o = MulLaneTwiddle(d, hn::Sub(xk, xr), w_conj, sign_even);
-    hn::StoreU(hn::Add(e, plus_i(d, o)), d, pz + 2 * k);
-    // Z[h-k] = conj(2E) + i conj(2O)
-    const V upper = hn::Add(hn::Xor(e, sign_odd), plus_i(d, hn::Xor(o, sign_odd)));
-    hn::StoreU(ReverseComplex(d, upper), d, pz + 2 * (h - k - W + 1));
+    using V = hn::Vec<decltype(d)>;
+    const PairBlock<decltype(d)> pair(d, px, h, k);
+    const V e = hn::Add(pair.lower, pair.partner);
+    const V w_conj = hn::Xor(hn::LoadU(d, pw + 2 * k), pair.sign_odd);
+    const V o = MulLaneTwiddle(d, hn::Sub(pair.lower, pair.partner), w_conj, pair.sign_even);
+    const V io = Rotator<decltype(d)>(d, false)(d, o);  // times +i
+    pair.store(pz, hn::Add(e, io), hn::Sub(e, io));  // Z[h-k] = conj(E - i O) = conj(2E) + i conj(2O)
   };
   std::size_t k = ForEachPairBlock<T>(h, block);
   for (; 2 * k < h; ++k) {  // left only by vectors of more than 8 complex values
