@@ -25,12 +25,12 @@ bool factor_for_passes(std::size_t n, std::vector<int>& radices) {
   // AVX-512 Zen 4, ripple/FFTW: f64 N = 192 1.94-2.02 -> 1.38-1.54, 320 1.55-1.67 ->
   // 1.06-1.41, 4800 1.05-1.11 -> 0.94-1.08; f32 N = 384 1.47-1.74 -> 1.25-1.35, 896 0.92-0.98
   // -> 0.61-0.68), and 8 x 4 x 4 measured 0.85-0.9x the time of 8 x 16 (f64 N = 256, f32
-  // N = 512, f64 N = 2048 on AVX2, 2-core Zen 3). From 8192 points one of the two 4s opens the sequence (4 x 8 ... 8 x 4):
-  // a pure power of two then runs in 0.68-0.94x the time (one thread, three A/B runs: f64 N =
-  // 16384 0.68-0.81x, 131072 0.80-0.91x, 2^20 0.90-0.94x; f32 N = 32768 0.69-0.83x, 262144
-  // 0.85-0.89x, 2^21 0.88-0.89x; batches of 8192 0.90-0.92x). A single 4 moved first measured no
-  // faster (0.97-1.02x at f64 N = 32768 to 2^21) and lost at 2048 points (f32 N = 8192 1.5x),
-  // so it stays last.
+  // N = 512, f64 N = 2048 on AVX2, 2-core Zen 3). From 8192 points one of the two 4s opens
+  // the sequence (4 x 8 ... 8 x 4): a pure power of two then runs in 0.68-0.94x the time (one
+  // thread, three A/B runs: f64 N = 16384 0.68-0.81x, 131072 0.80-0.91x, 2^20 0.90-0.94x; f32
+  // N = 32768 0.69-0.83x, 262144 0.85-0.89x, 2^21 0.88-0.89x; batches of 8192 0.90-0.92x). A
+  // single 4 moved first measured no faster (0.97-1.02x at f64 N = 32768 to 2^21) and lost at
+  // 2048 points (f32 N = 8192 1.5x), so it stays last.
   while (twos >= 3) {
     radices.push_back(8);
     twos -= 3;

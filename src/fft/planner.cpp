@@ -62,8 +62,9 @@ bool has_fixed_wide_kernel(std::size_t n, const cpu::FftKernels<T>& kernels) {
 //   half-size transforms of r2c N = 64, 96 0.88-0.93;
 // - with generic kernels on both sides, only where the best lanes' passes need a radix 16,
 //   which spills (f32 N = 384 0.87, 640 1.0, measured when those were 16 x 3 and 16 x 5;
-//   factor_for_passes now makes them 4 x 4 x 3 and 4 x 4 x 5). Elsewhere the wider lanes won once their
-//   transposes stayed in registers (f32 N = 480-1024 1.09-1.2: 480, 512, 768, 800, 1024).
+//   factor_for_passes now makes them 4 x 4 x 3 and 4 x 4 x 5). Elsewhere the wider lanes won
+//   once their transposes stayed in registers (f32 N = 480-1024 1.09-1.2: 480, 512, 768,
+//   800, 1024).
 //   Double on 2 lanes (its lane FFTs twice as long, its last stage a bare radix 2) lost from
 //   N = 28 on (1.1-1.9x; 0.58-0.84 at 20, 24 and 40).
 template <class T>

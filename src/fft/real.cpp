@@ -19,7 +19,8 @@ bool complex_aligned(const T* p) {
 }  // namespace
 
 template <class T>
-RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch, unsigned threads) : n_(n), kernels_(&fft_kernels<T>()) {
+RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch, unsigned threads)
+    : n_(n), kernels_(&fft_kernels<T>()) {
   const bool even = n % 2 == 0;
   c2c_ = plan_c2c<T>(even ? n / 2 : n, forward, batch, threads);
   if (even) {
