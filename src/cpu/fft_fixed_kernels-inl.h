@@ -65,9 +65,9 @@ HWY_INLINE void RunFixedPasses(D d, const LaneFft<hn::TFromD<D>>& plan, hn::Vec<
   });
 }
 
-template <class T, int... R>
-void RunWideFixed(const WideArgs<T>& a) {
-  using D = hn::ScalableTag<T>;
+template <class D, int... R>
+void RunWideFixed(const WideArgs<hn::TFromD<D>>& a) {
+  using T = hn::TFromD<D>;
   const D d;
   using V = hn::Vec<D>;
   constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
@@ -325,8 +325,30 @@ PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
 #endif
 }
 
-// The fixed-size kernel for a lane FFT with exactly these radices, or null. Only full-width
-// vectors of 2, 4 or 8 complex values (as RunWide).
+// The unrolled wide kernels of odd lane FFT sizes: with two complex values per vector they take
+// N = 2 mod 4, the sizes no wider vector divides.
+template <class D>
+WideKernel<hn::TFromD<D>> FindWideFixedOdd(const RadixMatcher& is) {
+  if (is({3})) return &RunWideFixed<D, 3>;
+  if (is({5})) return &RunWideFixed<D, 5>;
+  if (is({7})) return &RunWideFixed<D, 7>;
+  if (is({3, 3})) return &RunWideFixed<D, 3, 3>;
+  if (is({5, 3})) return &RunWideFixed<D, 5, 3>;
+  if (is({7, 3})) return &RunWideFixed<D, 7, 3>;
+  if (is({5, 5})) return &RunWideFixed<D, 5, 5>;
+  if (is({3, 3, 3})) return &RunWideFixed<D, 3, 3, 3>;
+  return nullptr;
+}
+
+// Whether a tag's vectors are filled by 2, 4 or 8 complex values (as RunWideOn).
+template <class D>
+constexpr bool WideTag() {
+  constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
+  return kW >= 2 && kW <= 8;
+}
+
+// The fixed-size kernel for a lane FFT with exactly these radices on the target's full vectors,
+// or null.
 template <class T>
 WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
 #if HWY_TARGET == HWY_SSE4
@@ -336,8 +358,9 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
   (void)count;
   return nullptr;
 #else
-  constexpr std::size_t kW = hn::MaxLanes(hn::ScalableTag<T>()) / 2;
-  if (kW != hn::Lanes(hn::ScalableTag<T>()) / 2 || kW < 2 || kW > 8) return nullptr;
+  using D = hn::ScalableTag<T>;
+  constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
+  if (!WideTag<D>() || kW != hn::Lanes(D()) / 2) return nullptr;
   const RadixMatcher is{radices, count};
   // The sequences factor_for_passes gives for m <= 32 with no prime above 7 (fft/lane_fft.cpp);
   // the plan checks the match, so a sequence missing here only means the generic kernel. The
@@ -345,39 +368,32 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
   // kernel's time (one thread, AVX-512 Zen 4, ripple/FFTW: f64 N = 36 2.15 -> 0.92, 50 1.63 ->
   // 0.98, 56 1.74 -> 0.93, 72 1.84 -> 0.95; f32 N = 36 1.74 -> 0.78, 144 1.79 -> 1.06, 240
   // 1.8 -> 1.2) and compile in about 30 s more per precision.
-  if (is({2})) return &RunWideFixed<T, 2>;
-  if (is({3})) return &RunWideFixed<T, 3>;
-  if (is({4})) return &RunWideFixed<T, 4>;
-  if (is({5})) return &RunWideFixed<T, 5>;
-  if (is({2, 3})) return &RunWideFixed<T, 2, 3>;
-  if (is({7})) return &RunWideFixed<T, 7>;
-  if (is({8})) return &RunWideFixed<T, 8>;
-  if (is({2, 5})) return &RunWideFixed<T, 2, 5>;
-  if (is({4, 3})) return &RunWideFixed<T, 4, 3>;
-  if (is({5, 3})) return &RunWideFixed<T, 5, 3>;
-  if (is({16})) return &RunWideFixed<T, 16>;
-  if (is({4, 5})) return &RunWideFixed<T, 4, 5>;
-  if (is({8, 3})) return &RunWideFixed<T, 8, 3>;
-  if (is({8, 4})) return &RunWideFixed<T, 8, 4>;
-  if (is({3, 3})) return &RunWideFixed<T, 3, 3>;
-  if (is({2, 7})) return &RunWideFixed<T, 2, 7>;
-  if (is({2, 3, 3})) return &RunWideFixed<T, 2, 3, 3>;
-  if (is({7, 3})) return &RunWideFixed<T, 7, 3>;
-  if (is({5, 5})) return &RunWideFixed<T, 5, 5>;
-  if (is({3, 3, 3})) return &RunWideFixed<T, 3, 3, 3>;
-  if (is({4, 7})) return &RunWideFixed<T, 4, 7>;
-  if (is({2, 5, 3})) return &RunWideFixed<T, 2, 5, 3>;
+  if (const WideKernel<T> odd = FindWideFixedOdd<D>(is)) return odd;
+  if (is({2})) return &RunWideFixed<D, 2>;
+  if (is({4})) return &RunWideFixed<D, 4>;
+  if (is({2, 3})) return &RunWideFixed<D, 2, 3>;
+  if (is({8})) return &RunWideFixed<D, 8>;
+  if (is({2, 5})) return &RunWideFixed<D, 2, 5>;
+  if (is({4, 3})) return &RunWideFixed<D, 4, 3>;
+  if (is({16})) return &RunWideFixed<D, 16>;
+  if (is({4, 5})) return &RunWideFixed<D, 4, 5>;
+  if (is({8, 3})) return &RunWideFixed<D, 8, 3>;
+  if (is({8, 4})) return &RunWideFixed<D, 8, 4>;
+  if (is({2, 7})) return &RunWideFixed<D, 2, 7>;
+  if (is({2, 3, 3})) return &RunWideFixed<D, 2, 3, 3>;
+  if (is({4, 7})) return &RunWideFixed<D, 4, 7>;
+  if (is({2, 5, 3})) return &RunWideFixed<D, 2, 5, 3>;
   // Double only (if constexpr: the float versions are not even compiled). 64 vectors: faster
   // unrolled for double (f64 N = 128: 2.9x -> 1.7x FFTW's time), slower for float (f32
   // N = 256: 2.1x -> 3.0x), both on AVX2 (2-core Zen 3). 128 as 8 x 16 measured no faster
   // than the generic kernel (f64 N = 256).
   if constexpr (sizeof(T) == 8) {
-    if (is({8, 8})) return &RunWideFixed<T, 8, 8>;
+    if (is({8, 8})) return &RunWideFixed<D, 8, 8>;
   }
   // Float on 512-bit vectors (32 registers; f32 N = 512 one thread on AVX-512 Zen 4,
   // ripple/FFTW: 1.27-1.43 -> 0.83-1.12, batches of 128 1.15-1.36 -> 0.94-1.01).
   if constexpr (sizeof(T) == 4 && kW == 8) {
-    if (is({8, 8})) return &RunWideFixed<T, 8, 8>;
+    if (is({8, 8})) return &RunWideFixed<D, 8, 8>;
   }
   return nullptr;
 #endif

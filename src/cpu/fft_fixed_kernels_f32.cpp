@@ -17,6 +17,19 @@ WideKernel<float> FindWideFixedF32(const int* radices, std::size_t count) {
 PanelKernel<float> FindPanelFixedF32(const int* radices, std::size_t count) {
   return FindPanelFixed<hn::ScalableTag<float>>(radices, count);
 }
+// The 128-bit table's (narrowest_fft_kernels_f32): the odd sizes on two complex values per
+// vector, for targets whose full vectors are wider; null on the others.
+WideKernel<float> FindWideFixedF32Xmm(const int* radices, std::size_t count) {
+#if HWY_TARGET != HWY_SSE4
+  using D = hn::CappedTag<float, 4>;
+  if constexpr (hn::MaxLanes(D()) < hn::MaxLanes(hn::ScalableTag<float>())) {
+    return FindWideFixedOdd<D>(RadixMatcher{radices, count});
+  }
+#endif
+  (void)radices;
+  (void)count;
+  return nullptr;
+}
 }  // namespace ripple::cpu::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -25,6 +38,7 @@ namespace ripple::cpu {
 
 HWY_EXPORT(FindWideFixedF32);
 HWY_EXPORT(FindPanelFixedF32);
+HWY_EXPORT(FindWideFixedF32Xmm);
 
 // Highway picks the same target here as for the generic kernels (the best this CPU supports
 // among those compiled, and every kernel file compiles the same list).
@@ -33,6 +47,9 @@ WideKernel<float> find_wide_fixed_f32(const int* radices, std::size_t count) {
 }
 PanelKernel<float> find_panel_fixed_f32(const int* radices, std::size_t count) {
   return HWY_DYNAMIC_DISPATCH(FindPanelFixedF32)(radices, count);
+}
+WideKernel<float> find_wide_fixed_f32_xmm(const int* radices, std::size_t count) {
+  return HWY_DYNAMIC_DISPATCH(FindWideFixedF32Xmm)(radices, count);
 }
 
 #if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)

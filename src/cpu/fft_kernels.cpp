@@ -21,6 +21,11 @@ void RealMergeF64(const std::complex<double>* x, std::complex<double>* z, std::s
 void RunWideF32(const WideArgs<float>& a) { RunWide(a); }
 void RunWideF64(const WideArgs<double>& a) { RunWide(a); }
 void RunPanelF64(const PanelArgs<double>& a) { RunPanel(a); }
+// Float on 128-bit vectors (two complex values) of the same target, for narrowest_fft_kernels_f32.
+// The planner takes only its wide kernel; its panel runs one sequence per vector, the kernel
+// RunPanel already compiles for lone sequences (a 128-bit one took 55 s more to compile).
+void RunPanelF32Xmm(const PanelArgs<float>& a) { RunPanelOn(hn::CappedTag<float, 2>(), a); }
+void RunWideF32Xmm(const WideArgs<float>& a) { RunWideOn(hn::CappedTag<float, 4>(), a); }
 int ComplexLanesF32() { return static_cast<int>(hn::Lanes(hn::ScalableTag<float>()) / 2); }
 int ComplexLanesF64() { return static_cast<int>(hn::Lanes(hn::ScalableTag<double>()) / 2); }
 const char* TargetName() { return hwy::TargetName(HWY_TARGET); }
@@ -40,6 +45,8 @@ HWY_EXPORT(RunPanelF32);
 HWY_EXPORT(RunPanelF64);
 HWY_EXPORT(RunWideF32);
 HWY_EXPORT(RunWideF64);
+HWY_EXPORT(RunPanelF32Xmm);
+HWY_EXPORT(RunWideF32Xmm);
 HWY_EXPORT(RealSplitF32);
 HWY_EXPORT(RealSplitF64);
 HWY_EXPORT(RealMergeF32);
@@ -97,6 +104,20 @@ const FftKernels<double>* narrow_fft_kernels_f64() {
 const FftKernels<float>* narrow_fft_kernels_f32() { return nullptr; }
 const FftKernels<double>* narrow_fft_kernels_f64() { return nullptr; }
 #endif
+
+// Wherever the best target's float vectors hold more than two complex values (AVX2 and
+// AVX-512): its kernels on 128-bit vectors, for the sizes N = 2 mod 4 that no wider vector
+// divides.
+const FftKernels<float>* narrowest_fft_kernels_f32() {
+  constexpr std::size_t kLanes = 2;
+  constexpr auto no_fixed_panels = [](const int*, std::size_t) -> PanelKernel<float> { return nullptr; };
+  static const FftKernels<float> kernels{kLanes,
+                                         HWY_DYNAMIC_DISPATCH(RunPanelF32Xmm), no_fixed_panels,
+                                         HWY_DYNAMIC_DISPATCH(RunWideF32Xmm), &find_wide_fixed_f32_xmm,
+                                         HWY_DYNAMIC_DISPATCH(RealSplitF32), HWY_DYNAMIC_DISPATCH(RealMergeF32)};
+  static const bool usable = fft_kernels_f32().lanes > kLanes;
+  return usable ? &kernels : nullptr;
+}
 
 std::string chosen_target() { return HWY_DYNAMIC_DISPATCH(TargetName)(); }
 int complex_lanes_f32() { return HWY_DYNAMIC_DISPATCH(ComplexLanesF32)(); }

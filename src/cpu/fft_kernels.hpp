@@ -102,4 +102,10 @@ PanelKernel<double> find_panel_fixed_f64_narrow(const int* radices, std::size_t 
 const FftKernels<float>* narrow_fft_kernels_f32();
 const FftKernels<double>* narrow_fft_kernels_f64();
 
+/// Float kernels on 128-bit vectors (two complex values) where the best target's are wider,
+/// else null: the wide kernel then takes N = 2 mod 4 too. Its fixed wide kernels are the odd
+/// lane sizes' only (find_wide_fixed_f32_xmm), and it has no fixed panels.
+const FftKernels<float>* narrowest_fft_kernels_f32();
+WideKernel<float> find_wide_fixed_f32_xmm(const int* radices, std::size_t count);
+
 }  // namespace ripple::cpu

@@ -565,10 +565,9 @@ void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a) {
 
 // Any number of sequences, W at a time; a lone sequence runs on vectors of exactly one complex
 // value (no idle lanes, no gathers).
-template <class T>
-void RunPanel(const PanelArgs<T>& a) {
+template <class D, class T = hn::TFromD<D>>
+void RunPanelOn(D d, const PanelArgs<T>& a) {
   if (a.lanes == 1) return RunPanelWith(hn::CappedTag<T, 2>(), a);
-  const hn::ScalableTag<T> d;
   const std::size_t w = hn::Lanes(d) / 2;
   PanelArgs<T> group = a;
   for (std::size_t first = 0; first < a.lanes; first += w) {
@@ -578,6 +577,11 @@ void RunPanel(const PanelArgs<T>& a) {
     if (a.lane_twiddles != nullptr) group.lane_twiddles = a.lane_twiddles + first;
     RunPanelWith(d, group);
   }
+}
+
+template <class T>
+void RunPanel(const PanelArgs<T>& a) {
+  RunPanelOn(hn::ScalableTag<T>(), a);
 }
 
 // The wide kernels' last stage for one block: v holds W rows of Y (rows g..g+W-1, missing
@@ -599,14 +603,12 @@ HWY_INLINE void FinishWideBlock(D d, const Rotator<D>& rot, V* v, V scale, std::
     to.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + m * k2) * dst_stride);
 }
 
-template <class T>
-void RunWide(const WideArgs<T>& a) {
-  using D = hn::ScalableTag<T>;
-  const D d;
+template <class D, class T = hn::TFromD<D>>
+void RunWideOn(D d, const WideArgs<T>& a) {
   using V = hn::Vec<D>;
   const std::size_t L = hn::Lanes(d), w = L / 2, m = a.plan->n;
-  // Full-width vectors of 2, 4 or 8 complex values (every x86 and Arm target); the planner
-  // only uses this kernel when lanes() is one of those.
+  // Vectors of 2, 4 or 8 complex values that fill the tag (the full width of every x86 and
+  // Arm target, or a narrower tag on one); the planner only uses this kernel on those.
   if (w != hn::MaxLanes(D()) / 2 || w < 2 || w > 8) return;
   T* const buf0 = a.scratch;
   T* const buf1 = a.scratch + m * L;
@@ -639,6 +641,11 @@ void RunWide(const WideArgs<T>& a) {
   const std::size_t full = m - m % w;
   for (std::size_t g = 0; g < full; g += w) finish(g, w, dst);
   if (full < m) finish(full, m - full, LaneAccess<D>(d, a.dst_stride, m - full));
+}
+
+template <class T>
+void RunWide(const WideArgs<T>& a) {
+  RunWideOn(hn::ScalableTag<T>(), a);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ namespace ripple::fft::detail {
 template <class T>
 class C2cWide final : public C2cNode<T> {
  public:
-  /// `kernels`: the best target's table by default, or a narrower one (narrow_fft_kernels).
+  /// `kernels`: the best target's table by default, or a narrower one (narrow_fft_kernels,
+  /// narrowest_fft_kernels).
   C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kernels = fft_kernels<T>());
   void execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
                unsigned threads) const override;

@@ -28,6 +28,16 @@ const cpu::FftKernels<T>* narrow_fft_kernels() {
   }
 }
 
+/// The narrowest table (cpu::narrowest_fft_kernels_f32; double has none), or null.
+template <class T>
+const cpu::FftKernels<T>* narrowest_fft_kernels() {
+  if constexpr (sizeof(T) == sizeof(float)) {
+    return cpu::narrowest_fft_kernels_f32();
+  } else {
+    return nullptr;
+  }
+}
+
 /// The radices of a lane FFT's passes, in pass order (the key of the fixed-shape kernels).
 template <class T>
 std::vector<int> pass_radices(const LaneFft<T>& plan) {

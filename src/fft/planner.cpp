@@ -121,15 +121,17 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned 
       return std::make_unique<C2cWide<T>>(n, forward, *narrow);
     return std::make_unique<C2cWide<T>>(n, forward);
   }
-  // Single transforms (and batches too small for panels) that split by the narrower lanes
-  // only (f32 N = 4 mod 8, f64 N = 2 mod 4 on AVX-512): the narrower wide kernel, unless a
-  // generic one would stand against an unrolled panel (f64 N = 18, 22, 26: 1.3-1.6x the
-  // panel's time). Against the four-step and the panels it took 0.2-0.9x the time (f32 N = 12
-  // to 4500, f64 N = 6 to 131250; one thread, AVX-512 Zen 4). Batches that fill the lanes
-  // keep their panels (not measured against it).
-  if (narrow_applies && !batch_fills_lanes &&
-      (has_fixed_wide_kernel(n, *narrow) || !has_fixed_panel_kernel<T>(n, PanelUse::few)))
-    return std::make_unique<C2cWide<T>>(n, forward, *narrow);
+  // Single transforms (and batches too small for panels) that split by narrower lanes only
+  // (f32 N = 4 mod 8, f64 N = 2 mod 4 on AVX-512; f32 N = 2 mod 4 on the 128-bit table): the
+  // narrower wide kernel, unless a generic one would stand against an unrolled panel (f64
+  // N = 18, 22, 26: 1.3-1.6x the panel's time). Against the four-step and the panels it took
+  // 0.2-0.9x the time (f32 N = 12 to 4500, f64 N = 6 to 131250; one thread, AVX-512 Zen 4).
+  // Batches that fill the lanes keep their panels (not measured against it).
+  for (const cpu::FftKernels<T>* table : {narrow, narrowest_fft_kernels<T>()}) {
+    if (table != nullptr && wide_allowed && !batch_fills_lanes && C2cWide<T>::applicable(n, table->lanes, batch, threads) &&
+        (has_fixed_wide_kernel(n, *table) || !has_fixed_panel_kernel<T>(n, PanelUse::few)))
+      return std::make_unique<C2cWide<T>>(n, forward, *table);
+  }
   // Short sizes the wide kernel cannot take, alone or in small batches: one sequence per
   // vector, whole in registers (far cheaper at these sizes than any split or convolution).
   if (!batch_fills_lanes && has_fixed_panel_kernel<T>(n, PanelUse::few)) return std::make_unique<C2cPanels<T>>(n, forward);
