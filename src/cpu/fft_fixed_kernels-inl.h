@@ -391,9 +391,12 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
   // Double only (if constexpr: the float versions are not even compiled). 64 vectors: faster
   // unrolled for double (f64 N = 128: 2.9x -> 1.7x FFTW's time), slower for float (f32
   // N = 256: 2.1x -> 3.0x), both on AVX2 (2-core Zen 3). 128 as 8 x 16 measured no faster
-  // than the generic kernel (f64 N = 256).
+  // than the generic kernel (f64 N = 256). 40 and 56 (one thread, AVX-512 Zen 4,
+  // ripple/FFTW: f64 N = 160 1.46-1.66 -> 1.03-1.13, 224 1.37 -> 1.03; 15 s more compile).
   if constexpr (sizeof(T) == 8) {
     if (is({8, 8})) return &RunWideFixed<D, 8, 8>;
+    if (is({8, 5})) return &RunWideFixed<D, 8, 5>;
+    if (is({8, 7})) return &RunWideFixed<D, 8, 7>;
   }
   // Float on 512-bit vectors (32 registers; f32 N = 512 one thread on AVX-512 Zen 4,
   // ripple/FFTW: 1.27-1.43 -> 0.83-1.12, batches of 128 1.15-1.36 -> 0.94-1.01).
