@@ -128,7 +128,8 @@ C2cNodePtr<T> plan_c2c(std::size_t n, bool forward, std::size_t batch, unsigned 
   // 0.2-0.9x the time (f32 N = 12 to 4500, f64 N = 6 to 131250; one thread, AVX-512 Zen 4).
   // Batches that fill the lanes keep their panels (not measured against it).
   for (const cpu::FftKernels<T>* table : {narrow, narrowest_fft_kernels<T>()}) {
-    if (table != nullptr && wide_allowed && !batch_fills_lanes && C2cWide<T>::applicable(n, table->lanes, batch, threads) &&
+    if (table != nullptr && wide_allowed && !batch_fills_lanes &&
+        C2cWide<T>::applicable(n, table->lanes, batch, threads) &&
         (has_fixed_wide_kernel(n, *table) || !has_fixed_panel_kernel<T>(n, PanelUse::few)))
       return std::make_unique<C2cWide<T>>(n, forward, *table);
   }
