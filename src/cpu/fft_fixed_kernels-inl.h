@@ -325,8 +325,8 @@ PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
 #endif
 }
 
-// The unrolled wide kernels of odd lane FFT sizes: with two complex values per vector they take
-// N = 2 mod 4, the sizes no wider vector divides.
+// The unrolled wide kernels of odd lane FFT sizes, in every table; on vectors of two complex
+// values (the 128-bit float table) they are the sizes N = 2 mod 4 that no wider vector divides.
 template <class D>
 WideKernel<hn::TFromD<D>> FindWideFixedOdd(const RadixMatcher& is) {
   if (is({3})) return &RunWideFixed<D, 3>;
@@ -350,13 +350,6 @@ WideKernel<hn::TFromD<D>> FindWideFixedOdd(const RadixMatcher& is) {
   return nullptr;
 }
 
-// Whether a tag's vectors are filled by 2, 4 or 8 complex values (as RunWideOn).
-template <class D>
-constexpr bool WideTag() {
-  constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
-  return kW >= 2 && kW <= 8;
-}
-
 // The fixed-size kernel for a lane FFT with exactly these radices on the target's full vectors,
 // or null.
 template <class T>
@@ -370,7 +363,7 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
 #else
   using D = hn::ScalableTag<T>;
   constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
-  if (!WideTag<D>() || kW != hn::Lanes(D()) / 2) return nullptr;
+  if (kW != hn::Lanes(D()) / 2 || kW < 2 || kW > 8) return nullptr;
   const RadixMatcher is{radices, count};
   // The sequences factor_for_passes gives for m <= 32 with no prime above 7 (fft/lane_fft.cpp);
   // the plan checks the match, so a sequence missing here only means the generic kernel. The
