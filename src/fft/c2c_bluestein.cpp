@@ -3,7 +3,6 @@
 #include <cmath>
 #include <limits>
 
-#include "core/scratch.hpp"
 #include "fft/lane_fft.hpp"
 #include "fft/unit_roots.hpp"
 
@@ -61,25 +60,46 @@ C2cBluestein<T>::C2cBluestein(std::size_t n, bool forward, unsigned threads)
   convolution_ = std::make_unique<const CyclicConvolution<T>>(std::move(wrapped), threads);
 }
 
+namespace {
+// The convolution's input x[k] * chirp[k] and result a[k] * chirp[k] * scale of one transform.
+template <class T>
+struct ChirpIo final : ConvolutionIo<T> {
+  const std::complex<T>* x;
+  std::ptrdiff_t in_stride;
+  std::complex<T>* y;
+  std::ptrdiff_t out_stride;
+  const std::complex<T>* chirp;
+  T scale;
+
+  void load(std::size_t first, std::size_t count, std::complex<T>* to) const override {
+    for (std::size_t k = first; k < first + count; ++k) to[k - first] = x[std::ptrdiff_t(k) * in_stride] * chirp[k];
+  }
+  void store(std::size_t first, std::size_t count, const std::complex<T>* from) const override {
+    for (std::size_t k = first; k < first + count; ++k)
+      y[std::ptrdiff_t(k) * out_stride] = from[k - first] * chirp[k] * scale;
+  }
+};
+}  // namespace
+
 template <class T>
 void C2cBluestein<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
                               T scale, unsigned threads) const {
-  const std::size_t n = this->n();
-  core::Scratch scratch;
-  std::complex<T>* a = scratch.get<std::complex<T>>(m_);
+  ChirpIo<T> io;
+  io.inputs = io.outputs = this->n();
+  io.in_stride = layout.in_stride;
+  io.out_stride = layout.out_stride;
+  io.chirp = chirp_.data();
+  io.scale = scale;
   for (std::size_t b = 0; b < layout.batch; ++b) {
-    const std::complex<T>* x = in + std::ptrdiff_t(b) * layout.in_dist;
-    std::complex<T>* y = out + std::ptrdiff_t(b) * layout.out_dist;
-    for (std::size_t k = 0; k < n; ++k) a[k] = x[std::ptrdiff_t(k) * layout.in_stride] * chirp_[k];
-    std::fill(a + n, a + m_, std::complex<T>(0));
-    convolution_->apply(a, threads);
-    for (std::size_t k = 0; k < n; ++k) y[std::ptrdiff_t(k) * layout.out_stride] = a[k] * chirp_[k] * scale;
+    io.x = in + std::ptrdiff_t(b) * layout.in_dist;
+    io.y = out + std::ptrdiff_t(b) * layout.out_dist;
+    convolution_->apply(io, threads);
   }
 }
 
 template <class T>
 std::string C2cBluestein<T>::describe() const {
-  return "bluestein(m=" + std::to_string(m_) + ": " + convolution_->forward->describe() + ")";
+  return "bluestein(m=" + std::to_string(m_) + ": " + convolution_->describe() + ")";
 }
 
 template class C2cBluestein<float>;

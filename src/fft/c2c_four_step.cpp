@@ -8,6 +8,7 @@
 #include "core/scratch.hpp"
 #include "core/stream_copy.hpp"
 #include "core/thread_pool.hpp"
+#include "fft/four_step_stage.hpp"
 #include "fft/kernels.hpp"
 #include "fft/unit_roots.hpp"
 
@@ -62,22 +63,6 @@ std::size_t C2cFourStep<T>::choose_n1(std::size_t n, std::size_t lanes, double* 
   return best;
 }
 
-namespace {
-// Sweep 1 prefetches the rows it copies into a stage this many rows ahead: each row's piece
-// lies on another page, where the hardware prefetchers stop (f64 N = 2^20: 0.98x the time).
-constexpr std::size_t kPrefetchRows = 16;
-
-// Columns (rows) of one stage: as many as keep it within kStageBytes, between two cache lines
-// and kMaxStageWidth values wide, a multiple of the lanes.
-template <class T>
-std::size_t stage_width(std::size_t length, std::size_t lanes) {
-  constexpr std::size_t kStageBytes = std::size_t(256) << 10, kMaxStageWidth = 32;
-  const std::size_t fits = kStageBytes / (length * sizeof(std::complex<T>));
-  const std::size_t least = std::max<std::size_t>(lanes, 128 / sizeof(std::complex<T>));
-  return std::max(least, std::min(kMaxStageWidth, fits) / lanes * lanes);
-}
-}  // namespace
-
 template <class T>
 C2cFourStep<T>::C2cFourStep(std::size_t n1, std::size_t n2, bool forward, const cpu::FftKernels<T>& kernels)
     : C2cNode<T>(n1 * n2),
@@ -94,15 +79,9 @@ C2cFourStep<T>::C2cFourStep(std::size_t n1, std::size_t n2, bool forward, const 
   stage_rows_ = stage_width<T>(n2, kernels.lanes);
   // Staged, the twiddles of each block of stage_columns_ columns are stored together (n1 rows
   // of the block's width), so a block reads them as one stream rather than one line per row.
-  const std::size_t block = staged_ ? stage_columns_ : n2;
   const UnitRoots roots(n);
-  twiddles_.resize(n + 16);  // padding: the last partial panel loads a full vector
-  for (std::size_t k1 = 0; k1 < n1; ++k1)
-    for (std::size_t c = 0; c < n2; ++c) {
-      const auto w = roots(k1 * c, forward);
-      const std::size_t c0 = c / block * block, width = std::min(block, n2 - c0);
-      twiddles_[c0 * n1 + k1 * width + (c - c0)] = {static_cast<T>(w.real()), static_cast<T>(w.imag())};
-    }
+  twiddles_ = lane_block_table<T>(n1, n2, staged_ ? stage_columns_ : n2,
+                                  [&](std::size_t k1, std::size_t c) { return roots(k1 * c, forward); });
 }
 
 // Long transforms read and write their matrices with power-of-two strides, which map every row
@@ -152,18 +131,7 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
       args.lane_twiddles = twiddles_.data() + c0 * n1_;
       args.twiddle_elem_stride = std::ptrdiff_t(count);
       C* stage = local.get<C>(n1_ * line);
-      for (std::size_t r = 0; r < n1_; ++r) {
-        const C* from = x + std::ptrdiff_t(r * n2_ + c0) * is;
-        if (is == 1) {
-          if (r + kPrefetchRows < n1_) {
-            const char* ahead = reinterpret_cast<const char*>(from + kPrefetchRows * n2_);
-            for (std::size_t off = 0; off < count * sizeof(C); off += 64) __builtin_prefetch(ahead + off);
-          }
-          std::copy_n(from, count, stage + r * line);
-        } else {
-          for (std::size_t j = 0; j < count; ++j) stage[r * line + j] = from[std::ptrdiff_t(j) * is];
-        }
-      }
+      copy_rows_to_stage(x + std::ptrdiff_t(c0) * is, std::ptrdiff_t(n2_) * is, is, n1_, count, stage, line);
       args.src = stage;
       args.src_elem_stride = std::ptrdiff_t(line);
       args.dst = stage;

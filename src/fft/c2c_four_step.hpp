@@ -33,8 +33,7 @@ class C2cFourStep final : public C2cNode<T> {
   LaneFft<T> columns_, rows_;
   // Panel kernels with every pass unrolled, where one is compiled for the sub-size; else null.
   cpu::PanelKernel<T> columns_fixed_, rows_fixed_;
-  // Beyond this size the sweeps go through a stage (see execute).
-  static constexpr std::size_t kStagedFromBytes = std::size_t(256) << 10;
+  // Beyond kStagedFromBytes the sweeps go through a stage (see execute).
   bool staged_ = false;
   std::size_t stage_columns_ = 0, stage_rows_ = 0;  // columns (rows) of a stage of sweep 1 (2)
   // w_n^{k1*c}, padded by W: at [k1*n2 + c], or staged at [c0*n1 + k1*width + c - c0] for the

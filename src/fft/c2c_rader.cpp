@@ -2,7 +2,6 @@
 
 #include <limits>
 
-#include "core/scratch.hpp"
 #include "fft/unit_roots.hpp"
 
 namespace ripple::fft::detail {
@@ -84,28 +83,52 @@ C2cRader<T>::C2cRader(std::size_t n, bool forward, unsigned threads) : C2cNode<T
   convolution_ = std::make_unique<const CyclicConvolution<T>>(std::move(h), threads);
 }
 
+namespace {
+// The convolution's input x[g^q] and result X[g^-p] = (x[0] + a[p]) * scale of one transform.
+template <class T>
+struct PermutedIo final : ConvolutionIo<T> {
+  const std::complex<T>* x;
+  std::ptrdiff_t in_stride;
+  std::complex<T>* y;
+  std::ptrdiff_t out_stride;
+  const std::uint32_t* gather;
+  const std::uint32_t* scatter;
+  std::complex<T> x0;
+  T scale;
+
+  void load(std::size_t first, std::size_t count, std::complex<T>* to) const override {
+    for (std::size_t q = first; q < first + count; ++q) to[q - first] = x[std::ptrdiff_t(gather[q]) * in_stride];
+  }
+  void store(std::size_t first, std::size_t count, const std::complex<T>* from) const override {
+    for (std::size_t p = first; p < first + count; ++p)
+      y[std::ptrdiff_t(scatter[p]) * out_stride] = (x0 + from[p - first]) * scale;
+  }
+};
+}  // namespace
+
 template <class T>
 void C2cRader<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
                           T scale, unsigned threads) const {
-  const std::size_t m = this->n() - 1;
-  core::Scratch scratch;
-  std::complex<T>* a = scratch.get<std::complex<T>>(m);
+  PermutedIo<T> io;
+  io.inputs = io.outputs = this->n() - 1;
+  io.in_stride = layout.in_stride;
+  io.out_stride = layout.out_stride;
+  io.gather = gather_.data();
+  io.scatter = scatter_.data();
+  io.scale = scale;
   for (std::size_t b = 0; b < layout.batch; ++b) {
-    const std::complex<T>* x = in + std::ptrdiff_t(b) * layout.in_dist;
-    std::complex<T>* y = out + std::ptrdiff_t(b) * layout.out_dist;
-    const std::complex<T> x0 = x[0];
-    for (std::size_t q = 0; q < m; ++q) a[q] = x[std::ptrdiff_t(gather_[q]) * layout.in_stride];
-    std::complex<T> sum;  // X[0]: x0 plus bin 0 of the forward transform (the sum of x[1..n))
-    convolution_->apply(a, threads, [&](const std::complex<T>* spectrum) { sum = x0 + spectrum[0]; });
-    y[0] = sum * scale;
-    for (std::size_t p = 0; p < m; ++p)
-      y[std::ptrdiff_t(scatter_[p]) * layout.out_stride] = (x0 + a[p]) * scale;
+    io.x = in + std::ptrdiff_t(b) * layout.in_dist;
+    io.y = out + std::ptrdiff_t(b) * layout.out_dist;
+    io.x0 = io.x[0];
+    // X[0]: x[0] plus bin 0 of the convolution's forward transform (the sum of x[1..n)).
+    const std::complex<T> sum = io.x0 + convolution_->apply(io, threads);
+    io.y[0] = sum * scale;
   }
 }
 
 template <class T>
 std::string C2cRader<T>::describe() const {
-  return "rader(" + convolution_->forward->describe() + ")";
+  return "rader(" + convolution_->describe() + ")";
 }
 
 template class C2cRader<float>;

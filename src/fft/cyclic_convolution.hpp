@@ -1,8 +1,12 @@
 // What Rader and Bluestein share: a cyclic convolution of length m with a fixed kernel, done as
-// forward FFT, pointwise product with the kernel's spectrum, backward FFT.
+// forward FFT, pointwise product with the kernel's spectrum, backward FFT. The caller's input
+// and output go through hooks, so a long convolution can fuse its loads and stores into its
+// own sweeps over memory (FourStepConvolution).
 #pragma once
 
 #include <complex>
+#include <memory>
+#include <string>
 
 #include "core/aligned.hpp"
 #include "fft/c2c_node.hpp"
@@ -10,24 +14,39 @@
 namespace ripple::fft::detail {
 
 template <class T>
-struct CyclicConvolution {
-  /// Plans both transforms and takes the kernel's spectrum, computed in double and divided by
+class FourStepConvolution;
+
+/// Where one convolution reads its input and puts its result. The input is a[0..inputs) (zero
+/// beyond), of which `load` gives values first.. first + count; `store` takes results first..
+/// first + count, all below `outputs`. Calls may come from several threads at once, for
+/// disjoint ranges.
+template <class T>
+struct ConvolutionIo {
+  std::size_t inputs = 0, outputs = 0;
+  virtual void load(std::size_t first, std::size_t count, std::complex<T>* to) const = 0;
+  virtual void store(std::size_t first, std::size_t count, const std::complex<T>* from) const = 0;
+
+ protected:
+  ~ConvolutionIo() = default;
+};
+
+template <class T>
+class CyclicConvolution {
+ public:
+  /// Plans the transforms and takes the kernel's spectrum, computed in double and divided by
   /// m so that backward(forward(a) * spectrum) is the convolution itself.
   CyclicConvolution(core::AlignedVector<std::complex<double>> kernel, unsigned threads);
-  /// a (m values) <- a (*) kernel, in place.
-  void apply(std::complex<T>* a, unsigned threads) const;
-  /// The same, letting `peek` read the forward transform of a (e.g. bin 0, the sum of a)
-  /// before the product.
-  template <class Peek>
-  void apply(std::complex<T>* a, unsigned threads, const Peek& peek) const {
-    forward->execute(a, a, Layout{}, T(1), threads);
-    peek(a);
-    for (std::size_t k = 0; k < spectrum.size(); ++k) a[k] *= spectrum[k];
-    backward->execute(a, a, Layout{}, T(1), threads);
-  }
+  ~CyclicConvolution();
+  /// Convolves io's input with the kernel into io's output; returns bin 0 of the input's
+  /// forward transform (the sum of the input).
+  std::complex<T> apply(const ConvolutionIo<T>& io, unsigned threads) const;
+  std::string describe() const;
 
-  core::AlignedVector<std::complex<T>> spectrum;
-  C2cNodePtr<T> forward, backward;
+ private:
+  std::size_t m_;
+  std::unique_ptr<const FourStepConvolution<T>> fused_;  // for long m; else the three below
+  core::AlignedVector<std::complex<T>> spectrum_;
+  C2cNodePtr<T> forward_, backward_;
 };
 
 }  // namespace ripple::fft::detail

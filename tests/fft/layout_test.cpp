@@ -234,6 +234,38 @@ TEST(LongFourStep, LayoutsDouble) {
   check_long_four_step<double>();
 }
 
+// Convolutions too long for the cache run as three fused sweeps (FourStepConvolution); on two
+// threads from 1 MiB on, so these sizes reach it quickly: Bluestein and Rader, strided,
+// batched with padded dists and in place.
+template <class T>
+void check_long_convolution(std::size_t n, const char* method) {
+  PlanDesc strided = c2c_desc(n, precision_of<T>(), Direction::forward, Norm::backward);
+  strided.threads = 2;
+  strided.in_stride = 2;
+  strided.out_stride = 3;
+  const std::string plan = Plan(strided).describe();
+  EXPECT_NE(plan.find(method), std::string::npos) << plan;
+  EXPECT_NE(plan.find("four-step-convolution"), std::string::npos) << plan;
+  check_layout<T, Kind::c2c>(strided, seed_for(n, 65));
+  PlanDesc batched = c2c_desc(n, precision_of<T>(), Direction::backward, Norm::ortho, 2);
+  batched.threads = 2;
+  batched.in_dist = static_cast<std::ptrdiff_t>(n + 5);
+  batched.out_dist = static_cast<std::ptrdiff_t>(n + 3);
+  check_layout<T, Kind::c2c>(batched, seed_for(n, 66));
+  PlanDesc in_place = c2c_desc(n, precision_of<T>(), Direction::forward, Norm::forward);
+  in_place.threads = 2;
+  check_layout<T, Kind::c2c>(in_place, seed_for(n, 67), true);
+}
+
+TEST(LongConvolution, BluesteinLayouts) {
+  check_long_convolution<double>(40009, "bluestein");  // m = 81920
+  check_long_convolution<float>(80021, "bluestein");   // m = 163840
+}
+TEST(LongConvolution, RaderLayouts) {
+  check_long_convolution<double>(114689, "rader");  // 7 * 2^14 + 1
+  check_long_convolution<float>(147457, "rader");   // 9 * 2^14 + 1
+}
+
 // desc() gives back what the plan was made with; describe() says something.
 TEST(PlanAccessors, DescRoundTripsAndDescribeIsNotEmpty) {
   PlanDesc d = real_desc(Kind::r2c, 100, Precision::f64, Norm::ortho, 3);
