@@ -41,10 +41,12 @@ C2cBluestein<T>::C2cBluestein(std::size_t n, bool forward, unsigned threads)
     : C2cNode<T>(n), m_(convolution_size(n)) {
   // b[k] = e^{+pi i k^2/n} for the forward transform (conjugate for backward); k^2 mod 2n
   // exactly, so the phase is accurate for every k.
+  // (From the shared table: one sin/cos per k took most of a long plan's arithmetic.)
+  const UnitRoots roots(2 * n);
   std::vector<std::complex<long double>> b(n);
   for (std::size_t k = 0; k < n; ++k) {
     const auto k2 = static_cast<std::size_t>((static_cast<unsigned __int128>(k) * k) % (2 * n));
-    b[k] = unit_root(k2, 2 * n);  // e^{-pi i k^2/n}
+    b[k] = roots(k2);  // e^{-pi i k^2/n}
     if (forward) b[k] = std::conj(b[k]);
   }
   chirp_.resize(n);
