@@ -80,6 +80,14 @@ struct ChirpIo final : ConvolutionIo<T> {
     for (std::size_t k = first; k < first + count; ++k)
       y[std::ptrdiff_t(k) * out_stride] = from[k - first] * chirp[k] * scale;
   }
+  void prefetch(std::size_t first, std::size_t count) const override {
+    const auto lines = [count](const void* from) {
+      for (std::size_t off = 0; off < count * sizeof(std::complex<T>); off += 64)
+        __builtin_prefetch(static_cast<const char*>(from) + off);
+    };
+    if (in_stride == 1) lines(x + first);
+    lines(chirp + first);
+  }
 };
 }  // namespace
 

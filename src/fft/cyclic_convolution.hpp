@@ -25,6 +25,9 @@ struct ConvolutionIo {
   std::size_t inputs = 0, outputs = 0;
   virtual void load(std::size_t first, std::size_t count, std::complex<T>* to) const = 0;
   virtual void store(std::size_t first, std::size_t count, const std::complex<T>* from) const = 0;
+  /// A hint: load(first, count) comes soon (a long convolution loads rows far apart, where the
+  /// hardware prefetchers stop).
+  virtual void prefetch(std::size_t /*first*/, std::size_t /*count*/) const {}
 
  protected:
   ~ConvolutionIo() = default;

@@ -76,6 +76,8 @@ std::complex<T> FourStepConvolution<T>::apply(const ConvolutionIo<T>& io, unsign
     for (std::size_t r = 0; r < n1_; ++r) {
       const std::size_t first = r * n2_ + c0;
       const std::size_t loaded = first < io.inputs ? std::min(count, io.inputs - first) : 0;
+      const std::size_t ahead = first + kPrefetchRows * n2_;
+      if (ahead < io.inputs) io.prefetch(ahead, std::min(count, io.inputs - ahead));
       if (loaded > 0) io.load(first, loaded, stage + r * column_line_);
       std::fill(stage + r * column_line_ + loaded, stage + r * column_line_ + count, C(0));
     }
