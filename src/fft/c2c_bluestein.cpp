@@ -65,13 +65,10 @@ C2cBluestein<T>::C2cBluestein(std::size_t n, bool forward, unsigned threads)
 namespace {
 // The convolution's input x[k] * chirp[k] and result a[k] * chirp[k] * scale of one transform.
 template <class T>
-struct ChirpIo final : ConvolutionIo<T> {
-  const std::complex<T>* x;
-  std::ptrdiff_t in_stride;
-  std::complex<T>* y;
-  std::ptrdiff_t out_stride;
-  const std::complex<T>* chirp;
-  T scale;
+struct ChirpIo final : TransformIo<T> {
+  using TransformIo<T>::x, TransformIo<T>::y, TransformIo<T>::in_stride, TransformIo<T>::out_stride,
+      TransformIo<T>::scale;
+  const std::complex<T>* chirp = nullptr;
 
   void load(std::size_t first, std::size_t count, std::complex<T>* to) const override {
     for (std::size_t k = first; k < first + count; ++k) to[k - first] = x[std::ptrdiff_t(k) * in_stride] * chirp[k];
@@ -96,13 +93,10 @@ void C2cBluestein<T>::execute(const std::complex<T>* in, std::complex<T>* out, c
                               T scale, unsigned threads) const {
   ChirpIo<T> io;
   io.inputs = io.outputs = this->n();
-  io.in_stride = layout.in_stride;
-  io.out_stride = layout.out_stride;
   io.chirp = chirp_.data();
   io.scale = scale;
   for (std::size_t b = 0; b < layout.batch; ++b) {
-    io.x = in + std::ptrdiff_t(b) * layout.in_dist;
-    io.y = out + std::ptrdiff_t(b) * layout.out_dist;
+    io.select(in, out, layout, b);
     convolution_->apply(io, threads);
   }
 }

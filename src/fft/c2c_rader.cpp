@@ -86,15 +86,12 @@ C2cRader<T>::C2cRader(std::size_t n, bool forward, unsigned threads) : C2cNode<T
 namespace {
 // The convolution's input x[g^q] and result X[g^-p] = (x[0] + a[p]) * scale of one transform.
 template <class T>
-struct PermutedIo final : ConvolutionIo<T> {
-  const std::complex<T>* x;
-  std::ptrdiff_t in_stride;
-  std::complex<T>* y;
-  std::ptrdiff_t out_stride;
-  const std::uint32_t* gather;
-  const std::uint32_t* scatter;
+struct PermutedIo final : TransformIo<T> {
+  using TransformIo<T>::x, TransformIo<T>::y, TransformIo<T>::in_stride, TransformIo<T>::out_stride,
+      TransformIo<T>::scale;
+  const std::uint32_t* gather = nullptr;
+  const std::uint32_t* scatter = nullptr;
   std::complex<T> x0;
-  T scale;
 
   void load(std::size_t first, std::size_t count, std::complex<T>* to) const override {
     for (std::size_t q = first; q < first + count; ++q) to[q - first] = x[std::ptrdiff_t(gather[q]) * in_stride];
@@ -111,14 +108,11 @@ void C2cRader<T>::execute(const std::complex<T>* in, std::complex<T>* out, const
                           T scale, unsigned threads) const {
   PermutedIo<T> io;
   io.inputs = io.outputs = this->n() - 1;
-  io.in_stride = layout.in_stride;
-  io.out_stride = layout.out_stride;
   io.gather = gather_.data();
   io.scatter = scatter_.data();
   io.scale = scale;
   for (std::size_t b = 0; b < layout.batch; ++b) {
-    io.x = in + std::ptrdiff_t(b) * layout.in_dist;
-    io.y = out + std::ptrdiff_t(b) * layout.out_dist;
+    io.select(in, out, layout, b);
     io.x0 = io.x[0];
     // X[0]: x[0] plus bin 0 of the convolution's forward transform (the sum of x[1..n)).
     const std::complex<T> sum = io.x0 + convolution_->apply(io, threads);

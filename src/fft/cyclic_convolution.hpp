@@ -33,6 +33,27 @@ struct ConvolutionIo {
   ~ConvolutionIo() = default;
 };
 
+/// The part of a ConvolutionIo its users share: one transform of a batch, read from x and
+/// written to y with their strides, the output times `scale`.
+template <class T>
+struct TransformIo : ConvolutionIo<T> {
+  const std::complex<T>* x = nullptr;
+  std::complex<T>* y = nullptr;
+  std::ptrdiff_t in_stride = 1, out_stride = 1;
+  T scale = 1;
+
+  /// Points x and y at transform b of the batch.
+  void select(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, std::size_t b) {
+    x = in + std::ptrdiff_t(b) * layout.in_dist;
+    y = out + std::ptrdiff_t(b) * layout.out_dist;
+    in_stride = layout.in_stride;
+    out_stride = layout.out_stride;
+  }
+
+ protected:
+  ~TransformIo() = default;
+};
+
 template <class T>
 class CyclicConvolution {
  public:
