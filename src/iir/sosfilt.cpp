@@ -1,7 +1,10 @@
 // sosfilt, sosfilt_zi and sosfiltfilt with scipy.signal's rules.
 #include <algorithm>
+#include <span>
 #include <string>
+#include <utility>
 
+#include "core/scratch.hpp"
 #include "iir/plan_cache.hpp"
 #include "iir/sos_apply.hpp"
 #include "ripple/error.hpp"
@@ -23,44 +26,105 @@ std::size_t checked_axis(ArrayView<const R> x, int axis) {
   return normalize_axis(axis, x.ndim());
 }
 
-// x with `edge` samples added at both ends along axis (scipy's odd_ext / even_ext / const_ext).
+// The pads scipy's filtfilt puts at both ends of every line along axis (odd_ext / even_ext /
+// const_ext), as two C-ordered arrays of x's shape with `edge` samples along axis: left holds
+// samples 0 .. edge-1 of the extended signal, right its samples edge+n .. 2*edge+n-1.
 template <class R>
-Array<R> extend(ArrayView<const R> x, std::size_t axis, std::size_t edge, PadType padtype) {
+std::pair<Array<R>, Array<R>> edge_pads(ArrayView<const R> x, std::size_t axis, std::size_t edge, PadType padtype) {
   const std::size_t n = x.extent(axis);
   std::vector<std::size_t> shape = x.shape();
-  shape[axis] = n + 2 * edge;
-  Array<R> ext(shape);
-  const auto ext_strides = c_strides(shape);
+  shape[axis] = edge;
+  Array<R> left(shape), right(shape);
+  const auto pad_strides = c_strides(shape);
   const auto in_offsets = line_offsets(x.shape(), x.strides(), axis);
-  const auto out_offsets = line_offsets(shape, ext_strides, axis);
-  const std::ptrdiff_t is = x.stride(axis), os = ext_strides[axis];
+  const auto pad_offsets = line_offsets(shape, pad_strides, axis);
+  const std::ptrdiff_t is = x.stride(axis), ps = pad_strides[axis];
   for (std::size_t c = 0; c < in_offsets.size(); ++c) {
     const R* in = x.data() + in_offsets[c];
-    R* out = ext.values.data() + out_offsets[c];
     auto at = [&](std::size_t t) { return in[static_cast<std::ptrdiff_t>(t) * is]; };
-    for (std::size_t t = 0; t < n; ++t) out[static_cast<std::ptrdiff_t>(edge + t) * os] = at(t);
     const R first = at(0), last = at(n - 1);
     for (std::size_t k = 1; k <= edge; ++k) {
-      R left, right;
+      R before, after;
       switch (padtype) {
         case PadType::odd:
-          left = R(2) * first - at(k);
-          right = R(2) * last - at(n - 1 - k);
+          before = R(2) * first - at(k);
+          after = R(2) * last - at(n - 1 - k);
           break;
         case PadType::even:
-          left = at(k);
-          right = at(n - 1 - k);
+          before = at(k);
+          after = at(n - 1 - k);
           break;
         default:
-          left = first;
-          right = last;
+          before = first;
+          after = last;
           break;
       }
-      out[static_cast<std::ptrdiff_t>(edge - k) * os] = left;
-      out[static_cast<std::ptrdiff_t>(edge + n - 1 + k) * os] = right;
+      left.values[static_cast<std::size_t>(pad_offsets[c] + static_cast<std::ptrdiff_t>(edge - k) * ps)] = before;
+      right.values[static_cast<std::size_t>(pad_offsets[c] + static_cast<std::ptrdiff_t>(k - 1) * ps)] = after;
     }
   }
-  return ext;
+  return {std::move(left), std::move(right)};
+}
+
+// A C-ordered shape seen along one axis: `outer` blocks (the axes before it) of `rows` rows of
+// `inner` contiguous elements (the axes after it).
+struct RowsAlong {
+  std::size_t outer = 1, rows = 1, inner = 1;
+};
+
+RowsAlong rows_along(std::span<const std::size_t> shape, std::size_t axis) {
+  RowsAlong g;
+  g.rows = shape[axis];
+  for (std::size_t a = 0; a < axis; ++a) g.outer *= shape[a];
+  for (std::size_t a = axis + 1; a < shape.size(); ++a) g.inner *= shape[a];
+  return g;
+}
+
+// Row from_first + j of `from` (from_rows rows per block) to row to_first + count - 1 - j of
+// `to` (to_rows rows per block), for j < count in every block.
+template <class R>
+void copy_rows_reversed(const R* from, std::size_t from_rows, std::size_t from_first, R* to, std::size_t to_rows,
+                        std::size_t to_first, std::size_t count, std::size_t outer, std::size_t inner) {
+  for (std::size_t o = 0; o < outer; ++o) {
+    const R* __restrict src = from + (o * from_rows + from_first) * inner;
+    R* __restrict dst = to + (o * to_rows + to_first) * inner;
+    if (inner == 1) {
+      // (A plain indexed loop: the compiler vectorizes it, std::reverse_copy it did not.)
+      for (std::size_t j = 0; j < count; ++j) dst[count - 1 - j] = src[j];
+    } else {
+      for (std::size_t j = 0; j < count; ++j) std::copy_n(src + j * inner, inner, dst + (count - 1 - j) * inner);
+    }
+  }
+}
+
+// y (C-ordered) filtered in place from its last sample to its first, starting from `states`.
+// The cascade runs forward only, so pieces of every line are copied reversed into a buffer
+// that stays in the L3 cache, filtered there and copied back: one pass over memory, where
+// reversing y whole before and after filtering took two more. (2^22 samples of butter(8, 0.1)
+// on the AVX-512 Zen 4 VM, one thread: f32 5.4-7.3 -> 3.7-5.3 ms, f64 8.5-10.4 -> 5.9-7.3 ms;
+// sosfilt takes 1.3-1.6 and 1.9-2.5 ms. 4 MiB pieces beat 0.5 MiB ones, 4.4 against 5.4 ms
+// in float: every call of the executor pays for a partial scan block.)
+template <class R>
+void filter_backward(const SosPlan<typename real_of<R>::type>& plan, Array<R>& y, std::size_t axis,
+                     LineStates<typename real_of<R>::type>& states) {
+  // At least this many rows, so that many short lines still go through in few calls (the
+  // buffer is then at most y's size).
+  constexpr std::size_t kPieceBytes = std::size_t(4) << 20, kMinPieceRows = 256;
+  const RowsAlong g = rows_along(y.shape, axis);
+  const std::size_t row_bytes = g.outer * g.inner * sizeof(R);
+  const std::size_t piece = std::min(g.rows, std::max(kMinPieceRows, kPieceBytes / std::max<std::size_t>(row_bytes, 1)));
+  core::Scratch scratch;
+  R* buffer = scratch.get<R>(g.outer * piece * g.inner);
+  std::vector<std::size_t> shape = y.shape;
+  for (std::size_t end = g.rows; end > 0;) {
+    const std::size_t begin = end > piece ? end - piece : 0, rows = end - begin;
+    shape[axis] = rows;
+    const ArrayView<R> part(buffer, shape);
+    copy_rows_reversed(y.values.data(), g.rows, begin, buffer, rows, 0, rows, g.outer, g.inner);
+    apply_sos<R>(plan, part, part, axis, states);
+    copy_rows_reversed(static_cast<const R*>(buffer), rows, 0, y.values.data(), g.rows, begin, rows, g.outer, g.inner);
+    end = begin;
+  }
 }
 
 // Line states equal to zi (n_sections x 2) times the sample of each line at `index` along axis.
@@ -130,42 +194,29 @@ Array<R> sosfiltfilt(const BasicSos<typename real_of<R>::type>& sos, ArrayView<c
                           std::to_string(edge) + "; x has " + std::to_string(n) + " samples along axis " +
                           std::to_string(axis_arg));
   }
-  Array<R> ext = extend(x, axis, edge, padtype);  // a C-ordered copy when edge == 0
-  const auto plan_held = cached_sos_plan<U>(sos, ext.shape[axis]);
-  const SosPlan<U>& plan = *plan_held;
+  // The extended signal is never built: the forward pass runs over the left pad (for its final
+  // states only), x into y and the right pad; the backward pass over the right pad reversed
+  // (states only), then y from its end.
+  const auto plan = cached_sos_plan<U>(sos, n);
   const Array<U> zi = sosfilt_zi(sos);
-  const std::size_t len = ext.shape[axis];
-  // Forward, in place, from zi * first sample.
-  auto states = scaled_states<R>(zi, ArrayView<const R>(ext.view()), axis, 0);
-  apply_sos<R>(plan, ext.view(), ext.view(), axis, states);
-  // Backward: every line reversed in place, so that the filter runs forward over lines of
-  // ext's own strides (unit stride along the last axis: its fast paths, where a reversed view
-  // went through the strided one), from zi * last forward output; the crop reads them back.
-  const auto es = c_strides(ext.shape);
-  const auto lines = line_offsets(ext.shape, es, axis);
-  const auto at = [&](std::size_t c, std::size_t t) -> R& {
-    return ext.values[static_cast<std::size_t>(lines[c] + static_cast<std::ptrdiff_t>(t) * es[axis])];
-  };
-  const auto reverse_lines = [&] {
-    for (std::size_t c = 0; c < lines.size(); ++c) {
-      for (std::size_t t = 0; t < len / 2; ++t) std::swap(at(c, t), at(c, len - 1 - t));
-    }
-  };
-  reverse_lines();
-  states = scaled_states<R>(zi, ArrayView<const R>(ext.view()), axis, 0);
-  apply_sos<R>(plan, ext.view(), ext.view(), axis, states);
-  if (edge == 0) {
-    reverse_lines();
-    return ext;
-  }
-  // Crop [edge, edge + n) of the result, which is [len - edge - n, len - edge) reversed.
   Array<R> y(x.shape());
-  const auto ys = c_strides(y.shape);
-  const auto dst = line_offsets(y.shape, ys, axis);
-  for (std::size_t c = 0; c < lines.size(); ++c) {
-    R* out = y.values.data() + dst[c];
-    for (std::size_t t = 0; t < n; ++t) out[static_cast<std::ptrdiff_t>(t) * ys[axis]] = at(c, len - 1 - edge - t);
+  LineStates<U> states;
+  if (edge == 0) {
+    states = scaled_states<R>(zi, x, axis, 0);
+    apply_sos<R>(*plan, x, y.view(), axis, states);
+    states = scaled_states<R>(zi, ArrayView<const R>(y.view()), axis, n - 1);
+  } else {
+    auto [left, right] = edge_pads(x, axis, edge, padtype);
+    states = scaled_states<R>(zi, ArrayView<const R>(left.view()), axis, 0);
+    apply_sos<R>(*plan, left.view(), left.view(), axis, states);
+    apply_sos<R>(*plan, x, y.view(), axis, states);
+    apply_sos<R>(*plan, right.view(), right.view(), axis, states);
+    states = scaled_states<R>(zi, ArrayView<const R>(right.view()), axis, edge - 1);
+    const RowsAlong g = rows_along(right.shape, axis);
+    copy_rows_reversed(right.values.data(), edge, 0, left.values.data(), edge, 0, edge, g.outer, g.inner);
+    apply_sos<R>(*plan, left.view(), left.view(), axis, states);
   }
+  filter_backward<R>(*plan, y, axis, states);
   return y;
 }
 

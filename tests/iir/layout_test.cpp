@@ -2,6 +2,7 @@
 // (channels along axis 0, as WAV), 3-D on every axis, negative axes, negative and padded
 // strides, complex data; outputs poisoned with NaN first so an unwritten element shows. Each
 // line is compared with the serial long-double recurrence.
+#include <algorithm>
 #include <limits>
 
 #include "iir/iir_test_util.hpp"
@@ -83,6 +84,53 @@ TEST(IirLayout, EveryAxisOfEveryShape) {
   }
   check_shape<std::complex<float>>({4, 3000}, 3);
   check_shape<std::complex<double>>({3000, 3}, 4);
+}
+
+// scipy's sosfiltfilt of one line (odd extension by 3 * (2 * sections + 1) samples) with the
+// serial long-double recurrence.
+template <class T>
+std::vector<long double> serial_sosfiltfilt(const Sos& sos, const std::vector<T>& x) {
+  const std::size_t n = x.size(), edge = 3 * (2 * sos.size() + 1);
+  std::vector<long double> ext;
+  for (std::size_t k = edge; k >= 1; --k) ext.push_back(2.0L * x[0] - x[k]);
+  ext.insert(ext.end(), x.begin(), x.end());
+  for (std::size_t k = 1; k <= edge; ++k) ext.push_back(2.0L * x[n - 1] - x[n - 1 - k]);
+  const auto zi = sosfilt_zi(sos).values;
+  const auto scaled = [&](long double v) {
+    std::vector<long double> z;
+    for (double c : zi) z.push_back(c * v);
+    return z;
+  };
+  using U = typename detail::real_of<T>::type;
+  auto forward = serial_sosfilt<long double, U>(sos, ext, scaled(ext.front()));
+  std::reverse(forward.begin(), forward.end());
+  auto backward = serial_sosfilt<long double, U>(sos, forward, scaled(forward.front()));
+  std::reverse(backward.begin(), backward.end());
+  return {backward.begin() + static_cast<std::ptrdiff_t>(edge), backward.end() - static_cast<std::ptrdiff_t>(edge)};
+}
+
+// Lines long enough that sosfiltfilt's backward pass runs in several pieces (4 MiB each):
+// one line, and lines along axis 0 (rows of 3 values copied and reversed together).
+TEST(IirLayout, FiltfiltOverManyPieces) {
+  const Sos sos = butter(4, 0.05);
+  const std::size_t n = 1'300'000;  // 10.4 MB of doubles: 3 pieces
+  const auto values = random_signal<double>(n, 11);
+  const auto y = sosfiltfilt(sos, values);
+  EXPECT_LE(rel_l2(y, serial_sosfiltfilt(sos, values)), 1e-13);
+  const auto y32 = sosfiltfilt(SosF(sos), std::vector<float>(values.begin(), values.end()));
+  EXPECT_LE(rel_l2(y32, serial_sosfiltfilt(sos, std::vector<float>(values.begin(), values.end()))), 1e-5);
+
+  const std::size_t rows = 450'000, cols = 3;  // pieces of 174762 rows
+  const auto frames = random_signal<double>(rows * cols, 12);
+  const auto yc = sosfiltfilt(sos, ArrayView<const double>(frames.data(), {rows, cols}), 0);
+  for (std::size_t c = 0; c < cols; ++c) {
+    std::vector<double> in(rows), out(rows);
+    for (std::size_t t = 0; t < rows; ++t) {
+      in[t] = frames[t * cols + c];
+      out[t] = yc.values[t * cols + c];
+    }
+    EXPECT_LE(rel_l2(out, serial_sosfiltfilt(sos, in)), 1e-13) << "column " << c;
+  }
 }
 
 TEST(IirLayout, NegativeAndPaddedStrides) {
