@@ -131,6 +131,17 @@ TEST(IirLayout, FiltfiltOverManyPieces) {
     }
     EXPECT_LE(rel_l2(out, serial_sosfiltfilt(sos, in)), 1e-13) << "column " << c;
   }
+
+  // Many short lines: 256 rows of all 5000 lines make a 10 MB buffer (an array of its own, not
+  // thread scratch), and the 300-sample lines take two pieces.
+  const std::size_t lines = 5000, length = 300;
+  const auto many = random_signal<double>(lines * length, 13);
+  const auto ym = sosfiltfilt(sos, ArrayView<const double>(many.data(), {lines, length}), -1);
+  for (std::size_t c = 0; c < lines; c += 499) {
+    const std::vector<double> in(many.begin() + c * length, many.begin() + (c + 1) * length);
+    const std::vector<double> out(ym.values.begin() + c * length, ym.values.begin() + (c + 1) * length);
+    EXPECT_LE(rel_l2(out, serial_sosfiltfilt(sos, in)), 1e-13) << "line " << c;
+  }
 }
 
 TEST(IirLayout, NegativeAndPaddedStrides) {
