@@ -22,13 +22,15 @@ std::size_t C2cFourStep<T>::choose_n1(std::size_t n, std::size_t lanes, double* 
   // with the generic kernel, which walks its passes with run-time shapes). A sub-size with an
   // unrolled kernel costs less than half as much per point and almost nothing per panel
   // (2-core Zen 3, N = 243: 4.8 -> 1.1 us in double).
-  // The longer unrolled kernels (81 = 9 x 9) save less: 0.62x the generic kernel's time in
-  // batches (f64 81 x 128).
+  // The longer unrolled kernels save less: 81 = 9 x 9 0.62x the generic kernel's time in
+  // batches (f64 81 x 128), 125 = 5 x 5 x 5 0.95-0.98x (f64 125 x 64; N = 3125 as 25 x 125
+  // 0.89-0.92x, but 15625 as 125 x 125 1.0x and 78125 as 125 x 625 1.06x the time of the
+  // splits with 25, which the price below keeps).
   constexpr double kFixedCost = 5000, kGenericPanelCost = 1300, kFixedPanelCost = 200;
   constexpr std::size_t kPanelCacheBytes = std::size_t(512) << 10;
   const auto sweep_cost = [&](std::size_t size, std::size_t count) {
     const bool fixed = has_fixed_panel_kernel<T>(size, PanelUse::groups);
-    const double fixed_speedup = size <= 32 ? 0.4 : 0.62;
+    const double fixed_speedup = size <= 32 ? 0.4 : size <= 81 ? 0.62 : 0.95;
     const std::size_t panels = (count + lanes - 1) / lanes;
     // Arithmetic of all lanes, used or idle.
     const double points = double(panels * lanes * size);
