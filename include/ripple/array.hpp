@@ -66,7 +66,7 @@ void* allocate_array_bytes(std::size_t bytes);
 void free_array_bytes(void* p, std::size_t bytes) noexcept;
 }  // namespace detail
 
-/// Bytes of freed large arrays that ripple holds for reuse (see ArrayAllocator), and a way to
+/// Bytes of freed arrays (of 64 KiB and more) that ripple holds for reuse (see ArrayAllocator), and a way to
 /// give them back to the system, as MKL's mkl_free_buffers.
 std::size_t held_array_bytes() noexcept;
 void release_held_arrays() noexcept;
@@ -78,6 +78,8 @@ void release_held_arrays() noexcept;
 /// (at most 512 MiB, or an eighth of the machine's memory) are held for the next array of the
 /// same size, which then costs no page faults and no zeroing at all: programs that filter or
 /// transform block after block reuse the same few blocks (release_held_arrays frees them).
+/// So are a few blocks from 64 KiB to 4 MiB (at most 32 MiB of them), which malloc would
+/// otherwise hand back to the system and fault in again on the next call.
 template <class T>
 struct ArrayAllocator {
   using value_type = T;

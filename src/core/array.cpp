@@ -14,13 +14,13 @@ constexpr std::size_t kAlign = 64;
 }  // namespace
 
 void* allocate_array_bytes(std::size_t bytes) {
-  if (bytes >= core::kLargeBlockBytes) return core::take_block(bytes);
+  if (bytes >= core::kHeldBlockBytes) return core::take_block(bytes);
   return ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t{kAlign});
 }
 
 void free_array_bytes(void* p, std::size_t bytes) noexcept {
   if (p == nullptr) return;
-  if (bytes >= core::kLargeBlockBytes) {
+  if (bytes >= core::kHeldBlockBytes) {
     core::give_block(p, bytes);
   } else {
     ::operator delete(p, std::align_val_t{kAlign});

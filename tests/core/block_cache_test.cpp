@@ -1,4 +1,4 @@
-// Freed large arrays are held and handed to the next array of the same size, within bounds.
+// Freed arrays of 64 KiB and more are held and handed to the next array of the same size, within bounds.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -53,6 +53,34 @@ TEST_F(BlockCacheTest, HoldsAtMostItsCapacityAndSlots) {
   { Array<std::uint8_t> huge({capacity + 2 * kMiB}); }
   EXPECT_LE(held_array_bytes(), capacity);
   EXPECT_EQ(held_array_bytes(), std::min<std::size_t>(8 * 4 * kMiB, capacity / (4 * kMiB) * 4 * kMiB));
+}
+
+TEST_F(BlockCacheTest, SmallerBlocksAreHeldApartFromLargeOnes) {
+  if (!holds()) GTEST_SKIP() << "the cache holds nothing in this build";
+  const double* first = nullptr;
+  {
+    Array<double> a({kMiB / sizeof(double)});
+    first = a.values.data();
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(first) % 4096, 0u);
+  }
+  EXPECT_EQ(held_array_bytes(), kMiB);
+  {
+    Array<double> b({kMiB / sizeof(double) - 100});  // the same size in 64 KiB steps
+    EXPECT_EQ(b.values.data(), first);
+  }
+  { Array<std::uint8_t> below({core::kHeldBlockBytes - 1}); }  // malloc's own
+  EXPECT_EQ(held_array_bytes(), kMiB);
+  // A large block held, then more small ones than the small class holds: the large block
+  // stays, and the small ones stay within their slots and bound.
+  { Array<std::uint8_t> large({4 * kMiB}); }
+  {
+    std::vector<Array<std::uint8_t>> arrays;
+    for (int i = 0; i < 12; ++i) arrays.emplace_back(std::vector<std::size_t>{3 * kMiB});
+  }
+  const std::size_t small_held = std::min<std::size_t>(8 * 3 * kMiB, core::small_block_cache_capacity() / (3 * kMiB) * 3 * kMiB);
+  EXPECT_EQ(held_array_bytes(), 4 * kMiB + small_held);
+  Array<std::uint8_t> again({4 * kMiB});
+  EXPECT_EQ(held_array_bytes(), small_held);
 }
 
 TEST_F(BlockCacheTest, NewestHeldBlockOfTheSizeIsTakenFirst) {
