@@ -66,8 +66,8 @@ void* allocate_array_bytes(std::size_t bytes);
 void free_array_bytes(void* p, std::size_t bytes) noexcept;
 }  // namespace detail
 
-/// Bytes of freed arrays (of 64 KiB and more) that ripple holds for reuse (see ArrayAllocator), and a way to
-/// give them back to the system, as MKL's mkl_free_buffers.
+/// Bytes of freed arrays (of 64 KiB and more) that ripple holds for reuse (see
+/// ArrayAllocator), and a way to give them back to the system, as MKL's mkl_free_buffers.
 std::size_t held_array_bytes() noexcept;
 void release_held_arrays() noexcept;
 

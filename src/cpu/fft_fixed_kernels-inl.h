@@ -324,7 +324,7 @@ PanelKernel<T> FindPanelFixed(const int* radices, std::size_t count) {
     // 125 = 5 x 5 x 5 on the narrow table's 256-bit AVX-512 vectors only, where the four-step
     // runs it (f64 N = 3125 as 25 x 125, one thread, AVX-512 Zen 4, A/B: 0.82-0.92x the time;
     // ripple/FFTW 1.02 -> 0.84). Alone on 512-bit vectors it saved 5% (N = 125), in batches
-    // 2%, for 65 s more compile time of this file.
+    // 2%, for about 40 s more compile time of this file.
     if constexpr (hn::MaxLanes(D()) == 4) {
       if (is({5, 5, 5})) return &RunPanelFixed<D, 5, 5, 5>;
     }

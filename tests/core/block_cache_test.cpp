@@ -1,4 +1,5 @@
-// Freed arrays of 64 KiB and more are held and handed to the next array of the same size, within bounds.
+// Freed arrays of 64 KiB and more are held and handed to the next array of the same size,
+// within bounds.
 #include <gtest/gtest.h>
 
 #include <cstdint>
