@@ -3,6 +3,7 @@
 // strides, complex data; outputs poisoned with NaN first so an unwritten element shows. Each
 // line is compared with the serial long-double recurrence.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "iir/iir_test_util.hpp"
@@ -200,7 +201,13 @@ TEST(IirLayout, RowsFilteredStraightIntoTheOutput) {
       unit_rows[s][2] = 1.0;
     }
     const Sos unit_tail(unit_rows);
-    for (const Sos* sos : {&resonant, &unit_tail}) {
+    // The head's numerator a gain times [1, c, 1], as zpk2sos gives (the kernels' kHeadGain).
+    const double gain = 0.01, c = -2 * std::cos(0.7);
+    unit_rows[0][0] = gain;
+    unit_rows[0][1] = gain * c;
+    unit_rows[0][2] = gain;
+    const Sos head_gain(unit_rows);
+    for (const Sos* sos : {&resonant, &unit_tail, &head_gain}) {
       // 1024 and 4096: rows a multiple of 4 KiB apart, which run skewed where long enough
       // (RunsAllLanes: from 896 rows of 8 lanes, 3840 of 16).
       for (std::size_t n : {1, 7, 9, 1001, 1024, 4096}) {
