@@ -105,6 +105,10 @@ void RunWideFixed(const WideArgs<hn::TFromD<D>>& a) {
   if constexpr (kM % kW != 0) finish(kM - kM % kW, kM % kW, LaneAccess<D>(d, a.dst_stride, kM % kW));
 }
 
+// Longest leftover sequence whose vectors of one complex value are read and written inside the
+// unrolled passes, as whole groups are (see RunFixedGroup).
+inline constexpr std::size_t kDirectLeftoverMax = 8;
+
 // A panel of short transforms, each whole in registers, every pass unrolled: W sequences at a
 // time in full vectors, then the rest one at a time on vectors of one complex value (no idle
 // lanes). Lane twiddles and scale are applied on the way out; no scratch. For sizes the wide
@@ -131,7 +135,9 @@ HWY_INLINE void RunFixedGroup(D d, const PanelArgs<hn::TFromD<D>>& a, std::size_
   // on AVX2 lanes, one thread, AVX-512 Zen 4: 0.77-1.04 -> 0.59-0.60 us, FFTW 0.62; 729-16807
   // 0.8-0.95x). Vectors of one complex value (the leftovers of a group) keep the
   // loops: unrolled as well, the access code, which branches on the layout, doubled this
-  // file's compile time (114 s -> 233 s; groups alone 153 s).
+  // file's compile time (114 s -> 233 s; groups alone 153 s). Except the shortest sequences
+  // (kDirectLeftoverMax), whose few copies of it cost little to compile, and where the staging
+  // loops were most of a single transform's time.
   V buf[2][kM];
   const auto read = [&](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
     return src.load(d, in + std::ptrdiff_t(e) * src_step);
@@ -141,7 +147,7 @@ HWY_INLINE void RunFixedGroup(D d, const PanelArgs<hn::TFromD<D>>& a, std::size_
     if (scaled) y = hn::Mul(y, scale);
     dst.store(d, y, out + std::ptrdiff_t(e) * dst_step);
   };
-  if constexpr (hn::MaxLanes(D()) > 2) {  // a group: more than one complex value per vector
+  if constexpr (hn::MaxLanes(D()) > 2 || kM <= kDirectLeftoverMax) {
     RunFixedPasses<R...>(d, *a.plan, buf, read, write);
   } else {
     V in_vec[kM], out_vec[kM];
