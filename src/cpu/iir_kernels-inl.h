@@ -666,11 +666,10 @@ HWY_INLINE void RunsAllLanes(const T* in, std::ptrdiff_t ils, T* out, std::ptrdi
       RunsLaneSerial<K, kNum>(run_in(i), run_out(i), 0, i * w, pitch, lane + i, coef, state);
     }
     const auto step = static_cast<std::ptrdiff_t>(w);
-    RunsVector<K, kNum>(src, ils + step, dst, ols + step, rows - skew_rows, pitch, lane, coef, state,
-                             stream_from);
+    RunsVector<K, kNum>(src, ils + step, dst, ols + step, rows - skew_rows, pitch, lane, coef, state, stream_from);
     for (std::size_t i = 0; i + 1 < w; ++i) {
       RunsLaneSerial<K, kNum>(run_in(i), run_out(i), rows - skew_rows + i * w, rows, pitch, lane + i, coef,
-                                   state);
+                              state);
     }
   }
 }
