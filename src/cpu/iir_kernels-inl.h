@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "cpu/iir_kernels.hpp"
 #include "cpu/transpose512-inl.h"
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
@@ -80,15 +81,15 @@ Numerators CascadeNumerators(const T* coef, std::size_t count) {
 }
 
 // Calls run(K, kNum, coefficients) with K and kNum as std::integral_constant for a cascade of
-// `count` <= 4 (kMaxFusedSections) sections, so that every fused kernel is instantiated for
+// `count` <= kMaxFusedSections sections, so that every fused kernel is instantiated for
 // each; with kHeadGain, the coefficients are a copy whose head b1 is c = b1 / g.
 template <class T, class Run>
 HWY_INLINE void DispatchCascade(const T* coef, std::size_t count, const Run& run) {
-  constexpr std::size_t kMaxSections = 4;
+  static_assert(kMaxFusedSections == 4, "one case below for each fused length");
   const Numerators num = CascadeNumerators(coef, count);
-  T head_gain[5 * kMaxSections];
+  T head_gain[5 * kMaxFusedSections];
   if (num == Numerators::kHeadGain) {
-    std::copy(coef, coef + 5 * std::min(count, kMaxSections), head_gain);
+    std::copy(coef, coef + 5 * std::min(count, kMaxFusedSections), head_gain);
     head_gain[1] = coef[1] / coef[0];
   }
   const auto with = [&](auto k) HWY_ATTR {
