@@ -399,38 +399,9 @@ void AddStateResponses(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t o
   if (stream) hwy::FlushStream();
 }
 
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-// 512-bit W x W transpose: the blocks' own small transposes by in-block interleaves, then the
-// blocks moved across vectors (16 x 16 floats: 64 shuffles; 8 x 8 doubles: 24).
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE void TransposeSquare512(D d, V* v) {
-  using T = hn::TFromD<D>;
-  if constexpr (sizeof(T) == 4) {
-    const hn::Repartition<double, D> dd;
-    // Rows 4q..4q+3: in-block 4 x 4 transposes; v[4q + k] then holds column 4b + k of those
-    // rows in block b.
-    for (std::size_t q = 0; q < 16; q += 4) {
-      const auto t0 = hn::BitCast(dd, hn::InterleaveLower(d, v[q], v[q + 1]));
-      const auto t1 = hn::BitCast(dd, hn::InterleaveUpper(d, v[q], v[q + 1]));
-      const auto t2 = hn::BitCast(dd, hn::InterleaveLower(d, v[q + 2], v[q + 3]));
-      const auto t3 = hn::BitCast(dd, hn::InterleaveUpper(d, v[q + 2], v[q + 3]));
-      v[q] = hn::BitCast(d, hn::InterleaveLower(dd, t0, t2));
-      v[q + 1] = hn::BitCast(d, hn::InterleaveUpper(dd, t0, t2));
-      v[q + 2] = hn::BitCast(d, hn::InterleaveLower(dd, t1, t3));
-      v[q + 3] = hn::BitCast(d, hn::InterleaveUpper(dd, t1, t3));
-    }
-    // Column 4b + k is block b of v[k], v[4 + k], v[8 + k], v[12 + k]; the block transpose
-    // leaves it in v[4b + k].
-    for (std::size_t k = 0; k < 4; ++k) TransposeBlocks512(d, v, k, 4);
-  } else {
-    Transpose64BitWords512(d, v);
-  }
-}
-#endif
-
 // W x W block of real values transposed in registers (v[i] = row i in, column i out) where
-// the vector shape has a short shuffle sequence (128-, 256- and 512-bit vectors), else through
-// a small stack tile (which costs more than a cascade of four sections on the data).
+// the vector shape has a short shuffle sequence (128- and 256-bit vectors), else through a
+// small stack tile (which costs more than a cascade of four sections on the data).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE void TransposeSquare(D d, V* v) {
   using T = hn::TFromD<D>;
@@ -477,10 +448,6 @@ HWY_INLINE void TransposeSquare(D d, V* v) {
     const V lo = hn::InterleaveLower(d, v[0], v[1]);
     v[1] = hn::InterleaveUpper(d, v[0], v[1]);
     v[0] = lo;
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  } else if constexpr (kBytes == 64) {
-    TransposeSquare512(d, v);
-#endif
   } else {
     const std::size_t w = hn::Lanes(d);
     HWY_ALIGN T tile[kLanes * kLanes];
@@ -489,6 +456,41 @@ HWY_INLINE void TransposeSquare(D d, V* v) {
       for (std::size_t c = 0; c < r; ++c) std::swap(tile[r * w + c], tile[c * w + r]);
     }
     for (std::size_t r = 0; r < w; ++r) v[r] = hn::Load(d, tile + r * w);
+  }
+}
+
+// v[k] = element k of the W runs src + i * stride (i < W): with AVX-512 loaded in 256-bit
+// halves (LoadTransposed512), elsewhere loaded whole and transposed in registers.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void LoadRunsTransposed(D d, const hn::TFromD<D>* src, std::ptrdiff_t stride, V* v) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  if constexpr (hn::MaxLanes(D()) * sizeof(hn::TFromD<D>) == 64) {
+    LoadTransposed512(d, src, stride, v);
+    return;
+  }
+#endif
+  for (std::size_t i = 0; i < hn::Lanes(d); ++i) v[i] = hn::LoadU(d, src + static_cast<std::ptrdiff_t>(i) * stride);
+  TransposeSquare(d, v);
+}
+
+// The reverse of LoadRunsTransposed (v is clobbered); `stream` stores non-temporally, where
+// dst and stride keep every vector aligned (RunsVectorAligned).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void StoreRunsTransposed(D d, V* v, hn::TFromD<D>* dst, std::ptrdiff_t stride, bool stream) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  if constexpr (hn::MaxLanes(D()) * sizeof(hn::TFromD<D>) == 64) {
+    StoreTransposed512(d, v, dst, stride, stream);
+    return;
+  }
+#endif
+  TransposeSquare(d, v);
+  for (std::size_t i = 0; i < hn::Lanes(d); ++i) {
+    auto* row = dst + static_cast<std::ptrdiff_t>(i) * stride;
+    if (stream) {
+      hn::Stream(v[i], d, row);
+    } else {
+      hn::StoreU(v[i], d, row);
+    }
   }
 }
 
@@ -504,8 +506,7 @@ void StageIn(T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, const T* 
     const T* src = seq + static_cast<std::ptrdiff_t>(j) * lane_stride;
     for (std::size_t t = 0; t < full; t += w) {
       hn::Vec<decltype(d)> v[hn::MaxLanes(d)];
-      for (std::size_t i = 0; i < w; ++i) v[i] = hn::LoadU(d, src + static_cast<std::ptrdiff_t>(i) * lane_stride + t);
-      TransposeSquare(d, v);
+      LoadRunsTransposed(d, src + t, lane_stride, v);
       for (std::size_t k = 0; k < w; ++k) hn::Store(v[k], d, buf + (t + k) * pitch + j);
     }
     for (std::size_t t = full; t < rows; ++t) {
@@ -535,8 +536,7 @@ void StageOut(const T* HWY_RESTRICT buf, std::size_t rows, std::size_t pitch, T*
           v[k] = hn::MulAdd(hn::Set(d, r[2 * (t + k) + 1]), s1, hn::MulAdd(hn::Set(d, r[2 * (t + k)]), s0, v[k]));
         }
       }
-      TransposeSquare(d, v);
-      for (std::size_t i = 0; i < w; ++i) hn::StoreU(v[i], d, dst + static_cast<std::ptrdiff_t>(i) * lane_stride + t);
+      StoreRunsTransposed(d, v, dst + t, lane_stride, false);
     }
     for (std::size_t t = full; t < rows; ++t) {
       for (std::size_t i = 0; i < w; ++i) {
@@ -585,15 +585,9 @@ HWY_INLINE void RunsVector(const T* src, std::ptrdiff_t in_lane_stride, T* dst, 
     for (std::size_t i = 0; i < w; ++i) {
       __builtin_prefetch(src + static_cast<std::ptrdiff_t>(i) * in_lane_stride + t + kRunsPrefetchTiles * w, 0, 3);
     }
-    for (std::size_t i = 0; i < w; ++i) v[i] = hn::LoadU(d, src + static_cast<std::ptrdiff_t>(i) * in_lane_stride + t);
-    TransposeSquare(d, v);
+    LoadRunsTransposed(d, src + t, in_lane_stride, v);
     for (std::size_t k = 0; k < w; ++k) v[k] = filter(v[k]);
-    TransposeSquare(d, v);
-    if (t >= stream_row) {
-      for (std::size_t i = 0; i < w; ++i) hn::Stream(v[i], d, dst + static_cast<std::ptrdiff_t>(i) * out_lane_stride + t);
-    } else {
-      for (std::size_t i = 0; i < w; ++i) hn::StoreU(v[i], d, dst + static_cast<std::ptrdiff_t>(i) * out_lane_stride + t);
-    }
+    StoreRunsTransposed(d, v, dst + t, out_lane_stride, t >= stream_row);
   }
   if (stream_row < full) hwy::FlushStream();  // before this thread hands its results on
   if (full < rows) {
