@@ -99,6 +99,7 @@ void RunWideFixed(const WideArgs<hn::TFromD<D>>& a) {
   const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) RIPPLE_FORCE_INLINE_LAMBDA {
     V v[kW];
     for (std::size_t r = 0; r < kW; ++r) v[r] = r < rows ? y[g + r] : hn::Zero(d);
+    TransposeComplex(d, v);
     FinishWideBlock(d, rot, v, scale, g, kM, to, out, a.dst_stride);
   };
   ForEachIndex<kM / kW>([&](auto b) RIPPLE_FORCE_INLINE_LAMBDA { finish(decltype(b)::value * kW, kW, dst); });

@@ -537,6 +537,35 @@ HWY_INLINE void TransposeComplex(D d, V* v) {
   }
 }
 
+// v[k] = complex element k of the W rows src + i * stride (stride in values of T): with
+// AVX-512 loaded in 256-bit halves (LoadTransposed512: 4 x 4 complex doubles in 4 shuffles
+// instead of 8, 8 x 8 complex floats in 8 instead of 24), elsewhere loaded whole and
+// transposed in registers.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void LoadComplexTransposed(D d, const hn::TFromD<D>* src, std::ptrdiff_t stride, V* v) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  if constexpr (hn::MaxLanes(D()) * sizeof(hn::TFromD<D>) == 64) {
+    LoadTransposed512<2 * sizeof(hn::TFromD<D>)>(d, src, stride, v);
+    return;
+  }
+#endif
+  for (std::size_t i = 0; i < hn::Lanes(d) / 2; ++i) v[i] = hn::LoadU(d, src + std::ptrdiff_t(i) * stride);
+  TransposeComplex(d, v);
+}
+
+// The reverse of LoadComplexTransposed (v is clobbered).
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void StoreComplexTransposed(D d, V* v, hn::TFromD<D>* dst, std::ptrdiff_t stride) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  if constexpr (hn::MaxLanes(D()) * sizeof(hn::TFromD<D>) == 64) {
+    StoreTransposed512<2 * sizeof(hn::TFromD<D>)>(d, v, dst, stride, false);
+    return;
+  }
+#endif
+  TransposeComplex(d, v);
+  for (std::size_t i = 0; i < hn::Lanes(d) / 2; ++i) hn::StoreU(v[i], d, dst + std::ptrdiff_t(i) * stride);
+}
+
 // Sequences whose elements are contiguous but whose lanes are far apart (a batch of whole
 // transforms): W x W blocks are loaded row by row and transposed in registers, instead of one
 // gather per element. `to_lanes` moves sequences -> lane vectors, otherwise back.
@@ -549,13 +578,11 @@ HWY_INLINE void TransposeBlocks(D d, std::size_t n, const hn::TFromD<D>* seq, st
   V v[kMax];
   for (std::size_t e0 = 0; e0 < n; e0 += w) {
     if (to_lanes) {
-      for (std::size_t l = 0; l < w; ++l) v[l] = hn::LoadU(d, seq + 2 * (std::ptrdiff_t(l) * seq_stride + std::ptrdiff_t(e0)));
-      TransposeComplex(d, v);
+      LoadComplexTransposed(d, seq + 2 * std::ptrdiff_t(e0), 2 * seq_stride, v);
       for (std::size_t j = 0; j < w; ++j) hn::Store(v[j], d, vecs + (e0 + j) * L);
     } else {
       for (std::size_t j = 0; j < w; ++j) v[j] = hn::Load(d, vecs + (e0 + j) * L);
-      TransposeComplex(d, v);
-      for (std::size_t l = 0; l < w; ++l) hn::StoreU(v[l], d, seq_out + 2 * (std::ptrdiff_t(l) * seq_stride + std::ptrdiff_t(e0)));
+      StoreComplexTransposed(d, v, seq_out + 2 * std::ptrdiff_t(e0), 2 * seq_stride);
     }
   }
 }
@@ -625,14 +652,13 @@ void RunPanel(const PanelArgs<T>& a) {
   RunPanelOn(hn::ScalableTag<T>(), a);
 }
 
-// The wide kernels' last stage for one block: v holds W rows of Y (rows g..g+W-1, missing
-// rows zero); transposed, finished with the size-W butterfly and scaled, it is stored as
-// X[g + m*k2], k2 < W.
+// The wide kernels' last stage for one block: v[l] holds lanes k1 = g..g+W-1 of column l of
+// Y (a W x W block of its rows transposed, missing rows zero); finished with the size-W
+// butterfly and scaled, it is stored as X[g + m*k2], k2 < W.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE void FinishWideBlock(D d, const Rotator<D>& rot, V* v, V scale, std::size_t g, std::size_t m,
                                 const LaneAccess<D>& to, hn::TFromD<D>* out, std::ptrdiff_t dst_stride) {
   constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
-  TransposeComplex(d, v);  // v[l] now holds lanes k1 = g..g+W-1 of column l
   if constexpr (kW == 2) {
     Dft2<D>(v[0], v[1]);
   } else if constexpr (kW == 4) {
@@ -677,7 +703,12 @@ void RunWideOn(D d, const WideArgs<T>& a) {
   // went through the stack, with a store-forwarding stall on every block.
   const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) HWY_ATTR {
     V v[kMax > 0 ? kMax : 1];
-    for (std::size_t r = 0; r < kMax; ++r) v[r] = r < rows ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
+    if (rows == kMax) {
+      LoadComplexTransposed(d, y + g * L, std::ptrdiff_t(L), v);
+    } else {
+      for (std::size_t r = 0; r < kMax; ++r) v[r] = r < rows ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
+      TransposeComplex(d, v);
+    }
     FinishWideBlock(d, rot, v, scale, g, m, to, out, a.dst_stride);
   };
   const std::size_t full = m - m % w;

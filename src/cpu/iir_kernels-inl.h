@@ -465,7 +465,7 @@ template <class D, class V = hn::Vec<D>>
 HWY_INLINE void LoadRunsTransposed(D d, const hn::TFromD<D>* src, std::ptrdiff_t stride, V* v) {
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   if constexpr (hn::MaxLanes(D()) * sizeof(hn::TFromD<D>) == 64) {
-    LoadTransposed512(d, src, stride, v);
+    LoadTransposed512<sizeof(hn::TFromD<D>)>(d, src, stride, v);
     return;
   }
 #endif
@@ -479,7 +479,7 @@ template <class D, class V = hn::Vec<D>>
 HWY_INLINE void StoreRunsTransposed(D d, V* v, hn::TFromD<D>* dst, std::ptrdiff_t stride, bool stream) {
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   if constexpr (hn::MaxLanes(D()) * sizeof(hn::TFromD<D>) == 64) {
-    StoreTransposed512(d, v, dst, stride, stream);
+    StoreTransposed512<sizeof(hn::TFromD<D>)>(d, v, dst, stride, stream);
     return;
   }
 #endif

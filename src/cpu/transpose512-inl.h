@@ -61,85 +61,112 @@ HWY_INLINE __m512d UpperBlocksInHalves(__m512d a, __m512d c) {
   return _mm512_mask_permutex_pd(c, 0x33, a, _MM_SHUFFLE(3, 2, 3, 2));
 }
 
-// The W/2 x W/2 transposes within each 256-bit half of v[0..W/2) (W = 8 doubles or 16 floats).
-template <class D, class V = hn::Vec<D>>
+// The R/2 x R/2 transposes within each 256-bit half of v[0..R/2), for R elements of
+// kElemBytes a vector: 16 floats, 8 doubles or complex floats, 4 complex doubles.
+template <std::size_t kElemBytes, class D, class V = hn::Vec<D>>
 HWY_INLINE void TransposeHalves512(D d, V* v) {
   const hn::Repartition<double, D> dd;
   using VD = hn::Vec<decltype(dd)>;
-  if constexpr (sizeof(hn::TFromD<D>) == 8) {
-    const __m512d a = _mm512_unpacklo_pd(v[0].raw, v[1].raw), b = _mm512_unpackhi_pd(v[0].raw, v[1].raw);
-    const __m512d c = _mm512_unpacklo_pd(v[2].raw, v[3].raw), e = _mm512_unpackhi_pd(v[2].raw, v[3].raw);
-    v[0] = V{LowerBlocksInHalves(a, c)};
-    v[1] = V{LowerBlocksInHalves(b, e)};
-    v[2] = V{UpperBlocksInHalves(a, c)};
-    v[3] = V{UpperBlocksInHalves(b, e)};
+  const auto raw = [&](const V& x) HWY_ATTR { return hn::BitCast(dd, x).raw; };
+  const auto put = [&](__m512d x) HWY_ATTR { return hn::BitCast(d, VD{x}); };
+  if constexpr (kElemBytes == 16) {
+    const __m512d a = raw(v[0]), b = raw(v[1]);
+    v[0] = put(LowerBlocksInHalves(a, b));
+    v[1] = put(UpperBlocksInHalves(a, b));
+  } else if constexpr (kElemBytes == 8) {
+    const __m512d a = _mm512_unpacklo_pd(raw(v[0]), raw(v[1])), b = _mm512_unpackhi_pd(raw(v[0]), raw(v[1]));
+    const __m512d c = _mm512_unpacklo_pd(raw(v[2]), raw(v[3])), e = _mm512_unpackhi_pd(raw(v[2]), raw(v[3]));
+    v[0] = put(LowerBlocksInHalves(a, c));
+    v[1] = put(LowerBlocksInHalves(b, e));
+    v[2] = put(UpperBlocksInHalves(a, c));
+    v[3] = put(UpperBlocksInHalves(b, e));
   } else {
+    static_assert(kElemBytes == 4 && sizeof(hn::TFromD<D>) == 4);
     // Rows 4q..4q+3: in-block 4 x 4 transposes, as TransposeSquare's 128-bit case.
     __m512d s[8];
     for (std::size_t q = 0; q < 8; q += 4) {
-      const __m512d t0 = hn::BitCast(dd, hn::InterleaveLower(d, v[q], v[q + 1])).raw;
-      const __m512d t1 = hn::BitCast(dd, hn::InterleaveUpper(d, v[q], v[q + 1])).raw;
-      const __m512d t2 = hn::BitCast(dd, hn::InterleaveLower(d, v[q + 2], v[q + 3])).raw;
-      const __m512d t3 = hn::BitCast(dd, hn::InterleaveUpper(d, v[q + 2], v[q + 3])).raw;
+      const __m512d t0 = raw(hn::InterleaveLower(d, v[q], v[q + 1]));
+      const __m512d t1 = raw(hn::InterleaveUpper(d, v[q], v[q + 1]));
+      const __m512d t2 = raw(hn::InterleaveLower(d, v[q + 2], v[q + 3]));
+      const __m512d t3 = raw(hn::InterleaveUpper(d, v[q + 2], v[q + 3]));
       s[q] = _mm512_unpacklo_pd(t0, t2);
       s[q + 1] = _mm512_unpackhi_pd(t0, t2);
       s[q + 2] = _mm512_unpacklo_pd(t1, t3);
       s[q + 3] = _mm512_unpackhi_pd(t1, t3);
     }
     for (std::size_t k = 0; k < 4; ++k) {
-      v[k] = hn::BitCast(d, VD{LowerBlocksInHalves(s[k], s[k + 4])});
-      v[k + 4] = hn::BitCast(d, VD{UpperBlocksInHalves(s[k], s[k + 4])});
+      v[k] = put(LowerBlocksInHalves(s[k], s[k + 4]));
+      v[k + 4] = put(UpperBlocksInHalves(s[k], s[k + 4]));
     }
   }
 }
 
-// A W x W tile loaded transposed: v[k] = element k of the rows src + i * stride, i < W. Each
-// vector is loaded as two 256-bit halves, rows i and i + W/2, so only the transposes within
-// the halves are left: 8 shuffles for 8 x 8 doubles where the in-register transpose takes 24,
-// 48 for 16 x 16 floats against 64 (a fused cascade of 4 sections on runs of doubles in L2,
-// on the Zen 4: 0.61 -> 0.57 ns a sample).
-template <class D, class V = hn::Vec<D>>
+// An R x R tile of elements of kElemBytes (R = 64 / kElemBytes) loaded transposed: v[k] =
+// element k of the rows src + i * stride, i < R (stride in values of T). Each vector is loaded
+// as two 256-bit halves, rows i and i + R/2, so only the transposes within the halves are
+// left: 8 shuffles for 8 x 8 doubles where the in-register transpose takes 24, 48 for 16 x 16
+// floats against 64, 4 for 4 x 4 complex doubles against 8 (a fused IIR cascade of 4
+// sections on runs of doubles in L2, on the Zen 4: 0.61 -> 0.57 ns a sample).
+template <std::size_t kElemBytes, class D, class V = hn::Vec<D>>
 HWY_INLINE void LoadTransposed512(D d, const hn::TFromD<D>* src, std::ptrdiff_t stride, V* v) {
-  constexpr std::size_t kHalf = hn::MaxLanes(D()) / 2;
+  constexpr std::size_t kHalf = 32 / kElemBytes;              // rows per half tile
+  constexpr std::size_t kHalfValues = hn::MaxLanes(D()) / 2;  // values of T per 256 bits
   const hn::Half<D> dh;
   for (std::size_t h = 0; h < 2; ++h) {
     V* u = v + kHalf * h;
     for (std::size_t i = 0; i < kHalf; ++i) {
-      const auto* row = src + static_cast<std::ptrdiff_t>(i) * stride + kHalf * h;
+      const auto* row = src + static_cast<std::ptrdiff_t>(i) * stride + kHalfValues * h;
       u[i] = hn::Combine(d, hn::LoadU(dh, row + static_cast<std::ptrdiff_t>(kHalf) * stride), hn::LoadU(dh, row));
     }
-    TransposeHalves512(d, u);
+    TransposeHalves512<kElemBytes>(d, u);
   }
 }
 
-// The reverse of LoadTransposed512: element k of v[j] to dst + k * stride + j. `stream` stores
-// non-temporally (dst and stride then keep every half 32-byte aligned). Both halves of a row's
-// line are stored one after the other: streamed with the 2 x W half lines open at once, a
-// 16 x 2^20 float cascade ran 3.5x slower on the Zen 4 (its write-combining buffers flushed
-// partial lines).
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE void StoreTransposed512(D d, const V* v, hn::TFromD<D>* dst, std::ptrdiff_t stride, bool stream) {
-  constexpr std::size_t kHalf = hn::MaxLanes(D()) / 2;
+// StoreTransposed512's streamed form, out of line: inlined, its 2R live vectors cost the
+// cached form's loop registers (the IIR cascade in L2, double: 0.63 against 0.58 ns a sample).
+template <std::size_t kElemBytes, class D, class V = hn::Vec<D>>
+HWY_NOINLINE void StreamTransposed512(D d, const V* v, hn::TFromD<D>* dst, std::ptrdiff_t stride) {
+  constexpr std::size_t kHalf = 32 / kElemBytes;
+  constexpr std::size_t kHalfValues = hn::MaxLanes(D()) / 2;
   const hn::Half<D> dh;
   V u[2 * kHalf];
   for (std::size_t k = 0; k < 2 * kHalf; ++k) u[k] = v[k];
-  TransposeHalves512(d, u);
-  TransposeHalves512(d, u + kHalf);
-  const auto store = [&](hn::Vec<decltype(dh)> x, hn::TFromD<D>* p) HWY_ATTR {
-    if (stream) {
-      hn::Stream(x, dh, p);
-    } else {
-      hn::StoreU(x, dh, p);
-    }
-  };
+  TransposeHalves512<kElemBytes>(d, u);
+  TransposeHalves512<kElemBytes>(d, u + kHalf);
   for (std::size_t i = 0; i < kHalf; ++i) {
     auto* row = dst + static_cast<std::ptrdiff_t>(i) * stride;
     auto* row_hi = row + static_cast<std::ptrdiff_t>(kHalf) * stride;
-    store(hn::LowerHalf(dh, u[i]), row);
-    store(hn::LowerHalf(dh, u[kHalf + i]), row + kHalf);
-    store(hn::UpperHalf(dh, u[i]), row_hi);
-    store(hn::UpperHalf(dh, u[kHalf + i]), row_hi + kHalf);
+    hn::Stream(hn::LowerHalf(dh, u[i]), dh, row);
+    hn::Stream(hn::LowerHalf(dh, u[kHalf + i]), dh, row + kHalfValues);
+    hn::Stream(hn::UpperHalf(dh, u[i]), dh, row_hi);
+    hn::Stream(hn::UpperHalf(dh, u[kHalf + i]), dh, row_hi + kHalfValues);
   }
+}
+
+// The reverse of LoadTransposed512: element k of v[j] to row k (dst + k * stride), element j.
+// `stream` stores non-temporally (dst and stride then keep every half 32-byte aligned), and
+// then both halves of a row's line one after the other: with the 2R half lines open at once, a
+// 16 x 2^20 float IIR cascade ran 3.5x slower on the Zen 4 (its write-combining buffers
+// flushed partial lines). Cached stores go out half tile by half tile.
+template <std::size_t kElemBytes, class D, class V = hn::Vec<D>>
+HWY_INLINE void StoreTransposed512(D d, const V* v, hn::TFromD<D>* dst, std::ptrdiff_t stride, bool stream) {
+  constexpr std::size_t kHalf = 32 / kElemBytes;
+  constexpr std::size_t kHalfValues = hn::MaxLanes(D()) / 2;
+  const hn::Half<D> dh;
+  const auto row = [&](std::size_t i) { return dst + static_cast<std::ptrdiff_t>(i) * stride; };
+  if (!stream) {
+    for (std::size_t h = 0; h < 2; ++h) {
+      V u[kHalf];
+      for (std::size_t k = 0; k < kHalf; ++k) u[k] = v[kHalf * h + k];
+      TransposeHalves512<kElemBytes>(d, u);
+      for (std::size_t i = 0; i < kHalf; ++i) {
+        hn::StoreU(hn::LowerHalf(dh, u[i]), dh, row(i) + kHalfValues * h);
+        hn::StoreU(hn::UpperHalf(dh, u[i]), dh, row(i + kHalf) + kHalfValues * h);
+      }
+    }
+    return;
+  }
+  StreamTransposed512<kElemBytes>(d, v, dst, stride);
 }
 #endif
 
