@@ -539,7 +539,7 @@ HWY_INLINE void TransposeComplex(D d, V* v) {
 
 // v[k] = complex element k of the W rows src + i * stride (stride in values of T): with
 // AVX-512 loaded in 256-bit halves (LoadTransposed512: 4 x 4 complex doubles in 4 shuffles
-// instead of 8, 8 x 8 complex floats in 8 instead of 24), elsewhere loaded whole and
+// instead of 8, 8 x 8 complex floats in 16 instead of 24), elsewhere loaded whole and
 // transposed in registers.
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE void LoadComplexTransposed(D d, const hn::TFromD<D>* src, std::ptrdiff_t stride, V* v) {

@@ -104,7 +104,7 @@ HWY_INLINE void TransposeHalves512(D d, V* v) {
 // An R x R tile of elements of kElemBytes (R = 64 / kElemBytes) loaded transposed: v[k] =
 // element k of the rows src + i * stride, i < R (stride in values of T). Each vector is loaded
 // as two 256-bit halves, rows i and i + R/2, so only the transposes within the halves are
-// left: 8 shuffles for 8 x 8 doubles where the in-register transpose takes 24, 48 for 16 x 16
+// left: 16 shuffles for 8 x 8 doubles where the in-register transpose takes 24, 48 for 16 x 16
 // floats against 64, 4 for 4 x 4 complex doubles against 8 (a fused IIR cascade of 4
 // sections on runs of doubles in L2, on the Zen 4: 0.61 -> 0.57 ns a sample).
 template <std::size_t kElemBytes, class D, class V = hn::Vec<D>>
