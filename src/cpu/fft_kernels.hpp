@@ -5,6 +5,7 @@
 #include <complex>
 #include <cstddef>
 
+#include "core/page_offsets.hpp"
 #include "fft/lane_fft.hpp"
 
 namespace ripple::cpu {
@@ -14,7 +15,9 @@ namespace ripple::cpu {
 ///   src + l * src_lane_stride + e * src_elem_stride   (complex units),
 /// are transformed together; output element e of lane l (times lane_twiddles[e*twiddle_elem_stride
 /// + l] if given, times scale) goes to dst + l * dst_lane_stride + e * dst_elem_stride.
-/// scratch holds 3 * n * W complex values, W = FftKernels::lanes, aligned to 64 bytes.
+/// scratch: panel_scratch_values<T>(n, W) values (W = FftKernels::lanes), aligned to 64 bytes;
+/// the kernel places its three buffers of n * W complex values in it apart from src, dst and
+/// the twiddles (core::place_apart).
 template <class T>
 struct PanelArgs {
   const fft::detail::LaneFft<T>* plan = nullptr;
@@ -32,8 +35,9 @@ struct PanelArgs {
 /// One transform of size N = M * W (W = FftKernels::lanes, M >= 2) in registers:
 /// x[l + W*m] is read as M vectors (lane l), a lane FFT of size M (plan) runs down the lanes,
 /// Y[k1][l] is multiplied by twiddles[k1*W + l] = w_N^{l*k1}, then W x W blocks are transposed
-/// and a DFT of size W across them gives X[k1 + M*k2]. Strides in complex units; scratch holds
-/// 2 * M * W complex values.
+/// and a DFT of size W across them gives X[k1 + M*k2]. Strides in complex units. scratch:
+/// wide_scratch_values<T>(M * W) values, aligned to 64 bytes, where the kernel places its two
+/// buffers of M * W complex values as the panel kernel does.
 template <class T>
 struct WideArgs {
   const fft::detail::LaneFft<T>* plan = nullptr;
@@ -45,6 +49,18 @@ struct WideArgs {
   T scale = 1;
   T* scratch = nullptr;
 };
+
+/// Scratch, in values of T, of a panel kernel for lane FFTs of n points on W lanes.
+template <class T>
+constexpr std::size_t panel_scratch_values(std::size_t n, std::size_t w) {
+  return core::apart_region_bytes(3, n * w * sizeof(std::complex<T>)) / sizeof(T);
+}
+
+/// Scratch, in values of T, of the wide kernel for a transform of n points.
+template <class T>
+constexpr std::size_t wide_scratch_values(std::size_t n) {
+  return core::apart_region_bytes(2, n * sizeof(std::complex<T>)) / sizeof(T);
+}
 
 /// Fixed panel kernels of lane FFTs whose radices are all at most this take W sequences per
 /// vector; a larger prime's (its butterfly O(p^2), unrolled) runs one sequence per vector.

@@ -16,12 +16,14 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
 
+#include "core/page_offsets.hpp"
 #include "cpu/fft_kernels.hpp"
 #include "cpu/transpose512-inl.h"
 #include "fft/lane_fft.hpp"
@@ -587,13 +589,14 @@ HWY_INLINE void TransposeBlocks(D d, std::size_t n, const hn::TFromD<D>* seq, st
   }
 }
 
+// buffers: the two the passes ping-pong between and the staging one, n vectors each.
 template <class D>
-void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a) {
+void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a, const std::array<std::byte*, 3>& buffers) {
   using T = hn::TFromD<D>;
   using V = hn::Vec<D>;
   const std::size_t L = hn::Lanes(d), w = L / 2;
   const std::size_t n = a.plan->n;
-  T* const stage = a.scratch + 2 * n * L;
+  T* const stage = reinterpret_cast<T*>(buffers[2]);
   // Whole transforms far apart with contiguous elements go through block transposes.
   const bool blocks = w > 1 && w == hn::MaxLanes(D()) / 2 && a.lanes == w && n % w == 0;
   const bool stage_in = blocks && a.src_lane_stride != 1 && a.src_elem_stride == 1;
@@ -627,7 +630,7 @@ void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a) {
     if (scaled) y = hn::Mul(y, scale);
     dst.store(d, y, out + std::ptrdiff_t(e) * dst_step);
   };
-  RunLaneFft(d, *a.plan, a.scratch, a.scratch + n * L, load, store);
+  RunLaneFft(d, *a.plan, reinterpret_cast<T*>(buffers[0]), reinterpret_cast<T*>(buffers[1]), load, store);
   if (stage_out) TransposeBlocks(d, n, nullptr, a.dst_lane_stride, stage, false, final_out);
 }
 
@@ -635,7 +638,12 @@ void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a) {
 // value (no idle lanes, no gathers).
 template <class D, class T = hn::TFromD<D>>
 void RunPanelOn(D d, const PanelArgs<T>& a) {
-  if (a.lanes == 1) return RunPanelWith(hn::CappedTag<T, 2>(), a);
+  // Placed once for all the groups: with whole transforms a group's stride apart, their page
+  // offsets are alike.
+  const std::size_t vectors = a.plan->n * (a.lanes == 1 ? 2 : hn::Lanes(d));
+  const auto buffers = core::place_apart<3>(reinterpret_cast<std::byte*>(a.scratch), vectors * sizeof(T),
+                                            std::array<const void*, 3>{a.src, a.dst, a.lane_twiddles});
+  if (a.lanes == 1) return RunPanelWith(hn::CappedTag<T, 2>(), a, buffers);
   const std::size_t w = hn::Lanes(d) / 2;
   PanelArgs<T> group = a;
   for (std::size_t first = 0; first < a.lanes; first += w) {
@@ -643,7 +651,7 @@ void RunPanelOn(D d, const PanelArgs<T>& a) {
     group.src = a.src + std::ptrdiff_t(first) * a.src_lane_stride;
     group.dst = a.dst + std::ptrdiff_t(first) * a.dst_lane_stride;
     if (a.lane_twiddles != nullptr) group.lane_twiddles = a.lane_twiddles + first;
-    RunPanelWith(d, group);
+    RunPanelWith(d, group, buffers);
   }
 }
 
@@ -677,8 +685,10 @@ void RunWideOn(D d, const WideArgs<T>& a) {
   // Vectors of 2, 4 or 8 complex values that fill the tag (the full width of every x86 and
   // Arm target, or a narrower tag on one); the planner only uses this kernel on those.
   if (w != hn::MaxLanes(D()) / 2 || w < 2 || w > 8) return;
-  T* const buf0 = a.scratch;
-  T* const buf1 = a.scratch + m * L;
+  const auto buffers = core::place_apart<2>(reinterpret_cast<std::byte*>(a.scratch), m * L * sizeof(T),
+                                            std::array<const void*, 3>{a.src, a.dst, a.twiddles});
+  T* const buf0 = reinterpret_cast<T*>(buffers[0]);
+  T* const buf1 = reinterpret_cast<T*>(buffers[1]);
   // The last pass writes Y into the buffer it does not read: pass q writes buffer (q+1) % 2.
   T* const y = a.plan->passes.size() % 2 == 0 ? buf0 : buf1;
   const LaneAccess<D> src(d, a.src_stride, w);

@@ -50,7 +50,7 @@ void AxisLines<T>::run_block(const std::complex<T>* src, std::ptrdiff_t src_elem
     cpu::PanelArgs<T> args;
     args.plan = &lanes_;
     args.lanes = count;
-    args.scratch = scratch.get<T>(6 * n * kernels.lanes);
+    args.scratch = scratch.get<T>(cpu::panel_scratch_values<T>(n, kernels.lanes));
     args.src = stage;
     args.src_lane_stride = 1;
     args.src_elem_stride = std::ptrdiff_t(kB);

@@ -118,7 +118,7 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
       cpu::PanelArgs<T> args;
       args.plan = &columns_;
       args.lanes = count;
-      args.scratch = local.get<T>(6 * n1_ * w);
+      args.scratch = local.get<T>(cpu::panel_scratch_values<T>(n1_, w));
       if (!staged_) {
         args.lane_twiddles = twiddles_.data() + c0;
         args.twiddle_elem_stride = std::ptrdiff_t(n2_);
@@ -150,7 +150,7 @@ void C2cFourStep<T>::execute(const std::complex<T>* in, std::complex<T>* out, co
       args.plan = &rows_;
       args.lanes = count;
       args.scale = scale;
-      args.scratch = local.get<T>(6 * n2_ * w);
+      args.scratch = local.get<T>(cpu::panel_scratch_values<T>(n2_, w));
       args.src = y + r0 * y_stride;
       args.src_lane_stride = std::ptrdiff_t(y_stride);
       args.src_elem_stride = 1;

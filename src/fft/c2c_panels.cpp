@@ -51,7 +51,7 @@ void C2cPanels<T>::execute(const std::complex<T>* in, std::complex<T>* out, cons
     cpu::PanelArgs<T> args;
     args.plan = &lanes_fft_;
     args.scale = scale;
-    args.scratch = scratch.get<T>(6 * n * w);
+    args.scratch = scratch.get<T>(cpu::panel_scratch_values<T>(n, w));
     args.src_lane_stride = layout.in_dist;
     args.src_elem_stride = layout.in_stride;
     args.dst_lane_stride = layout.out_dist;

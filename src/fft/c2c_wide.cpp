@@ -1,6 +1,7 @@
 #include "fft/c2c_wide.hpp"
 
 #include <cmath>
+#include <iterator>
 
 #include "core/scratch.hpp"
 #include "core/thread_pool.hpp"
@@ -58,15 +59,16 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
     });
     return;
   }
-  // Short transforms keep their scratch on the stack: the thread's arena costs more than they do.
-  constexpr std::size_t kStackScalars = 4096 / sizeof(T);
-  alignas(64) T stack[kStackScalars];
+  // Short transforms keep their scratch on the stack: the thread's arena costs more than they
+  // do. The unrolled kernels need none.
+  alignas(64) T stack[4096 / sizeof(T)];
+  const std::size_t scratch_values = kernel_ == kernels_->wide ? cpu::wide_scratch_values<T>(this->n()) : 0;
   core::Scratch scratch;
   cpu::WideArgs<T> args;
   args.plan = &columns_;
   args.twiddles = twiddles_.data();
   args.scale = scale;
-  args.scratch = 4 * this->n() <= kStackScalars ? stack : scratch.get<T>(4 * this->n());
+  args.scratch = scratch_values <= std::size(stack) ? stack : scratch.get<T>(scratch_values);
   args.src_stride = layout.in_stride;
   args.dst_stride = layout.out_stride;
   for (std::size_t b = 0; b < layout.batch; ++b) {

@@ -63,7 +63,7 @@ std::complex<T> FourStepConvolution<T>::apply(const ConvolutionIo<T>& io, unsign
     cpu::PanelArgs<T> args;
     args.plan = &plan;
     args.lanes = count;
-    args.scratch = local.get<T>(6 * n1_ * w);
+    args.scratch = local.get<T>(cpu::panel_scratch_values<T>(n1_, w));
     return args;
   };
 
@@ -102,7 +102,7 @@ std::complex<T> FourStepConvolution<T>::apply(const ConvolutionIo<T>& io, unsign
     cpu::PanelArgs<T> args;
     args.plan = &rows_forward_;
     args.lanes = count;
-    args.scratch = local.get<T>(6 * n2_ * w);
+    args.scratch = local.get<T>(cpu::panel_scratch_values<T>(n2_, w));
     args.src = y + r0 * y_stride;
     args.src_lane_stride = std::ptrdiff_t(y_stride);
     args.dst = stage;
