@@ -71,9 +71,20 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
   args.scratch = scratch_values <= std::size(stack) ? stack : scratch.get<T>(scratch_values);
   args.src_stride = layout.in_stride;
   args.dst_stride = layout.out_stride;
+  // In a batch of short contiguous transforms, the next one's input is fetched while this one
+  // runs: the strided reads of its first pass are over before the hardware prefetchers follow
+  // them. Measured only in a window (one thread, AVX-512 Zen 4, batches of 64-128 MiB, A/B in
+  // one process): entries of 2 KiB (f32 N = 256, f64 N = 128) 0.85-0.95x the time; of
+  // 0.5-1 KiB, whose lines the prefetchers already follow, 1.05-1.13x; of 4 KiB 1.0-1.04x.
+  const std::size_t entry_bytes = this->n() * sizeof(std::complex<T>);
+  const bool prefetch = layout.in_stride == 1 && entry_bytes > kPrefetchNextBytes / 2 && entry_bytes <= kPrefetchNextBytes;
   for (std::size_t b = 0; b < layout.batch; ++b) {
     args.src = in + std::ptrdiff_t(b) * layout.in_dist;
     args.dst = out + std::ptrdiff_t(b) * layout.out_dist;
+    if (prefetch && b + 1 < layout.batch) {
+      const char* next = reinterpret_cast<const char*>(args.src + layout.in_dist);
+      for (std::size_t offset = 0; offset < entry_bytes; offset += 64) __builtin_prefetch(next + offset);
+    }
     kernel_(args);
   }
 }

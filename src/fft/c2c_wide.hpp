@@ -26,6 +26,9 @@ class C2cWide final : public C2cNode<T> {
   /// the batch, so a long transform with fewer batch entries than threads goes to the
   /// four-step instead, as does any beyond kFourStepFromBytes.
   static bool applicable(std::size_t n, std::size_t lanes, std::size_t batch, unsigned threads);
+  /// Batch entries of more than half this many bytes, and at most this many, prefetch the
+  /// next entry's input.
+  static constexpr std::size_t kPrefetchNextBytes = std::size_t{2} << 10;
   /// Transforms of this many bytes and more go to the four-step, batched or not.
   static constexpr std::size_t kFourStepFromBytes = std::size_t(12) << 20;
 
