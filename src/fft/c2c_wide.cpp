@@ -3,6 +3,7 @@
 #include <cmath>
 #include <iterator>
 
+#include "core/page_offsets.hpp"
 #include "core/scratch.hpp"
 #include "core/thread_pool.hpp"
 #include "fft/kernels.hpp"
@@ -83,7 +84,7 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
     args.dst = out + std::ptrdiff_t(b) * layout.out_dist;
     if (prefetch && b + 1 < layout.batch) {
       const char* next = reinterpret_cast<const char*>(args.src + layout.in_dist);
-      for (std::size_t offset = 0; offset < entry_bytes; offset += 64) __builtin_prefetch(next + offset);
+      for (std::size_t offset = 0; offset < entry_bytes; offset += core::kLineBytes) __builtin_prefetch(next + offset);
     }
     kernel_(args);
   }
