@@ -42,6 +42,10 @@ bool factor_for_passes(std::size_t n, std::vector<int>& radices) {
   // 0.90-0.92x). The all-8 sequences were the slowest of every order of 8s and 4s measured
   // (4, 5 and 6 passes) at those sizes, while 8 x 8 x 4 x 4 and 8 x 8 x 8 x 4 are as fast as
   // any; with a 3 or a 5 beside them (1536, 2560 points) the change was within the noise.
+  // Timed again once the kernels' buffers stood apart in the page offset (core::place_apart),
+  // which had cost the all-8 sequences most: at 512 lane points all 8s now took 0.94-0.99x the
+  // time in the wide kernel (f64 N = 2048, f32 4096) but 1.03-1.05x in panels (batches of 512),
+  // at 4096 0.96-1.06x; the rule stays until a finer one pays.
   if (twos == 0 && n == 1 && radices.size() >= 3) {
     radices.insert(radices.begin() + 1, {4, 4});
     radices.erase(radices.begin() + 3, radices.begin() + 5);
