@@ -5,7 +5,7 @@
 // it shares (the core cannot tell early that they differ) and both streams crowd the same L1
 // sets. Power-of-two transforms over buffers that are page multiples, laid end to end, do that
 // on every element: their radix passes read and write p elements a power of two apart. Placed
-// apart, the FFT kernels' buffers took 0.70-0.89x the time from 32 KiB (wide kernel, f64
+// apart, the FFT kernels' buffers took 0.68-0.89x the time from 32 KiB (wide kernel, f64
 // N = 2048-65536, f32 N = 4096-131072) and 0.90-0.93x in batched panels of 1024 points (one
 // thread, AVX-512 Zen 4, the same build with and without, in one process).
 #pragma once
@@ -32,9 +32,9 @@ constexpr std::size_t apart_region_bytes(std::size_t count, std::size_t bytes) {
 /// apart_region_bytes(kCount, bytes) long). Each starts at a page offset, in whole cache
 /// lines, at least kMinApartBytes from those of `avoid` (null entries ignored) and of the
 /// buffers placed before it while those are at most three, else at least three lines from
-/// them (or as far as a crowded page allows). Buffers shorter than a page
-/// are laid end to end, which already starts them at different offsets; the search (about
-/// 7 ns) would cost more than their short loops could gain.
+/// them (or as far as a crowded page allows). Buffers shorter than a page are laid end to
+/// end, which already starts them at different offsets; the search (about 7 ns) would cost
+/// more than their short loops could gain.
 template <std::size_t kCount, std::size_t kAvoid>
 std::array<std::byte*, kCount> place_apart(std::byte* region, std::size_t bytes,
                                            const std::array<const void*, kAvoid>& avoid) {
