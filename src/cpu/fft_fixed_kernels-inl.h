@@ -412,6 +412,26 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
     if (is({8, 5})) return &RunWideFixed<D, 8, 5>;
     if (is({8, 7})) return &RunWideFixed<D, 8, 7>;
   }
+  // 36 to 100 vectors: the sequences of f64 N = 144-400 (and f32 N = 288-800) that
+  // still ran the generic kernel at 1.3-1.6x FFTW's time. Unrolled, one thread, AVX-512 Zen 4,
+  // the two builds timed alternately in one process (best of 60 rounds): f64 N = 144 (4 x 9)
+  // 0.2-0.32 -> 0.17 us, 168 (2 x 7 x 3) 0.28 -> 0.19-0.23, 192 (4 x 4 x 3) 0.28-0.36 -> 0.22-0.24,
+  // 200 (2 x 5 x 5) 0.32-0.39 -> 0.22-0.26, 240 (4 x 5 x 3) 0.42-0.46 -> 0.26-0.27, 400
+  // (4 x 5 x 5) 0.6-0.75 -> 0.57-0.68; f32 N = 288 0.42 -> 0.18-0.22, 384 0.44 -> 0.24-0.29,
+  // 400 0.55 -> 0.27-0.36, 480 0.41-0.6 -> 0.38, 640 (4 x 4 x 5) 0.54-0.81 -> 0.43-0.50, 768
+  // (8 x 4 x 3) 0.67-0.97 -> 0.52-0.68, 800 0.71-1.07 -> 0.62-0.83. About 30 s more compile
+  // per precision. On AVX2 (forced on the same machine) f64 N = 72-120 gained as much, but
+  // 4 x 5 x 5 lost (f64 N = 200 0.36-0.38 -> 0.42-0.50 us): it is kept to 32 registers.
+  if constexpr (sizeof(T) == 8 || kW == 8) {
+    if (is({4, 9})) return &RunWideFixed<D, 4, 9>;
+    if (is({2, 7, 3})) return &RunWideFixed<D, 2, 7, 3>;
+    if (is({4, 4, 3})) return &RunWideFixed<D, 4, 4, 3>;
+    if (is({2, 5, 5})) return &RunWideFixed<D, 2, 5, 5>;
+    if (is({4, 5, 3})) return &RunWideFixed<D, 4, 5, 3>;
+  }
+  if constexpr (hn::MaxLanes(D()) * sizeof(T) == 64) {
+    if (is({4, 5, 5})) return &RunWideFixed<D, 4, 5, 5>;
+  }
   // Float on 512-bit vectors (32 registers; f32 N = 512 one thread on AVX-512 Zen 4,
   // ripple/FFTW: 1.27-1.43 -> 0.83-1.12, batches of 128 1.15-1.36 -> 0.94-1.01).
   // And 128 vectors, f32 N = 1024 (8 x 4 x 4). The passes still go through the stack, but
@@ -422,6 +442,8 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
   if constexpr (sizeof(T) == 4 && kW == 8) {
     if (is({8, 8})) return &RunWideFixed<D, 8, 8>;
     if (is({8, 4, 4})) return &RunWideFixed<D, 8, 4, 4>;
+    if (is({4, 4, 5})) return &RunWideFixed<D, 4, 4, 5>;
+    if (is({8, 4, 3})) return &RunWideFixed<D, 8, 4, 3>;
   }
   return nullptr;
 #endif
