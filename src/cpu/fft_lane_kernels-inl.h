@@ -770,52 +770,6 @@ HWY_INLINE std::size_t ForEachPairBlock(std::size_t h, const Block& block) {
   return k;
 }
 
-// One block of pairs: `lower` holds values k..k+W-1 of the sequence at p, `partner` the
-// conjugates of values h-k ... h-k-W+1 in the same lanes (so lane j pairs k+j with h-k-j).
-template <class D>
-struct PairBlock {
-  using T = hn::TFromD<D>;
-  using V = hn::Vec<D>;
-  D d;
-  std::size_t at_lower, at_upper;  // scalar offsets of k and of h-k-W+1
-  V sign_odd, sign_even;           // (0, -0, ...) conjugates; (-0, 0, ...) as MulLaneTwiddle wants
-  V lower, partner;
-
-  HWY_INLINE PairBlock(D tag, const T* p, std::size_t h, std::size_t k)
-      : d(tag), at_lower(2 * k), at_upper(2 * (h - k - hn::Lanes(tag) / 2 + 1)) {
-    const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
-    sign_odd = hn::OddEven(neg, zero);
-    sign_even = hn::OddEven(zero, neg);
-    lower = hn::LoadU(d, p + at_lower);
-    partner = hn::Xor(ReverseComplex(d, hn::LoadU(d, p + at_upper)), sign_odd);
-  }
-  // Stores y_lower as values k.. and conj(y_upper), lanes reversed, as values h-k-W+1 ...
-  HWY_INLINE void store(T* q, V y_lower, V y_upper) const {
-    hn::StoreU(y_lower, d, q + at_lower);
-    hn::StoreU(ReverseComplex(d, hn::Xor(y_upper, sign_odd)), d, q + at_upper);
-  }
-};
-
-// Calls whole(d) where one full vector holds exactly h complex values, h a power of two of at
-// least 8 (float on AVX-512 and wider), with that vector's tag d: the whole sequence in one vector, where
-// blocks of pairs take one narrower vector after another and a scalar pair. Returns whether it
-// did. Shorter sequences lost this way (r2c-f32 N = 8 28.5 -> 33 ns, N = 4 about even, f64
-// N = 8 even; one thread, AVX-512 Zen 4): there the one wide load spans the half-size c2c's
-// narrower stores, which cannot be forwarded to it.
-template <class T, class Whole>
-HWY_INLINE bool ForWholeVector(std::size_t h, const Whole& whole) {
-  if constexpr (hn::MaxLanes(hn::ScalableTag<T>()) >= 16) {
-    const hn::ScalableTag<T> d;
-    if (h >= 8 && (h & (h - 1)) == 0 && hn::Lanes(d) == 2 * h) {
-      whole(d);
-      return true;
-    }
-  }
-  (void)h;
-  (void)whole;
-  return false;
-}
-
 // Lane k of the result holds complex value (h - k) mod h of v (h = the vector's complex count,
 // a power of two): the partner of every k at once, 0 and h/2 their own.
 template <class D>
@@ -833,6 +787,62 @@ HWY_INLINE hn::Vec<D> PartnerLanes(D d, hn::Vec<D> v) {
   return hn::BitCast(d, hn::TableLookupLanes(hn::BitCast(du, v), hn::IndicesFromVec(du, from)));
 }
 
+// One block of pairs: `lower` holds values k..k+W-1 of the sequence at p, `partner` the
+// conjugates of values h-k ... h-k-W+1 in the same lanes (so lane j pairs k+j with h-k-j).
+// Or, for a sequence that fills the vector exactly (ForWholeVector), all of it: `lower` values
+// 0..h-1, `partner` the conjugates of values (h - k) mod h.
+template <class D>
+struct PairBlock {
+  using T = hn::TFromD<D>;
+  using V = hn::Vec<D>;
+  D d;
+  std::size_t at_lower, at_upper;  // scalar offsets of k and of h-k-W+1
+  V sign_odd, sign_even;           // (0, -0, ...) conjugates; (-0, 0, ...) as MulLaneTwiddle wants
+  V lower, partner;
+
+  HWY_INLINE PairBlock(D tag, const T* p, std::size_t h, std::size_t k)
+      : d(tag), at_lower(2 * k), at_upper(2 * (h - k - hn::Lanes(tag) / 2 + 1)) {
+    set_signs();
+    lower = hn::LoadU(d, p + at_lower);
+    partner = hn::Xor(ReverseComplex(d, hn::LoadU(d, p + at_upper)), sign_odd);
+  }
+  HWY_INLINE PairBlock(D tag, const T* p) : d(tag), at_lower(0), at_upper(0) {
+    set_signs();
+    lower = hn::LoadU(d, p);
+    partner = hn::Xor(PartnerLanes(d, lower), sign_odd);
+  }
+  HWY_INLINE void set_signs() {
+    const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
+    sign_odd = hn::OddEven(neg, zero);
+    sign_even = hn::OddEven(zero, neg);
+  }
+  // Stores y_lower as values k.. and conj(y_upper), lanes reversed, as values h-k-W+1 ...
+  HWY_INLINE void store(T* q, V y_lower, V y_upper) const {
+    hn::StoreU(y_lower, d, q + at_lower);
+    hn::StoreU(ReverseComplex(d, hn::Xor(y_upper, sign_odd)), d, q + at_upper);
+  }
+};
+
+// Calls whole(d) where one full vector holds exactly h complex values, h a power of two of at
+// least 8 (float on AVX-512 and wider), with that vector's tag d: the whole sequence in one
+// vector, where blocks of pairs take one narrower vector after another and a scalar pair.
+// Returns whether it did. Shorter sequences lost this way (r2c-f32 N = 8 28.5 -> 33 ns, N = 4
+// about even, f64 N = 8 even; one thread, AVX-512 Zen 4): there the one wide load spans the
+// half-size c2c's narrower stores, which cannot be forwarded to it.
+template <class T, class Whole>
+HWY_INLINE bool ForWholeVector(std::size_t h, const Whole& whole) {
+  if constexpr (hn::MaxLanes(hn::ScalableTag<T>()) >= 16) {
+    const hn::ScalableTag<T> d;
+    if (h >= 8 && (h & (h - 1)) == 0 && hn::Lanes(d) == 2 * h) {
+      whole(d);
+      return true;
+    }
+  }
+  (void)h;
+  (void)whole;
+  return false;
+}
+
 template <class T>
 void RealSplit(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T scale) {
   const std::complex<T> z0 = x[0];
@@ -840,29 +850,25 @@ void RealSplit(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T sc
   const T half = T(0.5) * scale;
   T* p = reinterpret_cast<T*>(x);
   const T* pw = reinterpret_cast<const T*>(w);
-  // Short sequences whole: X[k] = (E + w^k O) / 2 holds for every k < h, 0 and h/2 included
-  // (r2c-f32 N = 16 on AVX-512: 31.7 -> 28.4 ns, FFTW 19.5; one thread, Zen 4).
-  const auto whole = [&](auto d) HWY_ATTR {
+  // X[k] = (E + w^k O) / 2 and conj(X[h-k]) = (E - w^k O) / 2 for the pairs of a block.
+  const auto split = [&](const auto& pair) HWY_ATTR {
+    const auto d = pair.d;
     using V = hn::Vec<decltype(d)>;
-    const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
-    const V sign_odd = hn::OddEven(neg, zero), sign_even = hn::OddEven(zero, neg);
-    const V z = hn::LoadU(d, p);
-    const V partner = hn::Xor(PartnerLanes(d, z), sign_odd);
-    const V e = hn::Add(z, partner);
-    const V o = Rotator<decltype(d)>(d, true)(d, hn::Sub(z, partner));  // times -i
-    const V wo = MulLaneTwiddle(d, o, hn::LoadU(d, pw), sign_even);
-    hn::StoreU(hn::Mul(hn::Add(e, wo), hn::Set(d, half)), d, p);
+    const V e = hn::Add(pair.lower, pair.partner);
+    const V o = Rotator<decltype(d)>(d, true)(d, hn::Sub(pair.lower, pair.partner));  // times -i
+    const V wo = MulLaneTwiddle(d, o, hn::LoadU(d, pw + pair.at_lower), pair.sign_even);
+    const V vhalf = hn::Set(d, half);
+    return std::array<V, 2>{hn::Mul(hn::Add(e, wo), vhalf), hn::Mul(hn::Sub(e, wo), vhalf)};
   };
+  // A sequence that fills the vector: the first formula holds for every k < h, 0 and h/2
+  // included (r2c-f32 N = 16 on AVX-512: 31.7 -> 28.0-28.4 ns, FFTW 19.5; one thread, Zen 4).
+  const auto whole = [&](auto d) HWY_ATTR { hn::StoreU(split(PairBlock<decltype(d)>(d, p))[0], d, p); };
   if (ForWholeVector<T>(h, whole)) return;
   x[0] = (z0.real() + z0.imag()) * scale;
   const auto block = [&](auto d, std::size_t k) HWY_ATTR {
-    using V = hn::Vec<decltype(d)>;
     const PairBlock<decltype(d)> pair(d, p, h, k);
-    const V e = hn::Add(pair.lower, pair.partner);
-    const V o = Rotator<decltype(d)>(d, true)(d, hn::Sub(pair.lower, pair.partner));  // times -i
-    const V wo = MulLaneTwiddle(d, o, hn::LoadU(d, pw + 2 * k), pair.sign_even);
-    const V vhalf = hn::Set(d, half);
-    pair.store(p, hn::Mul(hn::Add(e, wo), vhalf), hn::Mul(hn::Sub(e, wo), vhalf));  // X[h-k] = conj(E - w O)
+    const auto y = split(pair);
+    pair.store(p, y[0], y[1]);
   };
   std::size_t k = ForEachPairBlock<T>(h, block);
   for (; 2 * k < h; ++k) {  // left only by vectors of more than 8 complex values
@@ -882,30 +888,25 @@ void RealMerge(const std::complex<T>* x, std::complex<T>* z, std::size_t h, cons
   const T* px = reinterpret_cast<const T*>(x);
   T* pz = reinterpret_cast<T*>(z);
   const T* pw = reinterpret_cast<const T*>(w);
-  // Short sequences whole, as RealSplit: Z[k] = E + i O for every k < h, then Z[0], whose
-  // partner is X[h], not X[0].
-  const auto whole = [&](auto d) HWY_ATTR {
+  // Z[k] = E + i O and conj(Z[h-k]) = E - i O for the pairs of a block.
+  const auto merge = [&](const auto& pair) HWY_ATTR {
+    const auto d = pair.d;
     using V = hn::Vec<decltype(d)>;
-    const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
-    const V sign_odd = hn::OddEven(neg, zero), sign_even = hn::OddEven(zero, neg);
-    const V xk = hn::LoadU(d, px);
-    const V partner = hn::Xor(PartnerLanes(d, xk), sign_odd);
-    const V e = hn::Add(xk, partner);
-    const V w_conj = hn::Xor(hn::LoadU(d, pw), sign_odd);
-    const V o = MulLaneTwiddle(d, hn::Sub(xk, partner), w_conj, sign_even);
-    hn::StoreU(hn::Add(e, Rotator<decltype(d)>(d, false)(d, o)), d, pz);  // E + i O
+    const V e = hn::Add(pair.lower, pair.partner);
+    const V w_conj = hn::Xor(hn::LoadU(d, pw + pair.at_lower), pair.sign_odd);
+    const V o = MulLaneTwiddle(d, hn::Sub(pair.lower, pair.partner), w_conj, pair.sign_even);
+    const V io = Rotator<decltype(d)>(d, false)(d, o);  // times +i
+    return std::array<V, 2>{hn::Add(e, io), hn::Sub(e, io)};
   };
+  // A sequence that fills the vector, as in RealSplit; then Z[0], whose partner is X[h].
+  const auto whole = [&](auto d) HWY_ATTR { hn::StoreU(merge(PairBlock<decltype(d)>(d, px))[0], d, pz); };
   const bool done = ForWholeVector<T>(h, whole);
   z[0] = {x0 + xh, x0 - xh};
   if (done) return;
   const auto block = [&](auto d, std::size_t k) HWY_ATTR {
-    using V = hn::Vec<decltype(d)>;
     const PairBlock<decltype(d)> pair(d, px, h, k);
-    const V e = hn::Add(pair.lower, pair.partner);
-    const V w_conj = hn::Xor(hn::LoadU(d, pw + 2 * k), pair.sign_odd);
-    const V o = MulLaneTwiddle(d, hn::Sub(pair.lower, pair.partner), w_conj, pair.sign_even);
-    const V io = Rotator<decltype(d)>(d, false)(d, o);  // times +i
-    pair.store(pz, hn::Add(e, io), hn::Sub(e, io));  // Z[h-k] = conj(E - i O) = conj(2E) + i conj(2O)
+    const auto y = merge(pair);
+    pair.store(pz, y[0], y[1]);  // Z[h-k] = conj(E - i O) = conj(2E) + i conj(2O)
   };
   std::size_t k = ForEachPairBlock<T>(h, block);
   for (; 2 * k < h; ++k) {  // left only by vectors of more than 8 complex values

@@ -597,6 +597,36 @@ inline int failure_count() {
   return ::testing::UnitTest::GetInstance()->current_test_info()->result()->total_part_count();
 }
 
+/// The bookkeeping of a sweep over sizes: the worst error and its size, and a stop once
+/// `max_failing_sizes` sizes have failed (a broken kernel then reports a few, not hundreds).
+class SizeSweep {
+ public:
+  explicit SizeSweep(int max_failing_sizes) : max_failing_sizes_(max_failing_sizes) {}
+  /// Call before checking a size.
+  void begin() { failures_before_ = failure_count(); }
+  /// Records the size's error; false (with a failure saying so) once too many sizes failed.
+  bool end(std::size_t n, double error) {
+    if (!(error <= worst_)) {
+      worst_ = error;
+      worst_n_ = n;
+    }
+    if (failure_count() > failures_before_ && ++failing_sizes_ >= max_failing_sizes_) {
+      ADD_FAILURE() << "stopping after " << max_failing_sizes_ << " failing sizes";
+      return false;
+    }
+    return true;
+  }
+  double worst() const { return worst_; }
+  std::size_t worst_n() const { return worst_n_; }
+
+ private:
+  int max_failing_sizes_;
+  int failing_sizes_ = 0;
+  int failures_before_ = 0;
+  double worst_ = 0;
+  std::size_t worst_n_ = 0;
+};
+
 /// Executes a plan out of place on packed buffers: the output (output_span() elements) is
 /// poisoned with NaN and guarded on both sides by sentinels, which are checked afterwards, as
 /// is that the input was left unchanged. Returns the output.

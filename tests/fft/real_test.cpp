@@ -13,27 +13,17 @@ namespace {
 
 template <class T>
 void sweep(Kind kind, std::size_t first, std::size_t last) {
-  constexpr int kMaxFailingSizes = 20;
-  int failing_sizes = 0;
-  double worst = 0;
-  std::size_t worst_n = 0;
+  SizeSweep tracker(20);
   for (std::size_t n = first; n <= last; ++n) {
-    const int before = failure_count();
+    tracker.begin();
     const Norm norm = static_cast<Norm>(n % 3);
     const PlanDesc d = real_desc(kind, n, precision_of<T>(), norm);
     const CheckResult r = kind == Kind::r2c ? check_layout<T, Kind::r2c>(d, seed_for(n, 30))
                                             : check_layout<T, Kind::c2r>(d, seed_for(n, 31));
-    if (!(r.worst_error <= worst)) {
-      worst = r.worst_error;
-      worst_n = n;
-    }
-    if (failure_count() > before && ++failing_sizes >= kMaxFailingSizes) {
-      ADD_FAILURE() << "stopping after " << kMaxFailingSizes << " failing sizes";
-      return;
-    }
+    if (!tracker.end(n, r.worst_error)) return;
   }
   std::printf("[   info   ] %s %s N=%zu..%zu: worst relative L2 error %.3g at N=%zu\n", type_name<T>(),
-              to_string(kind), first, last, worst, worst_n);
+              to_string(kind), first, last, tracker.worst(), tracker.worst_n());
 }
 
 TEST(RealEverySize, R2cFloat) { sweep<float>(Kind::r2c, 1, 512); }

@@ -31,7 +31,8 @@ class FftOnTarget : public ::testing::TestWithParam<std::int64_t> {
     const std::int64_t target = GetParam();
     const std::string name = hwy::TargetName(target);
     if ((hwy::SupportedTargets() & target) == 0) GTEST_SKIP() << "this CPU does not run " << name;
-    if (!compiled_in(name)) GTEST_SKIP() << name << " is not compiled into this build (" << cpu::compiled_targets() << ")";
+    if (!compiled_in(name))
+      GTEST_SKIP() << name << " is not compiled into this build (" << cpu::compiled_targets() << ")";
     hwy::SetSupportedTargetsForTest(target);
     ASSERT_EQ(simd_target(), name);
     if (cpu::fft_kernels_f32().lanes != std::size_t(simd_complex_lanes_f32()) ||
@@ -43,27 +44,17 @@ class FftOnTarget : public ::testing::TestWithParam<std::int64_t> {
 
 template <class T, Kind K>
 void sweep(const std::vector<std::size_t>& sizes, std::size_t batch, std::uint64_t salt) {
-  constexpr int kMaxFailingSizes = 10;
-  int failing_sizes = 0;
-  double worst = 0;
-  std::size_t worst_n = 0;
+  SizeSweep tracker(10);
   for (const std::size_t n : sizes) {
-    const int before = failure_count();
+    tracker.begin();
     const auto dir = n % 2 == 0 ? Direction::forward : Direction::backward;
     const PlanDesc d = K == Kind::c2c ? c2c_desc(n, precision_of<T>(), dir, Norm::backward, batch)
                                       : real_desc(K, n, precision_of<T>(), Norm::backward, batch);
-    const CheckResult r = check_layout<T, K>(d, seed_for(n, salt));
-    if (!(r.worst_error <= worst)) {
-      worst = r.worst_error;
-      worst_n = n;
-    }
-    if (failure_count() > before && ++failing_sizes >= kMaxFailingSizes) {
-      ADD_FAILURE() << "stopping after " << kMaxFailingSizes << " failing sizes";
-      return;
-    }
+    if (!tracker.end(n, check_layout<T, K>(d, seed_for(n, salt)).worst_error)) return;
   }
   std::printf("[   info   ] %s %s %s batch %zu, %zu sizes: worst relative L2 error %.3g at N=%zu\n",
-              simd_target().c_str(), type_name<T>(), to_string(K), batch, sizes.size(), worst, worst_n);
+              simd_target().c_str(), type_name<T>(), to_string(K), batch, sizes.size(), tracker.worst(),
+              tracker.worst_n());
 }
 
 std::vector<std::size_t> every_size(std::size_t first, std::size_t last) {
