@@ -413,7 +413,7 @@ WideKernel<T> FindWideFixed(const int* radices, std::size_t count) {
     if (is({8, 7})) return &RunWideFixed<D, 8, 7>;
   }
   // 36 to 100 vectors: the sequences of f64 N = 144-400 (and f32 N = 288-800) that
-  // still ran the generic kernel at 1.3-1.6x FFTW's time. Unrolled, one thread, AVX-512 Zen 4,
+  // still ran the generic kernel, at 1.04-1.6x FFTW's time. Unrolled, one thread, AVX-512 Zen 4,
   // the two builds timed alternately in one process (best of 60 rounds): f64 N = 144 (4 x 9)
   // 0.2-0.32 -> 0.17 us, 168 (2 x 7 x 3) 0.28 -> 0.19-0.23, 192 (4 x 4 x 3) 0.28-0.36 -> 0.22-0.24,
   // 200 (2 x 5 x 5) 0.32-0.39 -> 0.22-0.26, 240 (4 x 5 x 3) 0.42-0.46 -> 0.26-0.27, 400
