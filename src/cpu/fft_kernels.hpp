@@ -46,6 +46,9 @@ struct WideArgs {
   std::complex<T>* dst = nullptr;
   std::ptrdiff_t dst_stride = 1;
   const std::complex<T>* twiddles = nullptr;
+  /// The split kernels' sub-transform (see C2cWide): the lane FFT of each of the first pass's
+  /// blocks. Null for the others.
+  const fft::detail::LaneFft<T>* sub_plan = nullptr;
   T scale = 1;
   T* scratch = nullptr;
 };

@@ -678,6 +678,34 @@ HWY_INLINE void FinishWideBlock(D d, const Rotator<D>& rot, V* v, V scale, std::
     to.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + m * k2) * dst_stride);
 }
 
+// The wide kernels' last stage over all of Y (m vectors, twiddled): transpose each W x W block,
+// finish it with a size-W butterfly, store X[k1 + m*k2].
+template <class D, class T = hn::TFromD<D>>
+HWY_INLINE void FinishWide(D d, const WideArgs<T>& a, const T* y, std::size_t m) {
+  using V = hn::Vec<D>;
+  const std::size_t L = hn::Lanes(d), w = L / 2;
+  const Rotator<D> rot(d, a.plan->forward);
+  const V scale = hn::Set(d, a.scale);
+  const LaneAccess<D> dst(d, a.dst_stride, w);
+  T* out = reinterpret_cast<T*>(a.dst);
+  constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
+  // v is local to each block so it lives in registers: a block array shared by the calls
+  // went through the stack, with a store-forwarding stall on every block.
+  const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) HWY_ATTR {
+    V v[kMax > 0 ? kMax : 1];
+    if (rows == kMax) {
+      LoadComplexTransposed(d, y + g * L, std::ptrdiff_t(L), v);
+    } else {
+      for (std::size_t r = 0; r < kMax; ++r) v[r] = r < rows ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
+      TransposeComplex(d, v);
+    }
+    FinishWideBlock(d, rot, v, scale, g, m, to, out, a.dst_stride);
+  };
+  const std::size_t full = m - m % w;
+  for (std::size_t g = 0; g < full; g += w) finish(g, w, dst);
+  if (full < m) finish(full, m - full, LaneAccess<D>(d, a.dst_stride, m - full));
+}
+
 template <class D, class T = hn::TFromD<D>>
 void RunWideOn(D d, const WideArgs<T>& a) {
   using V = hn::Vec<D>;
@@ -702,28 +730,7 @@ void RunWideOn(D d, const WideArgs<T>& a) {
     hn::Store(MulLaneTwiddle(d, v, hn::Load(d, tw + e * L), sign_even), d, y + e * L);
   };
   RunLaneFft(d, *a.plan, buf0, buf1, load, store);
-
-  const Rotator<D> rot(d, a.plan->forward);
-  const V scale = hn::Set(d, a.scale);
-  const LaneAccess<D> dst(d, a.dst_stride, w);
-  T* out = reinterpret_cast<T*>(a.dst);
-  constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
-  // Transpose each w x w block of Y, finish with a size-w butterfly, store X[k1 + m*k2].
-  // v is local to each block so it lives in registers: a block array shared by the calls
-  // went through the stack, with a store-forwarding stall on every block.
-  const auto finish = [&](std::size_t g, std::size_t rows, const LaneAccess<D>& to) HWY_ATTR {
-    V v[kMax > 0 ? kMax : 1];
-    if (rows == kMax) {
-      LoadComplexTransposed(d, y + g * L, std::ptrdiff_t(L), v);
-    } else {
-      for (std::size_t r = 0; r < kMax; ++r) v[r] = r < rows ? hn::Load(d, y + (g + r) * L) : hn::Zero(d);
-      TransposeComplex(d, v);
-    }
-    FinishWideBlock(d, rot, v, scale, g, m, to, out, a.dst_stride);
-  };
-  const std::size_t full = m - m % w;
-  for (std::size_t g = 0; g < full; g += w) finish(g, w, dst);
-  if (full < m) finish(full, m - full, LaneAccess<D>(d, a.dst_stride, m - full));
+  FinishWide(d, a, y, m);
 }
 
 template <class T>

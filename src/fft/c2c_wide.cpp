@@ -34,8 +34,19 @@ template <class T>
 C2cWide<T>::C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kernels)
     : C2cNode<T>(n), kernels_(&kernels), lanes_(kernels.lanes), columns_(make_lane_fft<T>(n / lanes_, forward)) {
   kernel_ = fixed_kernel(n, kernels);
-  if (kernel_ == nullptr) kernel_ = kernels.wide;
   const std::size_t m = n / lanes_;
+  if (kernel_ == nullptr) {
+    // A first pass of 2, 4 or 8 leaves blocks of 64 points that an unrolled kernel takes.
+    for (const int r : {2, 4, 8}) {
+      const std::vector<int> radices = {r, 8, 8};
+      if (m != std::size_t(r) * 64) continue;
+      kernel_ = kernels.wide_fixed(radices.data(), radices.size());
+      if (kernel_ == nullptr) break;
+      columns_ = make_lane_fft<T>(m, forward, radices);
+      blocks_ = make_lane_fft<T>(64, forward, {8, 8});
+    }
+  }
+  if (kernel_ == nullptr) kernel_ = kernels.wide;
   const UnitRoots roots(n);
   twiddles_.resize(n);
   for (std::size_t k1 = 0; k1 < m; ++k1)
@@ -63,11 +74,13 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
   // Short transforms keep their scratch on the stack: the thread's arena costs more than they
   // do. The unrolled kernels need none.
   alignas(64) T stack[4096 / sizeof(T)];
-  const std::size_t scratch_values = kernel_ == kernels_->wide ? cpu::wide_scratch_values<T>(this->n()) : 0;
+  const bool split = !blocks_.passes.empty();
+  const std::size_t scratch_values = kernel_ == kernels_->wide || split ? cpu::wide_scratch_values<T>(this->n()) : 0;
   core::Scratch scratch;
   cpu::WideArgs<T> args;
   args.plan = &columns_;
   args.twiddles = twiddles_.data();
+  if (split) args.sub_plan = &blocks_;
   args.scale = scale;
   args.scratch = scratch_values <= std::size(stack) ? stack : scratch.get<T>(scratch_values);
   args.src_stride = layout.in_stride;
@@ -93,7 +106,8 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
 template <class T>
 std::string C2cWide<T>::describe() const {
   const bool fixed = kernel_ != kernels_->wide;
-  return std::string(fixed ? "wide-fixed(" : "wide(") + describe_radices(columns_.passes) + " | " + std::to_string(lanes_) + ")";
+  const std::string kind = !blocks_.passes.empty() ? "wide-split(" : fixed ? "wide-fixed(" : "wide(";
+  return kind + describe_radices(columns_.passes) + " | " + std::to_string(lanes_) + ")";
 }
 
 template class C2cWide<float>;

@@ -41,6 +41,7 @@ class C2cWide final : public C2cNode<T> {
   std::size_t lanes_;
   LaneFft<T> columns_;
   cpu::WideKernel<T> kernel_;  // unrolled for this size where one is compiled, else generic
+  LaneFft<T> blocks_;          // a split kernel's sub-transform (no passes for the others)
   core::AlignedVector<std::complex<T>> twiddles_;  // w_n^{l*k1} at [k1*lanes + l]
 };
 

@@ -130,11 +130,16 @@ std::string describe_radices(const std::vector<Pass>& passes) {
 
 template <class T>
 LaneFft<T> make_lane_fft(std::size_t n, bool forward) {
+  std::vector<int> radices;
+  factor_for_passes(n, radices);
+  return make_lane_fft<T>(n, forward, radices);
+}
+
+template <class T>
+LaneFft<T> make_lane_fft(std::size_t n, bool forward, const std::vector<int>& radices) {
   LaneFft<T> plan;
   plan.n = n;
   plan.forward = forward;
-  std::vector<int> radices;
-  factor_for_passes(n, radices);
   const UnitRoots roots(n);
   std::size_t l1 = 1;
   std::size_t twiddles = 0;
@@ -195,5 +200,7 @@ LaneFft<T> make_lane_fft(std::size_t n, bool forward) {
 
 template LaneFft<float> make_lane_fft<float>(std::size_t, bool);
 template LaneFft<double> make_lane_fft<double>(std::size_t, bool);
+template LaneFft<float> make_lane_fft<float>(std::size_t, bool, const std::vector<int>&);
+template LaneFft<double> make_lane_fft<double>(std::size_t, bool, const std::vector<int>&);
 
 }  // namespace ripple::fft::detail

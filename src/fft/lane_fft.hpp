@@ -61,6 +61,9 @@ bool factor_for_passes(std::size_t n, std::vector<int>& radices);
 /// Builds the full plan (passes and tables) for size n. n must pass factor_for_passes.
 template <class T>
 LaneFft<T> make_lane_fft(std::size_t n, bool forward);
+/// The same with the passes' radices given (their product must be n).
+template <class T>
+LaneFft<T> make_lane_fft(std::size_t n, bool forward, const std::vector<int>& radices);
 
 /// Estimated cost per point of a lane FFT of size n (arbitrary units, for choosing algorithms);
 /// infinity if n cannot be factored for passes.
