@@ -44,6 +44,7 @@ C2cWide<T>::C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kerne
       if (kernel_ == nullptr) break;
       columns_ = make_lane_fft<T>(m, forward, radices);
       blocks_ = make_lane_fft<T>(64, forward, {8, 8});
+      break;
     }
   }
   if (kernel_ == nullptr) kernel_ = kernels.wide;
