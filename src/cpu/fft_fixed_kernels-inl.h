@@ -268,9 +268,8 @@ HWY_INLINE void RunPrimeOutputsAcrossLanes(const PanelArgs<hn::TFromD<D>>& a, st
       re = hn::MulAdd(hn::LoadU(d, cos_rows + at), sum[m], re);
       im = hn::MulAdd(hn::LoadU(d, sin_rows + at), dif[m], im);
     }
-    const V r = rot(d, im);
-    const V plus = hn::Mul(hn::Add(re, r), scale);  // X[k0 + q], q < count
-    const V minus = hn::Mul(hn::Sub(re, r), scale);  // X[P - k0 - q]
+    const V plus = hn::Mul(rot.add(d, re, im), scale);   // X[k0 + q], q < count
+    const V minus = hn::Mul(rot.sub(d, re, im), scale);  // X[P - k0 - q]
     if (dst_step == 2 && count == w) {
       hn::StoreU(plus, d, out + k0 * 2);
     } else {
