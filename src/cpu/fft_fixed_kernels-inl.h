@@ -83,10 +83,16 @@ void RunWideFixed(const WideArgs<hn::TFromD<D>>& a) {
   const auto load_src = [d, src, in, src_step](std::size_t e) RIPPLE_FORCE_INLINE_LAMBDA {
     return src.load(d, in + std::ptrdiff_t(e) * src_step);
   };
-  // The last pass applies the wide twiddles w_N^{l*k1} on its way out, into buf.
+  // The last pass applies the wide twiddles w_N^{l*k1} on its way out, into buf. Their layout
+  // is known at compile time: choosing it at run time here, GCC moved the AVX2 kernels' spilled
+  // vectors in 16-byte pieces, whose reloads whole stalled (f32 N = 64 on 4 lanes took 2x).
   V* const y_out = buf[(kPasses - 1) % 2];
   const auto store_twiddled = [d, y_out, tw, L, sign_even](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA {
-    y_out[e] = MulLaneTwiddle(d, v, hn::Load(d, tw + e * L), sign_even);
+    if constexpr (wide_twiddles_expanded<T>(kM * kW)) {
+      y_out[e] = MulTwiddle(d, v, hn::Load(d, tw + 2 * e * L), hn::Load(d, tw + (2 * e + 1) * L));
+    } else {
+      y_out[e] = MulLaneTwiddle(d, v, hn::Load(d, tw + e * L), sign_even);
+    }
   };
   RunFixedPasses<R...>(d, *a.plan, buf, load_src, store_twiddled);
   const V* const y = buf[(kPasses - 1) % 2];

@@ -34,7 +34,7 @@ struct PanelArgs {
 
 /// One transform of size N = M * W (W = FftKernels::lanes, M >= 2) in registers:
 /// x[l + W*m] is read as M vectors (lane l), a lane FFT of size M (plan) runs down the lanes,
-/// Y[k1][l] is multiplied by twiddles[k1*W + l] = w_N^{l*k1}, then W x W blocks are transposed
+/// Y[k1][l] is multiplied by w_N^{l*k1}, then W x W blocks are transposed
 /// and a DFT of size W across them gives X[k1 + M*k2]. Strides in complex units. scratch:
 /// wide_scratch_values<T>(M * W) values, aligned to 64 bytes, where the kernel places its two
 /// buffers of M * W complex values as the panel kernel does.
@@ -45,6 +45,9 @@ struct WideArgs {
   std::ptrdiff_t src_stride = 1;
   std::complex<T>* dst = nullptr;
   std::ptrdiff_t dst_stride = 1;
+  /// w_N^{l*k1} at [k1*W + l]; or, for the unrolled kernels where wide_twiddles_expanded, as
+  /// 2W values per k1: the W real parts, then the W imaginary parts, each twice over, stored
+  /// interleaved like the data ((re, re), then (-im, im)).
   const std::complex<T>* twiddles = nullptr;
   /// The split kernels' sub-transform (see C2cWide): the lane FFT of each of the first pass's
   /// blocks. Null for the others.
@@ -52,6 +55,16 @@ struct WideArgs {
   T scale = 1;
   T* scratch = nullptr;
 };
+
+/// Whether the unrolled wide kernel of a transform of n points takes its twiddles expanded
+/// (see WideArgs::twiddles): a multiplication then needs one shuffle where it needed four
+/// shuffles and a sign flip, for a table twice the size. Measured (one thread, AVX-512 Zen 4,
+/// A/B in one process): f64 N = 64-256 and f32 N = 256-512 0.90-0.94x the time; f32 N = 1024,
+/// whose doubled table left L1, 1.13x.
+template <class T>
+constexpr bool wide_twiddles_expanded(std::size_t n) {
+  return n * sizeof(std::complex<T>) <= (std::size_t{4} << 10);
+}
 
 /// Scratch, in values of T, of a panel kernel for lane FFTs of n points on W lanes.
 template <class T>

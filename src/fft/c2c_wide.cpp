@@ -49,11 +49,19 @@ C2cWide<T>::C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kerne
   }
   if (kernel_ == nullptr) kernel_ = kernels.wide;
   const UnitRoots roots(n);
-  twiddles_.resize(n);
+  // Expanded (see cpu::WideArgs::twiddles) for the unrolled kernels that take them so.
+  const bool expanded = kernel_ != kernels.wide && blocks_.passes.empty() && cpu::wide_twiddles_expanded<T>(n);
+  twiddles_.resize(expanded ? 2 * n : n);
   for (std::size_t k1 = 0; k1 < m; ++k1)
     for (std::size_t l = 0; l < lanes_; ++l) {
       const auto w = roots(l * k1, forward);
-      twiddles_[k1 * lanes_ + l] = {static_cast<T>(w.real()), static_cast<T>(w.imag())};
+      const T re = static_cast<T>(w.real()), im = static_cast<T>(w.imag());
+      if (expanded) {
+        twiddles_[2 * k1 * lanes_ + l] = {re, re};
+        twiddles_[(2 * k1 + 1) * lanes_ + l] = {-im, im};
+      } else {
+        twiddles_[k1 * lanes_ + l] = {re, im};
+      }
     }
 }
 

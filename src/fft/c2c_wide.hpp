@@ -42,7 +42,7 @@ class C2cWide final : public C2cNode<T> {
   LaneFft<T> columns_;
   cpu::WideKernel<T> kernel_;  // unrolled for this size where one is compiled, else generic
   LaneFft<T> blocks_;          // a split kernel's sub-transform (no passes for the others)
-  core::AlignedVector<std::complex<T>> twiddles_;  // w_n^{l*k1} at [k1*lanes + l]
+  core::AlignedVector<std::complex<T>> twiddles_;  // w_n^{l*k1}, laid out as cpu::WideArgs::twiddles
 };
 
 }  // namespace ripple::fft::detail
