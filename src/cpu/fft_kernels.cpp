@@ -5,6 +5,7 @@
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 
 #include "cpu/fft_lane_kernels-inl.h"
+#include "cpu/fft_real_direct-inl.h"
 #include "hwy/highway.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -18,6 +19,10 @@ void RealMergeF32(const std::complex<float>* x, std::complex<float>* z, std::siz
 void RealMergeF64(const std::complex<double>* x, std::complex<double>* z, std::size_t h, const std::complex<double>* w) {
   RealMerge(x, z, h, w);
 }
+void RealDirectR2cF32(const RealDirectArgs<float>& a) { RealDirectR2c(a); }
+void RealDirectR2cF64(const RealDirectArgs<double>& a) { RealDirectR2c(a); }
+void RealDirectC2rF32(const RealDirectArgs<float>& a) { RealDirectC2r(a); }
+void RealDirectC2rF64(const RealDirectArgs<double>& a) { RealDirectC2r(a); }
 void RunWideF32(const WideArgs<float>& a) { RunWide(a); }
 void RunWideF64(const WideArgs<double>& a) { RunWide(a); }
 void RunPanelF64(const PanelArgs<double>& a) { RunPanel(a); }
@@ -51,6 +56,10 @@ HWY_EXPORT(RealSplitF32);
 HWY_EXPORT(RealSplitF64);
 HWY_EXPORT(RealMergeF32);
 HWY_EXPORT(RealMergeF64);
+HWY_EXPORT(RealDirectR2cF32);
+HWY_EXPORT(RealDirectR2cF64);
+HWY_EXPORT(RealDirectC2rF32);
+HWY_EXPORT(RealDirectC2rF64);
 HWY_EXPORT(ComplexLanesF32);
 HWY_EXPORT(ComplexLanesF64);
 HWY_EXPORT(TargetName);
@@ -60,7 +69,8 @@ const FftKernels<float>& fft_kernels_f32() {
                                          HWY_DYNAMIC_DISPATCH(RunPanelF32), &find_panel_fixed_f32,
                                          HWY_DYNAMIC_DISPATCH(RunWideF32),
                                          &find_wide_fixed_f32,
-                                         HWY_DYNAMIC_DISPATCH(RealSplitF32), HWY_DYNAMIC_DISPATCH(RealMergeF32)};
+                                         HWY_DYNAMIC_DISPATCH(RealSplitF32), HWY_DYNAMIC_DISPATCH(RealMergeF32),
+                                         HWY_DYNAMIC_DISPATCH(RealDirectR2cF32), HWY_DYNAMIC_DISPATCH(RealDirectC2rF32)};
   return kernels;
 }
 
@@ -69,7 +79,8 @@ const FftKernels<double>& fft_kernels_f64() {
                                           HWY_DYNAMIC_DISPATCH(RunPanelF64), &find_panel_fixed_f64,
                                           HWY_DYNAMIC_DISPATCH(RunWideF64),
                                           &find_wide_fixed_f64,
-                                          HWY_DYNAMIC_DISPATCH(RealSplitF64), HWY_DYNAMIC_DISPATCH(RealMergeF64)};
+                                          HWY_DYNAMIC_DISPATCH(RealSplitF64), HWY_DYNAMIC_DISPATCH(RealMergeF64),
+                                          HWY_DYNAMIC_DISPATCH(RealDirectR2cF64), HWY_DYNAMIC_DISPATCH(RealDirectC2rF64)};
   return kernels;
 }
 
@@ -87,7 +98,8 @@ const FftKernels<float>* narrow_fft_kernels_f32() {
   static const FftKernels<float> kernels{static_cast<std::size_t>(N_AVX2::ComplexLanesF32()),
                                          &N_AVX2::RunPanelF32, &find_panel_fixed_f32_avx2,
                                          &N_AVX2::RunWideF32, &find_wide_fixed_f32_avx2,
-                                         &N_AVX2::RealSplitF32, &N_AVX2::RealMergeF32};
+                                         &N_AVX2::RealSplitF32, &N_AVX2::RealMergeF32,
+                                         &N_AVX2::RealDirectR2cF32, &N_AVX2::RealDirectC2rF32};
   static const bool usable = avx2_narrower(fft_kernels_f32().lanes, kernels.lanes);
   return usable ? &kernels : nullptr;
 }
@@ -96,7 +108,8 @@ const FftKernels<double>* narrow_fft_kernels_f64() {
   static const FftKernels<double> kernels{static_cast<std::size_t>(N_AVX2::ComplexLanesF64()),
                                           &N_AVX2::RunPanelF64, &find_panel_fixed_f64_narrow,
                                           &N_AVX2::RunWideF64, &find_wide_fixed_f64_avx2,
-                                          &N_AVX2::RealSplitF64, &N_AVX2::RealMergeF64};
+                                          &N_AVX2::RealSplitF64, &N_AVX2::RealMergeF64,
+                                          &N_AVX2::RealDirectR2cF64, &N_AVX2::RealDirectC2rF64};
   static const bool usable = avx2_narrower(fft_kernels_f64().lanes, kernels.lanes);
   return usable ? &kernels : nullptr;
 }
@@ -114,7 +127,8 @@ const FftKernels<float>* narrowest_fft_kernels_f32() {
   static const FftKernels<float> kernels{kLanes,
                                          HWY_DYNAMIC_DISPATCH(RunPanelF32Xmm), no_fixed_panels,
                                          HWY_DYNAMIC_DISPATCH(RunWideF32Xmm), &find_wide_fixed_f32_xmm,
-                                         HWY_DYNAMIC_DISPATCH(RealSplitF32), HWY_DYNAMIC_DISPATCH(RealMergeF32)};
+                                         HWY_DYNAMIC_DISPATCH(RealSplitF32), HWY_DYNAMIC_DISPATCH(RealMergeF32),
+                                         HWY_DYNAMIC_DISPATCH(RealDirectR2cF32), HWY_DYNAMIC_DISPATCH(RealDirectC2rF32)};
   static const bool usable = fft_kernels_f32().lanes > kLanes;
   return usable ? &kernels : nullptr;
 }

@@ -66,6 +66,24 @@ constexpr bool wide_twiddles_expanded(std::size_t n) {
   return n * sizeof(std::complex<T>) <= (std::size_t{4} << 10);
 }
 
+/// A batch of real transforms of n <= 2W points (W = FftKernels::lanes: the n values fill at
+/// most one vector) by their DFT matrix. r2c: X[k] = sum_i x[i] w_n^{ik} for k <= n/2; c2r:
+/// x[j] = sum_{k <= n/2} c_k Re(X[k] w_n^{-jk}), c_k = 1 at k = 0 and k = n/2, else 2, the
+/// imaginary parts of X[0] and (even n) X[n/2] ignored, as numpy. table: rows of 2W values,
+/// zero past the last output: r2c, for each i < n, Re then Im of w_n^{ik} over k; c2r, for
+/// each k <= n/2, c_k Re then c_k Im of w_n^{jk} over j (w_n = e^{-2 pi i/n}). src and dst
+/// are real or complex as the direction has them; strides and distances count their elements.
+template <class T>
+struct RealDirectArgs {
+  std::size_t n = 0, batch = 1;
+  const T* table = nullptr;
+  const void* src = nullptr;
+  std::ptrdiff_t src_stride = 1, src_dist = 0;
+  void* dst = nullptr;
+  std::ptrdiff_t dst_stride = 1, dst_dist = 0;
+  T scale = 1;
+};
+
 /// Scratch, in values of T, of a panel kernel for lane FFTs of n points on W lanes.
 template <class T>
 constexpr std::size_t panel_scratch_values(std::size_t n, std::size_t w) {
@@ -106,6 +124,8 @@ struct FftKernels {
   WideKernel<T> (*wide_fixed)(const int* radices, std::size_t count);
   void (*real_split)(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T scale);
   void (*real_merge)(const std::complex<T>* x, std::complex<T>* z, std::size_t h, const std::complex<T>* w);
+  void (*real_direct_r2c)(const RealDirectArgs<T>& args);
+  void (*real_direct_c2r)(const RealDirectArgs<T>& args);
 };
 
 /// The fixed-shape kernel lookups (cpu/fft_fixed_kernels_f32.cpp, _f64.cpp), for the best target this CPU

@@ -1,4 +1,5 @@
-// Real-input (r2c) and real-output (c2r) transforms of size n on top of a c2c node.
+// Real-input (r2c) and real-output (c2r) transforms of size n on top of a c2c node, or, where
+// the n values fit one vector, by their DFT matrix (cpu::RealDirectArgs).
 // Even n: the n reals are viewed as n/2 complex values, transformed with a half-size c2c and
 // split into the spectrum with one twiddle per bin (and the reverse for c2r). Odd n: a full
 // size complex transform of the real signal (correct, twice the work; to be replaced by a
@@ -23,10 +24,17 @@ class RealFft {
   void c2r(const std::complex<T>* in, T* out, const RealLayout& layout, T scale, unsigned threads) const;
   std::string describe() const;
 
+  /// Whether a transform of n points (r2c if forward, else c2r) takes the DFT matrix on
+  /// `kernels`: its n values fit one vector, and that measured faster.
+  static bool direct(std::size_t n, bool forward, const cpu::FftKernels<T>& kernels);
+
  private:
+  void run_direct(bool forward, const void* in, void* out, const RealLayout& layout, T scale, unsigned threads) const;
+
   std::size_t n_;
   const cpu::FftKernels<T>* kernels_;      // the split and merge (looked up once, at planning)
-  C2cNodePtr<T> c2c_;                      // size n/2 (even n) or n (odd n)
+  C2cNodePtr<T> c2c_;                      // size n/2 (even n) or n (odd n); null when direct
+  core::AlignedVector<T> direct_;           // the DFT matrix's rows (RealDirectArgs::table)
   core::AlignedVector<std::complex<T>> w_;  // w_n^k, k <= n/2 (forward sign)
 };
 

@@ -1,0 +1,121 @@
+// Real transforms short enough that all their points fit one vector, by their DFT matrix (see
+// cpu::RealDirectArgs): each input value is broadcast and multiplied into a whole row of
+// outputs, so an r2c of 16 floats on AVX-512 is 32 multiply-adds and no shuffles, where the
+// half-size complex transform and the split around it ran a chain of dependent shuffles.
+// Compiled once per Highway target (cpu/fft_kernels.cpp).
+
+// Per-target include guard (Highway's convention for -inl.h files).
+#if defined(RIPPLE_CPU_FFT_REAL_DIRECT_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef RIPPLE_CPU_FFT_REAL_DIRECT_INL_H_
+#undef RIPPLE_CPU_FFT_REAL_DIRECT_INL_H_
+#else
+#define RIPPLE_CPU_FFT_REAL_DIRECT_INL_H_
+#endif
+
+#include <complex>
+#include <cstddef>
+
+#include "cpu/fft_kernels.hpp"
+#include "hwy/highway.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace ripple::cpu::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Four independent sums: one chain of n multiply-adds would wait on each one's latency, and
+// split four ways the rounding errors add up as a shallower tree.
+template <class D>
+struct FourSums {
+  using V = hn::Vec<D>;
+  V s0, s1, s2, s3;
+  explicit FourSums(D d) : s0(hn::Zero(d)), s1(hn::Zero(d)), s2(hn::Zero(d)), s3(hn::Zero(d)) {}
+  HWY_INLINE V total() const { return hn::Add(hn::Add(s0, s1), hn::Add(s2, s3)); }
+};
+
+template <class T>
+void RealDirectR2c(const RealDirectArgs<T>& a) {
+  const hn::ScalableTag<T> d;
+  const std::size_t L = hn::Lanes(d), n = a.n, outputs = n / 2 + 1;
+  const T* table = a.table;
+  const auto row = [table, L, d](std::size_t r) { return hn::Load(d, table + r * L); };
+  const auto scale = hn::Set(d, a.scale);
+  const bool scaled = a.scale != T(1);
+  HWY_ALIGN T tile[2 * hn::MaxLanes(d)];
+  for (std::size_t b = 0; b < a.batch; ++b) {
+    const T* x = static_cast<const T*>(a.src) + std::ptrdiff_t(b) * a.src_dist;
+    const auto at = [x, &a](std::size_t i) { return x[std::ptrdiff_t(i) * a.src_stride]; };
+    // Row 2i holds Re w_n^{ik} over k, row 2i + 1 Im w_n^{ik}: the real parts of the outputs
+    // sum in re, the imaginary parts in im, input i in the sums' part i mod 4.
+    FourSums<decltype(d)> re(d), im(d);
+    std::size_t i = 0;
+    const auto add = [&](std::size_t at_i, auto& re_part, auto& im_part) {
+      const auto xi = hn::Set(d, at(at_i));
+      re_part = hn::MulAdd(xi, row(2 * at_i), re_part);
+      im_part = hn::MulAdd(xi, row(2 * at_i + 1), im_part);
+    };
+    for (; i + 4 <= n; i += 4) {
+      add(i, re.s0, im.s0);
+      add(i + 1, re.s1, im.s1);
+      add(i + 2, re.s2, im.s2);
+      add(i + 3, re.s3, im.s3);
+    }
+    for (; i < n; ++i) add(i, re.s0, im.s0);
+    auto re_out = re.total(), im_out = im.total();
+    if (scaled) {  // most r2c calls are not: a multiply less on the call's critical path
+      re_out = hn::Mul(re_out, scale);
+      im_out = hn::Mul(im_out, scale);
+    }
+    hn::StoreInterleaved2(re_out, im_out, d, tile);
+    // Value by value: a block copy's wide loads would straddle the tile's two vector stores,
+    // which cannot be forwarded to them (a stall of about a third of the call).
+    auto* out = static_cast<std::complex<T>*>(a.dst) + std::ptrdiff_t(b) * a.dst_dist;
+    for (std::size_t k = 0; k < outputs; ++k) out[std::ptrdiff_t(k) * a.dst_stride] = {tile[2 * k], tile[2 * k + 1]};
+  }
+}
+
+template <class T>
+void RealDirectC2r(const RealDirectArgs<T>& a) {
+  const hn::ScalableTag<T> d;
+  const std::size_t L = hn::Lanes(d), n = a.n, inputs = n / 2 + 1;
+  const T* table = a.table;
+  const auto row = [table, L, d](std::size_t r) { return hn::Load(d, table + r * L); };
+  const auto scale = hn::Set(d, a.scale);
+  // Bins whose imaginary part is ignored, as numpy does: 0, and n/2 for even n (their rows
+  // of sines are zero, but an infinite or NaN part times zero would still be NaN).
+  const std::size_t last_with_sines = n % 2 == 0 ? inputs - 2 : inputs - 1;
+  HWY_ALIGN T tile[hn::MaxLanes(d)];
+  for (std::size_t b = 0; b < a.batch; ++b) {
+    const auto* x = static_cast<const std::complex<T>*>(a.src) + std::ptrdiff_t(b) * a.src_dist;
+    const auto at = [x, &a](std::size_t k) { return x[std::ptrdiff_t(k) * a.src_stride]; };
+    // Row 2k holds c_k Re w_n^{jk} over j, row 2k + 1 c_k Im w_n^{jk} (see RealDirectArgs).
+    FourSums<decltype(d)> sum(d);
+    sum.s0 = hn::Mul(hn::Set(d, at(0).real()), row(0));
+    std::size_t k = 1;
+    for (; k + 2 <= last_with_sines + 1; k += 2) {
+      const std::complex<T> x0 = at(k), x1 = at(k + 1);
+      sum.s0 = hn::MulAdd(hn::Set(d, x0.real()), row(2 * k), sum.s0);
+      sum.s1 = hn::MulAdd(hn::Set(d, x0.imag()), row(2 * k + 1), sum.s1);
+      sum.s2 = hn::MulAdd(hn::Set(d, x1.real()), row(2 * k + 2), sum.s2);
+      sum.s3 = hn::MulAdd(hn::Set(d, x1.imag()), row(2 * k + 3), sum.s3);
+    }
+    for (; k <= last_with_sines; ++k) {
+      const std::complex<T> xk = at(k);
+      sum.s0 = hn::MulAdd(hn::Set(d, xk.real()), row(2 * k), sum.s0);
+      sum.s1 = hn::MulAdd(hn::Set(d, xk.imag()), row(2 * k + 1), sum.s1);
+    }
+    for (; k < inputs; ++k) sum.s2 = hn::MulAdd(hn::Set(d, at(k).real()), row(2 * k), sum.s2);
+    const auto x_out = hn::Mul(sum.total(), scale);
+    T* out = static_cast<T*>(a.dst) + std::ptrdiff_t(b) * a.dst_dist;
+    if (a.dst_stride == 1 && n == L) {
+      hn::StoreU(x_out, d, out);
+    } else {
+      hn::Store(x_out, d, tile);
+      for (std::size_t j = 0; j < n; ++j) out[std::ptrdiff_t(j) * a.dst_stride] = tile[j];
+    }
+  }
+}
+
+}  // namespace ripple::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard
