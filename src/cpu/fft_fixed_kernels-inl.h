@@ -88,7 +88,7 @@ void RunWideFixed(const WideArgs<hn::TFromD<D>>& a) {
   // vectors in 16-byte pieces, whose reloads whole stalled (f32 N = 64 on 4 lanes took 2x).
   V* const y_out = buf[(kPasses - 1) % 2];
   const auto store_twiddled = [d, y_out, tw, L, sign_even](std::size_t e, V v) RIPPLE_FORCE_INLINE_LAMBDA {
-    if constexpr (wide_twiddles_expanded<T>(kM * kW)) {
+    if constexpr (wide_twiddles_expanded<T>(kM * kW, kW)) {
       y_out[e] = MulTwiddle(d, v, hn::Load(d, tw + 2 * e * L), hn::Load(d, tw + (2 * e + 1) * L));
     } else {
       y_out[e] = MulLaneTwiddle(d, v, hn::Load(d, tw + e * L), sign_even);

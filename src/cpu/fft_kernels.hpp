@@ -61,9 +61,12 @@ struct WideArgs {
 /// shuffles and a sign flip, for a table twice the size. Measured (one thread, AVX-512 Zen 4,
 /// A/B in one process): f64 N = 64-256 and f32 N = 256-512 0.90-0.94x the time; f32 N = 1024,
 /// whose doubled table left L1, 1.13x.
+/// Only on vectors of 64 bytes (x86's 32 registers): on AVX2's 16 the compiler then loaded a
+/// whole unrolled transform's input at once, and a batch streamed from memory ran slower
+/// (f32 N = 64 x 131072 1.07-1.15x the time). lanes: complex values per vector.
 template <class T>
-constexpr bool wide_twiddles_expanded(std::size_t n) {
-  return n * sizeof(std::complex<T>) <= (std::size_t{4} << 10);
+constexpr bool wide_twiddles_expanded(std::size_t n, std::size_t lanes) {
+  return lanes * sizeof(std::complex<T>) >= 64 && n * sizeof(std::complex<T>) <= (std::size_t{4} << 10);
 }
 
 /// A batch of real transforms of n <= 2W points (W = FftKernels::lanes: the n values fill at

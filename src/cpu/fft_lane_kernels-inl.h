@@ -38,6 +38,14 @@ using fft::detail::Pass;
 // ---------------------------------------------------------------------------------------------
 // Complex arithmetic on interleaved vectors.
 
+// Vector registers of the target (x86 before AVX-512 has 16; AVX-512, NEON and SVE have 32).
+#if HWY_ARCH_X86 && HWY_TARGET > HWY_AVX3
+constexpr int kVectorRegisters = 16;
+#else
+constexpr int kVectorRegisters = 32;
+#endif
+inline constexpr bool kMultiplyAddRotations = kVectorRegisters >= 32;
+
 template <class D>
 struct Rotator {
   using V = hn::Vec<D>;
@@ -51,18 +59,27 @@ struct Rotator {
     unit = hn::Or(hn::Set(d, T(1)), sign);
   }
   HWY_INLINE V operator()(D d, V x) const { return hn::Xor(hn::Reverse2(d, x), sign); }
-  // t + Rot(x) and t - Rot(x), exactly: one multiply-add by +-1 each, no xor, on the
-  // multiply pipes, which the butterflies' additions leave the less busy (one thread, AVX-512
-  // Zen 4, alternated processes: f64 N = 512 0.95x the time, 1024 0.96x, 1009 0.90x; f32
-  // N = 1000 0.90-0.95x).
-  HWY_INLINE V add(D d, V t, V x) const { return hn::MulAdd(hn::Reverse2(d, x), unit, t); }
-  HWY_INLINE V sub(D d, V t, V x) const { return hn::NegMulAdd(hn::Reverse2(d, x), unit, t); }
+  // t + Rot(x) and t - Rot(x), exactly. With 32 registers as one multiply-add by +-1 each, no
+  // xor, on the multiply pipes, which the butterflies' additions leave the less busy (one
+  // thread, AVX-512 Zen 4, alternated processes: f64 N = 512 0.95x the time, 1024 0.96x, 1009
+  // 0.90x; f32 N = 1000 0.90-0.95x). On AVX2's 16 the compiler then loaded a whole unrolled
+  // transform's input at once, and a batch streamed from memory ran slower (f32 N = 64 x
+  // 131072 1.1-1.2x the time).
+  HWY_INLINE V add(D d, V t, V x) const {
+    if constexpr (kMultiplyAddRotations) return hn::MulAdd(hn::Reverse2(d, x), unit, t);
+    return hn::Add(t, (*this)(d, x));
+  }
+  HWY_INLINE V sub(D d, V t, V x) const {
+    if constexpr (kMultiplyAddRotations) return hn::NegMulAdd(hn::Reverse2(d, x), unit, t);
+    return hn::Sub(t, (*this)(d, x));
+  }
 };
 
 // x * w for a constant w = c + s*(-/+i): c*x + s*Rot(x).
 template <class D, class V = hn::Vec<D>>
 HWY_INLINE V MulConst(D d, const Rotator<D>& rot, V x, V c, V s) {
-  return hn::MulAdd(hn::Reverse2(d, x), hn::Mul(s, rot.unit), hn::Mul(x, c));
+  if constexpr (kMultiplyAddRotations) return hn::MulAdd(hn::Reverse2(d, x), hn::Mul(s, rot.unit), hn::Mul(x, c));
+  return hn::MulAdd(rot(d, x), s, hn::Mul(x, c));
 }
 
 // x * w for a twiddle broadcast as re (all lanes) and (-im, im, ...) pattern.
@@ -140,12 +157,6 @@ HWY_INLINE void Dft16(D d, const Rotator<D>& rot, V* x) {
 }
 constexpr int kDft16Order[16] = {0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15};
 
-// Vector registers of the target (x86 before AVX-512 has 16; AVX-512, NEON and SVE have 32).
-#if HWY_ARCH_X86 && HWY_TARGET > HWY_AVX3
-constexpr int kVectorRegisters = 16;
-#else
-constexpr int kVectorRegisters = 32;
-#endif
 
 // Odd prime p (compile-time P, or P = 0 with runtime p): the symmetric real/imaginary split.
 // cos_t[t], sin_t[t] = cos, sin(2 pi t / p).

@@ -32,12 +32,19 @@ struct FourSums {
   HWY_INLINE V total() const { return hn::Add(hn::Add(s0, s1), hn::Add(s2, s3)); }
 };
 
+// Row r of the matrix (RealDirectArgs::table), one vector.
+template <class D>
+struct MatrixRows {
+  D d;
+  const hn::TFromD<D>* table;
+  HWY_INLINE hn::Vec<D> operator()(std::size_t r) const { return hn::Load(d, table + r * hn::Lanes(d)); }
+};
+
 template <class T>
 void RealDirectR2c(const RealDirectArgs<T>& a) {
   const hn::ScalableTag<T> d;
-  const std::size_t L = hn::Lanes(d), n = a.n, outputs = n / 2 + 1;
-  const T* table = a.table;
-  const auto row = [table, L, d](std::size_t r) { return hn::Load(d, table + r * L); };
+  const std::size_t n = a.n, outputs = n / 2 + 1;
+  const MatrixRows<decltype(d)> row{d, a.table};
   const auto scale = hn::Set(d, a.scale);
   const bool scaled = a.scale != T(1);
   HWY_ALIGN T tile[2 * hn::MaxLanes(d)];
@@ -77,8 +84,7 @@ template <class T>
 void RealDirectC2r(const RealDirectArgs<T>& a) {
   const hn::ScalableTag<T> d;
   const std::size_t L = hn::Lanes(d), n = a.n, inputs = n / 2 + 1;
-  const T* table = a.table;
-  const auto row = [table, L, d](std::size_t r) { return hn::Load(d, table + r * L); };
+  const MatrixRows<decltype(d)> row{d, a.table};
   const auto scale = hn::Set(d, a.scale);
   // Bins whose imaginary part is ignored, as numpy does: 0, and n/2 for even n (their rows
   // of sines are zero, but an infinite or NaN part times zero would still be NaN).

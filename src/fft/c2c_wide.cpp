@@ -50,7 +50,7 @@ C2cWide<T>::C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kerne
   if (kernel_ == nullptr) kernel_ = kernels.wide;
   const UnitRoots roots(n);
   // Expanded (see cpu::WideArgs::twiddles) for the unrolled kernels that take them so.
-  const bool expanded = kernel_ != kernels.wide && blocks_.passes.empty() && cpu::wide_twiddles_expanded<T>(n);
+  const bool expanded = kernel_ != kernels.wide && blocks_.passes.empty() && cpu::wide_twiddles_expanded<T>(n, lanes_);
   twiddles_.resize(expanded ? 2 * n : n);
   for (std::size_t k1 = 0; k1 < m; ++k1)
     for (std::size_t l = 0; l < lanes_; ++l) {
