@@ -84,8 +84,8 @@ void RealFft<T>::run_direct(bool forward, const void* in, void* out, const RealL
   const auto run = [&](std::size_t task) {
     const std::size_t first = layout.batch * task / tasks, last = layout.batch * (task + 1) / tasks;
     // Filled field by field, not copied from a shared one: a copy reads the fields, just
-    // stored one by one, as wider words, which cannot be forwarded from those stores (a stall
-    // of about a third of a 16-point call).
+    // stored one by one, as wider words, which cannot be forwarded from those stores (a
+    // 16-point call took 38 against 29 ns).
     cpu::RealDirectArgs<T> args;
     args.n = n_;
     args.batch = last - first;
