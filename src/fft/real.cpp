@@ -37,7 +37,7 @@ template <class T>
 RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch, unsigned threads)
     : n_(n), kernels_(&fft_kernels<T>()) {
   if (direct(n, forward, *kernels_)) {
-    // Rows of 2W values (one vector), in double until stored.
+    // Rows of 2W values (one vector), in long double until stored.
     const std::size_t width = 2 * kernels_->lanes, rows = forward ? n : n / 2 + 1;
     const UnitRoots roots(n);
     direct_.assign(2 * rows * width, T(0));
