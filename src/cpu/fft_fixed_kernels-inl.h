@@ -12,6 +12,7 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstring>
 #include <initializer_list>
@@ -65,6 +66,58 @@ HWY_INLINE void RunFixedPasses(D d, const LaneFft<hn::TFromD<D>>& plan, hn::Vec<
   });
 }
 
+// A transform of kM < W vectors finishes in one partial block: its vector k2 holds the outputs
+// X[kM*k2 + l], l < kM, which stored as they are make W pieces of kM values. A reader's whole
+// vectors then straddle two pieces, and the store buffer cannot forward those loads: r2c-f32
+// N = 16 (a complex transform of 8 on AVX2's 4 lanes), whose real split reads its output right
+// away, spent most of its ~27 ns there. Contiguous outputs are joined in registers into kM whole
+// vectors instead; output j takes its values from vectors j*W/kM and the next.
+template <std::size_t kM, std::size_t kW>
+constexpr bool JoinsFromTwo() {
+  for (std::size_t j = 0; j < kM; ++j) {
+    if ((j * kW + kW - 1) / kM > j * kW / kM + 1) return false;
+  }
+  return true;
+}
+
+// TableLookupLanes indices of whole output kJ's values from its first source (kSecond false)
+// or from the next one; lanes the other source fills are 0.
+template <class TI, std::size_t kLanes, std::size_t kM, std::size_t kJ, bool kSecond>
+constexpr std::array<TI, kLanes> JoinIndices() {
+  constexpr std::size_t kW = kLanes / 2;
+  std::array<TI, kLanes> idx{};
+  for (std::size_t i = 0; i < kW; ++i) {
+    const std::size_t k = kJ * kW + i;
+    if ((k / kM != kJ * kW / kM) != kSecond) continue;
+    idx[2 * i] = TI(2 * (k % kM));
+    idx[2 * i + 1] = TI(2 * (k % kM) + 1);
+  }
+  return idx;
+}
+
+template <class TI, std::size_t kLanes, std::size_t kM, std::size_t kJ, bool kSecond>
+alignas(64) inline constexpr std::array<TI, kLanes> kJoinIndices = JoinIndices<TI, kLanes, kM, kJ, kSecond>();
+
+template <std::size_t kM, class D, class V = hn::Vec<D>>
+HWY_INLINE void StoreJoined(D d, const V* v, V scale, hn::TFromD<D>* out) {
+  using TI = hwy::MakeSigned<hn::TFromD<D>>;
+  constexpr std::size_t kLanes = hn::MaxLanes(D()), kW = kLanes / 2;
+  ForEachIndex<kM>([&](auto j) RIPPLE_FORCE_INLINE_LAMBDA {
+    constexpr std::size_t kJ = decltype(j)::value;
+    constexpr std::size_t kFirst = kJ * kW / kM;
+    V joined;
+    if constexpr (2 * kM == kW) {
+      joined = hn::ConcatLowerLower(d, v[kFirst + 1], v[kFirst]);
+    } else {
+      constexpr std::size_t kFromFirst = (kFirst + 1) * kM - kJ * kW;  // complex values
+      const V lo = hn::TableLookupLanes(v[kFirst], hn::SetTableIndices(d, kJoinIndices<TI, kLanes, kM, kJ, false>.data()));
+      const V hi = hn::TableLookupLanes(v[kFirst + 1], hn::SetTableIndices(d, kJoinIndices<TI, kLanes, kM, kJ, true>.data()));
+      joined = hn::IfThenElse(hn::FirstN(d, 2 * kFromFirst), lo, hi);
+    }
+    hn::StoreU(hn::Mul(joined, scale), d, out + kJ * kLanes);
+  });
+}
+
 template <class D, int... R>
 void RunWideFixed(const WideArgs<hn::TFromD<D>>& a) {
   using T = hn::TFromD<D>;
@@ -108,6 +161,15 @@ void RunWideFixed(const WideArgs<hn::TFromD<D>>& a) {
     TransposeComplex(d, v);
     FinishWideBlock(d, rot, v, scale, g, kM, to, out, a.dst_stride);
   };
+  if constexpr (kM < kW && JoinsFromTwo<kM, kW>()) {
+    if (a.dst_stride == 1 && hn::Lanes(d) == 2 * kW) {
+      V v[kW];
+      for (std::size_t r = 0; r < kW; ++r) v[r] = r < kM ? y[r] : hn::Zero(d);
+      TransposeComplex(d, v);
+      WideBlockButterfly(d, rot, v);
+      return StoreJoined<kM>(d, v, scale, out);
+    }
+  }
   ForEachIndex<kM / kW>([&](auto b) RIPPLE_FORCE_INLINE_LAMBDA { finish(decltype(b)::value * kW, kW, dst); });
   if constexpr (kM % kW != 0) finish(kM - kM % kW, kM % kW, LaneAccess<D>(d, a.dst_stride, kM % kW));
 }

@@ -681,8 +681,7 @@ void RunPanel(const PanelArgs<T>& a) {
 // Y (a W x W block of its rows transposed, missing rows zero); finished with the size-W
 // butterfly and scaled, it is stored as X[g + m*k2], k2 < W.
 template <class D, class V = hn::Vec<D>>
-HWY_INLINE void FinishWideBlock(D d, const Rotator<D>& rot, V* v, V scale, std::size_t g, std::size_t m,
-                                const LaneAccess<D>& to, hn::TFromD<D>* out, std::ptrdiff_t dst_stride) {
+HWY_INLINE void WideBlockButterfly(D d, const Rotator<D>& rot, V* v) {
   constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
   if constexpr (kW == 2) {
     Dft2<D>(v[0], v[1]);
@@ -691,6 +690,13 @@ HWY_INLINE void FinishWideBlock(D d, const Rotator<D>& rot, V* v, V scale, std::
   } else if constexpr (kW == 8) {
     Dft8(d, rot, v);
   }
+}
+
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void FinishWideBlock(D d, const Rotator<D>& rot, V* v, V scale, std::size_t g, std::size_t m,
+                                const LaneAccess<D>& to, hn::TFromD<D>* out, std::ptrdiff_t dst_stride) {
+  constexpr std::size_t kW = hn::MaxLanes(D()) / 2;
+  WideBlockButterfly(d, rot, v);
   for (std::size_t k2 = 0; k2 < kW; ++k2)
     to.store(d, hn::Mul(v[k2], scale), out + 2 * std::ptrdiff_t(g + m * k2) * dst_stride);
 }
