@@ -72,9 +72,11 @@ constexpr bool wide_twiddles_expanded(std::size_t n, std::size_t lanes) {
 /// A batch of real transforms of n <= 2W points (W = FftKernels::lanes: the n values fill at
 /// most one vector) by their DFT matrix. r2c: X[k] = sum_i x[i] w_n^{ik} for k <= n/2; c2r:
 /// x[j] = sum_{k <= n/2} c_k Re(X[k] w_n^{-jk}), c_k = 1 at k = 0 and k = n/2, else 2, the
-/// imaginary parts of X[0] and (even n) X[n/2] ignored, as numpy. table: rows of 2W values,
-/// zero past the last output: r2c, for each i < n, Re then Im of w_n^{ik} over k; c2r, for
-/// each k <= n/2, c_k Re then c_k Im of w_n^{jk} over j (w_n = e^{-2 pi i/n}). src and dst
+/// imaginary parts of X[0] and (even n) X[n/2] ignored, as numpy. table, vectors of 2W values,
+/// zero past the last output: r2c, for each i < n, one of the (Re, Im) pairs of w_n^{ik} over
+/// k <= n/2, but for n = 2W, whose n + 2 values would not fit, Re w_n^{i n/2} = (-1)^i in the
+/// place of Im w_n^0 = 0; c2r, for each k <= n/2, one of c_k Re and one of c_k Im of w_n^{jk}
+/// over j (w_n = e^{-2 pi i/n}). src and dst
 /// are real or complex as the direction has them; strides and distances count their elements.
 template <class T>
 struct RealDirectArgs {

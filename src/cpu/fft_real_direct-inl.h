@@ -40,44 +40,81 @@ struct MatrixRows {
   HWY_INLINE hn::Vec<D> operator()(std::size_t r) const { return hn::Load(d, table + r * hn::Lanes(d)); }
 };
 
+// The first `count` lanes of v (a whole number of complex values) stored at p, nothing past
+// them. AVX-512 masks the store; AVX2's masked stores are microcoded on AMD (r2c-f32 N = 1
+// took 19 against 16 ns), so elsewhere the vector is stored in halves, quarters, ... whole.
+template <class D>
+HWY_INLINE void StoreFirstLanes(D d, hn::Vec<D> v, std::size_t count, hn::TFromD<D>* HWY_RESTRICT p) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  hn::BlendedStore(v, hn::FirstN(d, count), d, p);
+#else
+  if (count == hn::Lanes(d)) return hn::StoreU(v, d, p);
+  if constexpr (hn::MaxLanes(D()) > 2) {
+    const hn::Half<D> dh;
+    const std::size_t half = hn::Lanes(dh);
+    if (count < half) return StoreFirstLanes(dh, hn::LowerHalf(dh, v), count, p);
+    hn::StoreU(hn::LowerHalf(dh, v), dh, p);
+    if (count > half) StoreFirstLanes(dh, hn::UpperHalf(dh, v), count - half, p + half);
+  }
+#endif
+}
+
+// Input i is broadcast and multiplied into its row (RealDirectArgs::table), which holds the
+// outputs X[k], k <= n/2, as (re, im) pairs: the sums come out interleaved as X is stored, one
+// multiply-add per input. For n = 2W the n + 2 values would take two vectors, one of them for
+// X[n/2] alone; X[n/2] is real, and X[0] too, so the row packs Re X[n/2] into the place of
+// Im X[0] (kPacked), and the store unpacks it.
+template <bool kPacked, class D>
+HWY_INLINE void RealDirectR2cRows(D d, const RealDirectArgs<hn::TFromD<D>>& a) {
+  using T = hn::TFromD<D>;
+  using V = hn::Vec<D>;
+  const std::size_t n = a.n, outputs = n / 2 + 1;
+  const MatrixRows<D> row{d, a.table};
+  const V scale = hn::Set(d, a.scale);
+  const bool scaled = a.scale != T(1);
+  const std::size_t stored = kPacked ? n : 2 * outputs;  // values of the outputs in the vector
+  const auto lane1 = hn::Eq(hn::Iota(d, 0), hn::Set(d, T(1)));
+  HWY_ALIGN T tile[hn::MaxLanes(d)];
+  for (std::size_t b = 0; b < a.batch; ++b) {
+    const T* x = static_cast<const T*>(a.src) + std::ptrdiff_t(b) * a.src_dist;
+    FourSums<D> sum(d);
+    const auto add = [&](std::size_t i, V& part) HWY_ATTR {
+      part = hn::MulAdd(hn::Set(d, x[std::ptrdiff_t(i) * a.src_stride]), row(i), part);
+    };
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+      add(i, sum.s0);
+      add(i + 1, sum.s1);
+      add(i + 2, sum.s2);
+      add(i + 3, sum.s3);
+    }
+    for (; i < n; ++i) add(i, sum.s0);
+    V y = sum.total();
+    if (scaled) y = hn::Mul(y, scale);  // most r2c calls are not: a multiply less on the critical path
+    T last_re = 0;                      // Re X[n/2] when packed
+    if constexpr (kPacked) {
+      last_re = hn::GetLane(hn::Reverse2(d, y));
+      y = hn::IfThenZeroElse(lane1, y);
+    }
+    auto* out = static_cast<std::complex<T>*>(a.dst) + std::ptrdiff_t(b) * a.dst_dist;
+    if (a.dst_stride == 1) {
+      // Stored straight: through a stack tile, the reloads of its values waited for the
+      // tile's wide store (a call of n = 1 took 17 against 14.3 ns).
+      StoreFirstLanes(d, y, stored, reinterpret_cast<T*>(out));
+    } else {
+      hn::Store(y, d, tile);
+      for (std::size_t k = 0; k < outputs - (kPacked ? 1 : 0); ++k)
+        out[std::ptrdiff_t(k) * a.dst_stride] = {tile[2 * k], tile[2 * k + 1]};
+    }
+    if constexpr (kPacked) out[std::ptrdiff_t(outputs - 1) * a.dst_stride] = {last_re, T(0)};
+  }
+}
+
 template <class T>
 void RealDirectR2c(const RealDirectArgs<T>& a) {
   const hn::ScalableTag<T> d;
-  const std::size_t n = a.n, outputs = n / 2 + 1;
-  const MatrixRows<decltype(d)> row{d, a.table};
-  const auto scale = hn::Set(d, a.scale);
-  const bool scaled = a.scale != T(1);
-  HWY_ALIGN T tile[2 * hn::MaxLanes(d)];
-  for (std::size_t b = 0; b < a.batch; ++b) {
-    const T* x = static_cast<const T*>(a.src) + std::ptrdiff_t(b) * a.src_dist;
-    const auto at = [x, &a](std::size_t i) { return x[std::ptrdiff_t(i) * a.src_stride]; };
-    // Row 2i holds Re w_n^{ik} over k, row 2i + 1 Im w_n^{ik}: the real parts of the outputs
-    // sum in re, the imaginary parts in im, input i in the sums' part i mod 4.
-    FourSums<decltype(d)> re(d), im(d);
-    std::size_t i = 0;
-    const auto add = [&](std::size_t at_i, auto& re_part, auto& im_part) {
-      const auto xi = hn::Set(d, at(at_i));
-      re_part = hn::MulAdd(xi, row(2 * at_i), re_part);
-      im_part = hn::MulAdd(xi, row(2 * at_i + 1), im_part);
-    };
-    for (; i + 4 <= n; i += 4) {
-      add(i, re.s0, im.s0);
-      add(i + 1, re.s1, im.s1);
-      add(i + 2, re.s2, im.s2);
-      add(i + 3, re.s3, im.s3);
-    }
-    for (; i < n; ++i) add(i, re.s0, im.s0);
-    auto re_out = re.total(), im_out = im.total();
-    if (scaled) {  // most r2c calls are not: a multiply less on the call's critical path
-      re_out = hn::Mul(re_out, scale);
-      im_out = hn::Mul(im_out, scale);
-    }
-    hn::StoreInterleaved2(re_out, im_out, d, tile);
-    // Value by value: a block copy's wide loads would straddle the tile's two vector stores,
-    // which cannot be forwarded to them (a 16-point call took 43 against 38 ns).
-    auto* out = static_cast<std::complex<T>*>(a.dst) + std::ptrdiff_t(b) * a.dst_dist;
-    for (std::size_t k = 0; k < outputs; ++k) out[std::ptrdiff_t(k) * a.dst_stride] = {tile[2 * k], tile[2 * k + 1]};
-  }
+  if (2 * (a.n / 2 + 1) > hn::Lanes(d)) return RealDirectR2cRows<true>(d, a);
+  RealDirectR2cRows<false>(d, a);
 }
 
 template <class T>

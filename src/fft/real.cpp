@@ -23,40 +23,51 @@ bool complex_aligned(const T* p) {
 }  // namespace
 
 template <class T>
-bool RealFft<T>::direct(std::size_t n, bool forward, const cpu::FftKernels<T>& kernels) {
+bool RealFft<T>::direct(std::size_t n, const cpu::FftKernels<T>& kernels) {
   // Measured against the FFT path, A/B in one process (one thread, AVX-512 Zen 4): c2r of
-  // every n <= 2W 0.37-0.78x the time (f32 N = 1-16, f64 1-8); r2c 0.45-0.89x, but for n = 2
-  // (one butterfly: 1.1-1.25x) and n = 2W, whose half-size transform is one whole-vector
-  // kernel (f32 N = 16 1.15x, f64 N = 8 1.2x).
-  const std::size_t fits = 2 * kernels.lanes;
-  if (forward) return n <= fits && n != 2 && n != fits;
-  return n <= fits;
+  // every n <= 2W 0.37-0.78x the time (f32 N = 1-16, f64 1-8); r2c 0.45-0.89x, n = 2 about
+  // even, and n = 2W, whose outputs are packed into one vector (see cpu::RealDirectArgs),
+  // f32 N = 16 0.91-0.93x (22.3-22.9 against 24.6 ns), f64 N = 8 0.88-0.93x.
+  return n <= 2 * kernels.lanes;
 }
 
 template <class T>
 RealFft<T>::RealFft(std::size_t n, bool forward, std::size_t batch, unsigned threads)
     : n_(n), kernels_(&fft_kernels<T>()) {
-  if (direct(n, forward, *kernels_)) {
-    // Rows of 2W values (one vector), in long double until stored.
-    const std::size_t width = 2 * kernels_->lanes, rows = forward ? n : n / 2 + 1;
+  if (direct(n, *kernels_)) {
+    // In long double until stored. r2c: per input i, a vector of the outputs k <= n/2 as
+    // (re, im) pairs; c2r: per input k, a vector of real parts and one of imaginary parts over
+    // the outputs j < n.
+    const std::size_t width = 2 * kernels_->lanes;
     const UnitRoots roots(n);
-    direct_.assign(2 * rows * width, T(0));
-    for (std::size_t r = 0; r < rows; ++r) {
-      T* re = direct_.data() + 2 * r * width;
-      T* im = re + width;
-      if (forward) {  // row i, over the outputs k <= n/2
+    if (forward) {
+      // n = 2W: Re X[n/2] in the place of Im X[0] (see cpu::RealDirectArgs).
+      const bool packed = 2 * (n / 2 + 1) > width;
+      direct_.assign(n * width, T(0));
+      for (std::size_t i = 0; i < n; ++i) {
+        T* row = direct_.data() + i * width;
         for (std::size_t k = 0; k <= n / 2; ++k) {
-          const auto w = roots(r * k);
-          re[k] = static_cast<T>(w.real());
-          im[k] = static_cast<T>(w.imag());
+          const auto w = roots(i * k);
+          if (packed && 2 * k == n) {
+            row[1] = static_cast<T>(w.real());
+            continue;
+          }
+          row[2 * k] = static_cast<T>(w.real());
+          row[2 * k + 1] = static_cast<T>(w.imag());
         }
-      } else {  // row k, over the outputs j < n
-        const long double c = r == 0 || 2 * r == n ? 1 : 2;
-        for (std::size_t j = 0; j < n; ++j) {
-          const auto w = roots(r * j);
-          re[j] = static_cast<T>(c * w.real());
-          im[j] = static_cast<T>(c * w.imag());
-        }
+      }
+      return;
+    }
+    const std::size_t rows = n / 2 + 1;
+    direct_.assign(2 * rows * width, T(0));
+    for (std::size_t k = 0; k < rows; ++k) {
+      T* re = direct_.data() + 2 * k * width;
+      T* im = re + width;
+      const long double c = k == 0 || 2 * k == n ? 1 : 2;
+      for (std::size_t j = 0; j < n; ++j) {
+        const auto w = roots(k * j);
+        re[j] = static_cast<T>(c * w.real());
+        im[j] = static_cast<T>(c * w.imag());
       }
     }
     return;

@@ -24,9 +24,9 @@ class RealFft {
   void c2r(const std::complex<T>* in, T* out, const RealLayout& layout, T scale, unsigned threads) const;
   std::string describe() const;
 
-  /// Whether a transform of n points (r2c if forward, else c2r) takes the DFT matrix on
-  /// `kernels`: its n values fit one vector, and that measured faster.
-  static bool direct(std::size_t n, bool forward, const cpu::FftKernels<T>& kernels);
+  /// Whether a transform of n points takes the DFT matrix on `kernels`: its n values fit one
+  /// vector, where that measured faster than the FFT path in both directions.
+  static bool direct(std::size_t n, const cpu::FftKernels<T>& kernels);
 
  private:
   void run_direct(bool forward, const void* in, void* out, const RealLayout& layout, T scale, unsigned threads) const;
