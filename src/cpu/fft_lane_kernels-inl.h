@@ -800,27 +800,8 @@ HWY_INLINE std::size_t ForEachPairBlock(std::size_t h, const Block& block) {
   return k;
 }
 
-// Lane k of the result holds complex value (h - k) mod h of v (h = the vector's complex count,
-// a power of two): the partner of every k at once, 0 and h/2 their own.
-template <class D>
-HWY_INLINE hn::Vec<D> PartnerLanes(D d, hn::Vec<D> v) {
-  const hn::Repartition<uint64_t, D> du;
-  const uint64_t h = hn::Lanes(d) / 2;
-  const auto i = hn::Iota(du, 0);
-  hn::Vec<decltype(du)> from;
-  if constexpr (sizeof(hn::TFromD<D>) == 4) {  // one 64-bit word per complex value
-    from = hn::And(hn::Sub(hn::Zero(du), i), hn::Set(du, h - 1));
-  } else {  // two: word q of value k comes from word q of value (h - k) mod h
-    const auto word = hn::And(i, hn::Set(du, 1));
-    from = hn::Or(hn::And(hn::Sub(hn::Zero(du), hn::Sub(i, word)), hn::Set(du, 2 * h - 2)), word);
-  }
-  return hn::BitCast(d, hn::TableLookupLanes(hn::BitCast(du, v), hn::IndicesFromVec(du, from)));
-}
-
 // One block of pairs: `lower` holds values k..k+W-1 of the sequence at p, `partner` the
 // conjugates of values h-k ... h-k-W+1 in the same lanes (so lane j pairs k+j with h-k-j).
-// Or, for a sequence that fills the vector exactly (ForWholeVector), all of it: `lower` values
-// 0..h-1, `partner` the conjugates of values (h - k) mod h.
 template <class D>
 struct PairBlock {
   using T = hn::TFromD<D>;
@@ -836,15 +817,6 @@ struct PairBlock {
     lower = hn::LoadU(d, p + at_lower);
     partner = hn::Xor(ReverseComplex(d, hn::LoadU(d, p + at_upper)), sign_odd);
   }
-  HWY_INLINE PairBlock(D tag, const T* p) : d(tag), at_lower(0), at_upper(0) {
-    set_signs();
-    // As two halves: the half-size c2c before may have stored the sequence with vectors half
-    // this wide, and one load spanning two stores cannot be forwarded from them (a stall of
-    // about half of RealSplit's time at r2c-f32 N = 16 on AVX-512, whose c2c runs on AVX2).
-    const hn::Half<D> dh;
-    lower = hn::Combine(d, hn::LoadU(dh, p + hn::Lanes(dh)), hn::LoadU(dh, p));
-    partner = hn::Xor(PartnerLanes(d, lower), sign_odd);
-  }
   HWY_INLINE void set_signs() {
     const V neg = hn::Set(d, T(-0.0)), zero = hn::Zero(d);
     sign_odd = hn::OddEven(neg, zero);
@@ -856,26 +828,6 @@ struct PairBlock {
     hn::StoreU(ReverseComplex(d, hn::Xor(y_upper, sign_odd)), d, q + at_upper);
   }
 };
-
-// Calls whole(d) where one full vector holds exactly h complex values, h a power of two of at
-// least 8 (float on AVX-512 and wider), with that vector's tag d: the whole sequence in one
-// vector, where blocks of pairs take one narrower vector after another and a scalar pair.
-// Returns whether it did. Shorter sequences lost this way (r2c-f32 N = 8 28.5 -> 33 ns, N = 4
-// about even, f64 N = 8 even; one thread, AVX-512 Zen 4): there the one wide load spans the
-// half-size c2c's narrower stores, which cannot be forwarded to it.
-template <class T, class Whole>
-HWY_INLINE bool ForWholeVector(std::size_t h, const Whole& whole) {
-  if constexpr (hn::MaxLanes(hn::ScalableTag<T>()) >= 16) {
-    const hn::ScalableTag<T> d;
-    if (h >= 8 && (h & (h - 1)) == 0 && hn::Lanes(d) == 2 * h) {
-      whole(d);
-      return true;
-    }
-  }
-  (void)h;
-  (void)whole;
-  return false;
-}
 
 template <class T>
 void RealSplit(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T scale) {
@@ -894,10 +846,6 @@ void RealSplit(std::complex<T>* x, std::size_t h, const std::complex<T>* w, T sc
     const V vhalf = hn::Set(d, half);
     return std::array<V, 2>{hn::Mul(hn::Add(e, wo), vhalf), hn::Mul(hn::Sub(e, wo), vhalf)};
   };
-  // A sequence that fills the vector: the first formula holds for every k < h, 0 and h/2
-  // included (r2c-f32 N = 16 on AVX-512: 31.7 -> 28.0-28.4 ns, FFTW 19.5; one thread, Zen 4).
-  const auto whole = [&](auto d) HWY_ATTR { hn::StoreU(split(PairBlock<decltype(d)>(d, p))[0], d, p); };
-  if (ForWholeVector<T>(h, whole)) return;
   x[0] = (z0.real() + z0.imag()) * scale;
   const auto block = [&](auto d, std::size_t k) HWY_ATTR {
     const PairBlock<decltype(d)> pair(d, p, h, k);
@@ -932,11 +880,7 @@ void RealMerge(const std::complex<T>* x, std::complex<T>* z, std::size_t h, cons
     const V io = Rotator<decltype(d)>(d, false)(d, o);  // times +i
     return std::array<V, 2>{hn::Add(e, io), hn::Sub(e, io)};
   };
-  // A sequence that fills the vector, as in RealSplit; then Z[0], whose partner is X[h].
-  const auto whole = [&](auto d) HWY_ATTR { hn::StoreU(merge(PairBlock<decltype(d)>(d, px))[0], d, pz); };
-  const bool done = ForWholeVector<T>(h, whole);
-  z[0] = {x0 + xh, x0 - xh};
-  if (done) return;
+  z[0] = {x0 + xh, x0 - xh};  // its partner is X[h]
   const auto block = [&](auto d, std::size_t k) HWY_ATTR {
     const PairBlock<decltype(d)> pair(d, px, h, k);
     const auto y = merge(pair);
