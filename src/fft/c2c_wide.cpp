@@ -32,21 +32,22 @@ cpu::WideKernel<T> C2cWide<T>::fixed_kernel(std::size_t n, const cpu::FftKernels
 
 template <class T>
 C2cWide<T>::C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kernels)
-    : C2cNode<T>(n), kernels_(&kernels), lanes_(kernels.lanes), columns_(make_lane_fft<T>(n / lanes_, forward)) {
+    : C2cNode<T>(n), kernels_(&kernels), lanes_(kernels.lanes) {
   kernel_ = fixed_kernel(n, kernels);
   const std::size_t m = n / lanes_;
+  std::vector<int> split;
   if (kernel_ == nullptr) {
     // A first pass of 2, 4 or 8 leaves blocks of 64 points that an unrolled kernel takes.
     for (const int r : {2, 4, 8}) {
-      const std::vector<int> radices = {r, 8, 8};
       if (m != std::size_t(r) * 64) continue;
+      const std::vector<int> radices = {r, 8, 8};
       kernel_ = kernels.wide_fixed(radices.data(), radices.size());
-      if (kernel_ == nullptr) break;
-      columns_ = make_lane_fft<T>(m, forward, radices);
-      blocks_ = make_lane_fft<T>(64, forward, {8, 8});
+      if (kernel_ != nullptr) split = radices;
       break;
     }
   }
+  columns_ = split.empty() ? make_lane_fft<T>(m, forward) : make_lane_fft<T>(m, forward, split);
+  if (!split.empty()) blocks_ = make_lane_fft<T>(64, forward, {8, 8});
   if (kernel_ == nullptr) kernel_ = kernels.wide;
   const UnitRoots roots(n);
   // Expanded (see cpu::WideArgs::twiddles) for the unrolled kernels that take them so.
