@@ -16,6 +16,7 @@
 #include <cstddef>
 
 #include "cpu/fft_kernels.hpp"
+#include "cpu/fft_lane_kernels-inl.h"
 #include "hwy/highway.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -39,25 +40,6 @@ struct MatrixRows {
   const hn::TFromD<D>* table;
   HWY_INLINE hn::Vec<D> operator()(std::size_t r) const { return hn::Load(d, table + r * hn::Lanes(d)); }
 };
-
-// The first `count` lanes of v (a whole number of complex values) stored at p, nothing past
-// them. AVX-512 masks the store; AVX2's masked stores are microcoded on AMD (r2c-f32 N = 1
-// took 19 against 16 ns), so elsewhere the vector is stored in halves, quarters, ... whole.
-template <class D>
-HWY_INLINE void StoreFirstLanes(D d, hn::Vec<D> v, std::size_t count, hn::TFromD<D>* HWY_RESTRICT p) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  hn::BlendedStore(v, hn::FirstN(d, count), d, p);
-#else
-  if (count == hn::Lanes(d)) return hn::StoreU(v, d, p);
-  if constexpr (hn::MaxLanes(D()) > 2) {
-    const hn::Half<D> dh;
-    const std::size_t half = hn::Lanes(dh);
-    if (count < half) return StoreFirstLanes(dh, hn::LowerHalf(dh, v), count, p);
-    hn::StoreU(hn::LowerHalf(dh, v), dh, p);
-    if (count > half) StoreFirstLanes(dh, hn::UpperHalf(dh, v), count - half, p + half);
-  }
-#endif
-}
 
 // Input i is broadcast and multiplied into its row (RealDirectArgs::table), which holds the
 // outputs X[k], k <= n/2, as (re, im) pairs: the sums come out interleaved as X is stored, one
