@@ -76,8 +76,8 @@ constexpr bool wide_twiddles_expanded(std::size_t n, std::size_t lanes) {
 /// zero past the last output: r2c, for each i < n, one of the (Re, Im) pairs of w_n^{ik} over
 /// k <= n/2, but for n = 2W, whose n + 2 values would not fit, Re w_n^{i n/2} = (-1)^i in the
 /// place of Im w_n^0 = 0; c2r, for each k <= n/2, one of c_k Re and one of c_k Im of w_n^{jk}
-/// over j (w_n = e^{-2 pi i/n}). src and dst
-/// are real or complex as the direction has them; strides and distances count their elements.
+/// over j (w_n = e^{-2 pi i/n}). src and dst are real or complex as the direction has them;
+/// strides and distances count their elements.
 template <class T>
 struct RealDirectArgs {
   std::size_t n = 0, batch = 1;

@@ -157,7 +157,6 @@ HWY_INLINE void Dft16(D d, const Rotator<D>& rot, V* x) {
 }
 constexpr int kDft16Order[16] = {0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15};
 
-
 // Odd prime p (compile-time P, or P = 0 with runtime p): the symmetric real/imaginary split.
 // cos_t[t], sin_t[t] = cos, sin(2 pi t / p).
 template <int P, class D, class V = hn::Vec<D>>
