@@ -37,6 +37,14 @@ class C2cWide final : public C2cNode<T> {
   static cpu::WideKernel<T> fixed_kernel(std::size_t n, const cpu::FftKernels<T>& kernels);
 
  private:
+  /// Runs kernel_ on each batch entry with `args` (all but src and dst filled in).
+  void run_batch(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
+                 cpu::WideArgs<T>& args) const;
+  /// run_batch for the kernels that need scratch (generic and split), out of execute()'s
+  /// way: its stack frame cost the unrolled kernels' calls time.
+  [[gnu::noinline]] void run_with_scratch(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
+                                          cpu::WideArgs<T>& args) const;
+
   const cpu::FftKernels<T>* kernels_;
   std::size_t lanes_;
   LaneFft<T> columns_;

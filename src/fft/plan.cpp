@@ -61,8 +61,9 @@ class PlanImpl {
     tree_ = std::move(tree);
   }
 
-  // The checks every execute() makes stay inline; building their messages does not (tiny
-  // transforms take a few nanoseconds, so the call path itself counts).
+  // The checks every execute() makes stay inline, as do the run_* functions below, into
+  // Plan::execute; building the messages does not (tiny transforms take a few nanoseconds, so
+  // the call path itself counts).
   void expect(Kind kind, Precision precision) const {
     if (precision != desc.precision || kind != desc.kind) [[unlikely]]
       throw_mismatch(kind, precision);
@@ -105,7 +106,7 @@ class PlanImpl {
   }
 
   template <class T>
-  void run_c2c(const std::complex<T>* in, std::complex<T>* out) const {
+  [[gnu::always_inline]] void run_c2c(const std::complex<T>* in, std::complex<T>* out) const {
     expect(Kind::c2c, detail::precision_of<T>());
     core::Scratch scratch;
     if (check_buffers(in, out) && (layout.in_stride != layout.out_stride || layout.in_dist != layout.out_dist))
@@ -116,7 +117,7 @@ class PlanImpl {
   }
 
   template <class T>
-  void run_r2c(const T* in, std::complex<T>* out) const {
+  [[gnu::always_inline]] void run_r2c(const T* in, std::complex<T>* out) const {
     expect(Kind::r2c, detail::precision_of<T>());
     core::Scratch scratch;
     if (check_buffers(in, out)) in = copy_input(in, scratch);
@@ -126,7 +127,7 @@ class PlanImpl {
   }
 
   template <class T>
-  void run_c2r(const std::complex<T>* in, T* out) const {
+  [[gnu::always_inline]] void run_c2r(const std::complex<T>* in, T* out) const {
     expect(Kind::c2r, detail::precision_of<T>());
     core::Scratch scratch;
     if (check_buffers(in, out)) in = copy_input(in, scratch);

@@ -208,11 +208,12 @@ TEST(ThreadCount, TwoThreadsMatchOneOnALargeBatch) {
   compare_thread_counts<float, Kind::c2r>(c);
 }
 
-// Transforms short enough for the DFT matrix (fft/real.cpp) share out their batch too.
+// Transforms short enough for the DFT matrix (fft/real.cpp) share out their batch too (the
+// batches hold more than the 2^15 points from which a plan uses its threads).
 TEST(ThreadCount, TwoThreadsMatchOneOnABatchOfShortRealTransforms) {
-  compare_thread_counts<float, Kind::r2c>(real_desc(Kind::r2c, 12, Precision::f32, Norm::ortho, 1001));
-  PlanDesc c = real_desc(Kind::c2r, 5, Precision::f64, Norm::backward, 777);
-  c.out_stride = 777;
+  compare_thread_counts<float, Kind::r2c>(real_desc(Kind::r2c, 12, Precision::f32, Norm::ortho, 3001));
+  PlanDesc c = real_desc(Kind::c2r, 5, Precision::f64, Norm::backward, 7001);
+  c.out_stride = 7001;
   c.out_dist = 1;
   compare_thread_counts<double, Kind::c2r>(c);
 }
