@@ -15,6 +15,10 @@ struct Layout {
   std::ptrdiff_t in_stride = 1, in_dist = 0;
   std::ptrdiff_t out_stride = 1, out_dist = 0;
   std::size_t batch = 1;
+  /// The results are the plan's own output, which the plan does not read again: a large
+  /// batch may write them past the cache (C2cWide::kStageOutFromBytes). Not for a node's
+  /// results that its parent reads back (a real transform's split, N-D passes).
+  bool final_out = false;
 };
 
 template <class T>

@@ -5,6 +5,7 @@
 
 #include "core/page_offsets.hpp"
 #include "core/scratch.hpp"
+#include "core/stream_copy.hpp"
 #include "core/thread_pool.hpp"
 #include "fft/kernels.hpp"
 #include "fft/unit_roots.hpp"
@@ -67,6 +68,25 @@ C2cWide<T>::C2cWide(std::size_t n, bool forward, const cpu::FftKernels<T>& kerne
 }
 
 template <class T>
+inline void C2cWide<T>::run(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
+                            std::size_t whole_batch) const {
+  cpu::WideArgs<T> args;
+  args.plan = &columns_;
+  args.twiddles = twiddles_.data();
+  args.scale = scale;
+  args.src_stride = layout.in_stride;
+  args.dst_stride = layout.out_stride;
+  if (kernel_ == kernels_->wide || !blocks_.passes.empty()) return run_with_scratch(in, out, layout, args, whole_batch);
+  // The unrolled kernels need no scratch, and a short transform's whole time is a few tens of
+  // nanoseconds: nothing more on their way in (f64 N = 16, one thread, AVX-512 Zen 4: 17.7
+  // -> 16.3 ns with the run_* functions inlined into fft::Plan::execute).
+  if (layout.batch > 1) return run_batch(in, out, layout, args, whole_batch);
+  args.src = in;
+  args.dst = out;
+  kernel_(args);
+}
+
+template <class T>
 void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
                          unsigned threads) const {
   if (threads > 1 && layout.batch > 1) {
@@ -76,30 +96,17 @@ void C2cWide<T>::execute(const std::complex<T>* in, std::complex<T>* out, const 
       const std::size_t first = layout.batch * task / tasks, last = layout.batch * (task + 1) / tasks;
       Layout part = layout;
       part.batch = last - first;
-      execute(in + std::ptrdiff_t(first) * layout.in_dist, out + std::ptrdiff_t(first) * layout.out_dist, part,
-              scale, 1);
+      run(in + std::ptrdiff_t(first) * layout.in_dist, out + std::ptrdiff_t(first) * layout.out_dist, part, scale,
+          layout.batch);
     });
     return;
   }
-  cpu::WideArgs<T> args;
-  args.plan = &columns_;
-  args.twiddles = twiddles_.data();
-  args.scale = scale;
-  args.src_stride = layout.in_stride;
-  args.dst_stride = layout.out_stride;
-  if (kernel_ == kernels_->wide || !blocks_.passes.empty()) return run_with_scratch(in, out, layout, args);
-  // The unrolled kernels need no scratch, and a short transform's whole time is a few tens of
-  // nanoseconds: nothing more on their way in (f64 N = 16, one thread, AVX-512 Zen 4: 17.7
-  // -> 16.3 ns with the run_* functions inlined into fft::Plan::execute).
-  if (layout.batch > 1) return run_batch(in, out, layout, args);
-  args.src = in;
-  args.dst = out;
-  kernel_(args);
+  run(in, out, layout, scale, layout.batch);
 }
 
 template <class T>
 void C2cWide<T>::run_with_scratch(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
-                                  cpu::WideArgs<T>& args) const {
+                                  cpu::WideArgs<T>& args, std::size_t whole_batch) const {
   // Short transforms keep their scratch on the stack: the thread's arena costs more than they
   // do.
   alignas(64) T stack[4096 / sizeof(T)];
@@ -107,28 +114,36 @@ void C2cWide<T>::run_with_scratch(const std::complex<T>* in, std::complex<T>* ou
   core::Scratch scratch;
   if (!blocks_.passes.empty()) args.sub_plan = &blocks_;
   args.scratch = scratch_values <= std::size(stack) ? stack : scratch.get<T>(scratch_values);
-  run_batch(in, out, layout, args);
+  run_batch(in, out, layout, args, whole_batch);
 }
 
 template <class T>
 void C2cWide<T>::run_batch(const std::complex<T>* in, std::complex<T>* out, const Layout& layout,
-                           cpu::WideArgs<T>& args) const {
+                           cpu::WideArgs<T>& args, std::size_t whole_batch) const {
   // In a batch of short contiguous transforms, the next one's input is fetched while this one
   // runs: the strided reads of its first pass are over before the hardware prefetchers follow
   // them. Measured only in a window (one thread, AVX-512 Zen 4, batches of 64-128 MiB, A/B in
   // one process): entries of 2 KiB (f32 N = 256, f64 N = 128) 0.85-0.95x the time; of
   // 0.5-1 KiB, whose lines the prefetchers already follow, 1.05-1.13x; of 4 KiB 1.0-1.04x.
-  const std::size_t entry_bytes = this->n() * sizeof(std::complex<T>);
+  const std::size_t n = this->n(), entry_bytes = n * sizeof(std::complex<T>);
   const bool prefetch = layout.in_stride == 1 && entry_bytes > kPrefetchNextBytes / 2 && entry_bytes <= kPrefetchNextBytes;
+  const bool stage_out = layout.final_out && layout.out_stride == 1 && entry_bytes >= kStageOutFromBytes &&
+                         entry_bytes <= kStageOutToBytes && whole_batch * entry_bytes >= core::kStreamOutFromBytes;
+  core::Scratch scratch;
+  std::complex<T>* const staged = stage_out ? scratch.get<std::complex<T>>(n) : nullptr;
+  if (stage_out) args.dst_stride = 1;
   for (std::size_t b = 0; b < layout.batch; ++b) {
     args.src = in + std::ptrdiff_t(b) * layout.in_dist;
-    args.dst = out + std::ptrdiff_t(b) * layout.out_dist;
+    std::complex<T>* const dst = out + std::ptrdiff_t(b) * layout.out_dist;
+    args.dst = stage_out ? staged : dst;
     if (prefetch && b + 1 < layout.batch) {
       const char* next = reinterpret_cast<const char*>(args.src + layout.in_dist);
       for (std::size_t offset = 0; offset < entry_bytes; offset += core::kLineBytes) __builtin_prefetch(next + offset);
     }
     kernel_(args);
+    if (stage_out) core::stream_copy(staged, n, dst);
   }
+  if (stage_out) core::stream_fence();  // before this thread hands its results on
 }
 
 template <class T>

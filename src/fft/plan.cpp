@@ -24,6 +24,7 @@ class PlanImpl {
     const CheckedDesc checked = check_plan_desc(desc);
     n = checked.n;
     layout = layout_of<Layout>(checked);
+    layout.final_out = desc.kind == Kind::c2c && desc.shape.size() == 1;
     in_span = checked.in_span;
     out_span = checked.out_span;
     scale = checked.scale;

@@ -200,6 +200,28 @@ TEST(LargeBatch, StridedPaddedC2cAndR2c) {
   check_layout<double, Kind::r2c>(r, 61);
 }
 
+// Batches of 2-8 KiB entries whose results pass 8 MiB compute each entry into a buffer and
+// stream it out (C2cWide::kStageOutFromBytes): contiguous and padded entries, destinations
+// only 8-byte aligned (float), in place, on one thread and two.
+TEST(LargeBatch, StagedAndStreamedEntries) {
+  for (unsigned threads : {1u, 2u}) {
+    PlanDesc d = c2c_desc(128, Precision::f64, Direction::forward, Norm::backward, 8193);
+    d.threads = threads;
+    check_layout<double, Kind::c2c>(d, 70 + threads);
+    d.out_dist = 131;
+    d.in_stride = 2;
+    d.in_dist = 257;
+    check_layout<double, Kind::c2c>(d, 72 + threads);
+    PlanDesc f = c2c_desc(512, Precision::f32, Direction::backward, Norm::ortho, 2049);
+    f.threads = threads;
+    f.out_dist = 513;
+    check_layout<float, Kind::c2c>(f, 74 + threads);
+    PlanDesc in_place = c2c_desc(256, Precision::f64, Direction::backward, Norm::forward, 4099);
+    in_place.threads = threads;
+    check_layout<double, Kind::c2c>(in_place, 76 + threads, true);
+  }
+}
+
 // Transforms of 12 MiB and more go to the four-step on one thread too, with its stages, blocked
 // twiddles and non-temporal stores (from 8 MiB): strided, batched with padded dists, in place,
 // on one thread and two.
