@@ -43,10 +43,10 @@ class C2cWide final : public C2cNode<T> {
   /// row of M vectors apart, so it holds a line of every row open at once, each read for
   /// ownership first. One thread, AVX-512 Zen 4, batches of 64 MiB, alternated: f64 N = 128
   /// 13-14.6 -> 6.2-6.3 ms, 256 17.3-18.4 -> 12.9-13.5, 512 17.8-19.8 -> 14.6-15; f32 N = 512
-  /// 16.8-18.3 -> 12.6-14.4, 256 7.7-8.1 -> 7.2-7.5; f32 N = 1024 and 2048 even. The copy
-  /// through 16-byte stores costs smaller entries more than it saves (f32 N = 64 5.2-5.4 ->
-  /// 7.1-7.8 ms; f32 128 and f64 64 1.1-1.2x the time). Staged and copied out with ordinary
-  /// stores, no size gained: the non-temporal stores are the gain. Results read back at once
+  /// 16.8-18.3 -> 12.6-14.4, 256 7.7-8.1 -> 7.2-7.5; f32 N = 1024 and 2048 even. Smaller
+  /// entries lost, with 16-byte and 64-byte non-temporal stores alike (f32 N = 64 5.2-5.4 ->
+  /// 6.5-7.8 ms; f32 128 1.1-1.2x the time). Staged and copied out with ordinary stores, no
+  /// size gained: the non-temporal stores are the gain. Results read back at once
   /// must not bypass the cache: r2c-f32 N = 512 x 32768, whose split reads its c2c's output,
   /// took 1.3x the time so.
   static constexpr std::size_t kStageOutFromBytes = std::size_t{2} << 10;
