@@ -626,44 +626,87 @@ HWY_INLINE void RunsLaneSerial(const T* in, T* out, std::size_t t0, std::size_t 
   }
 }
 
-// Lane strides of a multiple of 4 KiB (rows of 2^k samples) put the W lines of every tile in
-// one set of the L1 and of the L2, which then hold too few of the lines in flight and evict
-// what the prefetchers bring. There lane i runs i tiles ahead of lane 0: its first i * W
-// samples one at a time, then the tiles with lane strides one tile longer (W consecutive
-// sets), then the (W - 1 - i) * W samples left of it one at a time (16 float channels x 2^20,
-// 4 sections, one thread on the AVX-512 Zen 4, into an existing array: 16.3-16.7 -> 10.9-13.8 ms;
-// doubles 19-22 -> 16-19 ms). The samples run one at a time cost 3.7-6.2x the tiled ones
-// (4 sections in L2, 2.7 ns against 0.44-0.74 ns per sample on the Zen 4), so runs
-// are skewed only from kSkewMinRowsPerSkew times the (W - 1) * W rows of skew (1/16 of them
-// one at a time at most).
-inline constexpr std::size_t kAliasedLaneBytes = 4096;
-inline constexpr std::size_t kSkewMinRowsPerSkew = 16;
+// The W lanes of a tile are read (and written) together, a line of each, plus the lines the
+// prefetches bring ahead of them. Where the lanes' lines fall in few of the L1's sets (lane
+// strides at or near a multiple of 4 KiB, such as rows of 2^k samples), those sets hold too
+// few of the lines in flight and evict what the prefetchers bring. The lanes' offsets modulo
+// kSetSpanBytes show where they fall; LaneSpread is the least circular distance between two of
+// them, at best kSetSpanBytes / W (evenly spread).
+inline constexpr std::size_t kSetSpanBytes = 4096;
 
+inline std::size_t LaneSpread(std::ptrdiff_t stride_bytes, std::size_t lanes) {
+  const auto span = static_cast<std::ptrdiff_t>(kSetSpanBytes);
+  const auto m = static_cast<std::size_t>(((stride_bytes % span) + span) % span);
+  std::size_t least = kSetSpanBytes;
+  for (std::size_t apart = 1; apart < lanes; ++apart) {  // lanes i and i + apart
+    const std::size_t d = apart * m % kSetSpanBytes;
+    least = std::min({least, d, kSetSpanBytes - d});
+  }
+  return least;
+}
+
+// Rows that lane i + 1 runs ahead of lane i (a multiple of W, so that the tiles' vectors keep
+// their alignment) for lanes a stride apart to be spread evenly over the sets: the least skew
+// that brings both strides' LaneSpread to kSetSpanBytes / W, else the one that comes closest;
+// 0 where they are already even. 16 channels x 2^20 (lanes 8 MiB apart), butter(8, 0.1), one
+// thread on the AVX-512 Zen 4, medians of alternated runs against lane i running i tiles (64
+// bytes) ahead: doubles 1348 -> 1441 Msamples/s (lanes 512 bytes apart), floats 2584 -> 2685
+// (256 bytes); a vector short of even (448 and 192 bytes) ran 1-4% slower, and unskewed lanes
+// 8,000,000 bytes apart (512 modulo 4 KiB) already ran at 1500 in double.
+template <class T>
+std::size_t SkewRows(std::ptrdiff_t in_stride, std::ptrdiff_t out_stride, std::size_t lanes) {
+  const std::size_t tile_bytes = lanes * sizeof(T);
+  const std::size_t even = kSetSpanBytes / lanes;
+  const auto spread = [&](std::size_t skew_bytes) {
+    const auto skew = static_cast<std::ptrdiff_t>(skew_bytes);
+    return std::min(LaneSpread(in_stride * static_cast<std::ptrdiff_t>(sizeof(T)) + skew, lanes),
+                    LaneSpread(out_stride * static_cast<std::ptrdiff_t>(sizeof(T)) + skew, lanes));
+  };
+  std::size_t best = 0, best_spread = spread(0);
+  for (std::size_t skew = 0; skew < kSetSpanBytes && best_spread < even; skew += tile_bytes) {
+    if (const std::size_t s = spread(skew); s > best_spread) {
+      best = skew;
+      best_spread = s;
+    }
+  }
+  return best / sizeof(T);
+}
+
+// Skewed lanes run their first and last samples one at a time, at 3.7-6.2x the cost of the
+// tiled ones (4 sections in L2, 2.7 ns against 0.44-0.74 ns per sample on the Zen 4), so runs
+// are skewed only from kSkewMinRowsPerSkew times the (W - 1) * skew rows of it (1/64 of the
+// samples one at a time at most). Shorter runs stay mostly in the caches, where crowded sets
+// cost little: 16 double channels x 2^11 to 2^15 ran as fast unskewed as with lanes 8 rows
+// apart, and 2^14 ran 4-6% slower with lanes 64 rows apart, one at a time for 2.7% of it.
+inline constexpr std::size_t kSkewMinRowsPerSkew = 64;
+
+// Lane i runs i * skew rows ahead of lane 0 (SkewRows): its first i * skew samples one at a
+// time, then the tiles with lane strides `skew` longer, then the (W - 1 - i) * skew samples
+// left of it one at a time.
 template <std::size_t K, Numerators kNum, class T>
 HWY_INLINE void RunsAllLanes(const T* in, std::ptrdiff_t ils, T* out, std::ptrdiff_t ols, std::size_t rows,
                              std::size_t pitch, const T* coef, T* state, std::size_t stream_from) {
   const std::size_t w = hn::Lanes(hn::ScalableTag<T>());
-  const auto aliased = [](std::ptrdiff_t stride) {
-    return (static_cast<std::size_t>(stride < 0 ? -stride : stride) * sizeof(T)) % kAliasedLaneBytes == 0;
-  };
-  const std::size_t skew_rows = (w - 1) * w;
-  const bool skew = w > 1 && (aliased(ils) || aliased(ols)) && rows >= kSkewMinRowsPerSkew * skew_rows;
+  const bool long_runs = w > 1 && rows >= kSkewMinRowsPerSkew * (w - 1) * w;  // else no skew pays
+  const std::size_t skew = long_runs ? SkewRows<T>(ils, ols, w) : 0;
+  const std::size_t skew_rows = (w - 1) * skew;
+  const bool skewed = skew > 0 && rows >= kSkewMinRowsPerSkew * skew_rows;
   for (std::size_t lane = 0; lane < pitch; lane += w) {
     const T* src = in + static_cast<std::ptrdiff_t>(lane) * ils;
     T* dst = out + static_cast<std::ptrdiff_t>(lane) * ols;
-    if (!skew) {
+    if (!skewed) {
       RunsVector<K, kNum>(src, ils, dst, ols, rows, pitch, lane, coef, state, stream_from);
       continue;
     }
     const auto run_in = [&](std::size_t i) { return src + static_cast<std::ptrdiff_t>(i) * ils; };
     const auto run_out = [&](std::size_t i) { return dst + static_cast<std::ptrdiff_t>(i) * ols; };
     for (std::size_t i = 1; i < w; ++i) {
-      RunsLaneSerial<K, kNum>(run_in(i), run_out(i), 0, i * w, pitch, lane + i, coef, state);
+      RunsLaneSerial<K, kNum>(run_in(i), run_out(i), 0, i * skew, pitch, lane + i, coef, state);
     }
-    const auto step = static_cast<std::ptrdiff_t>(w);
+    const auto step = static_cast<std::ptrdiff_t>(skew);
     RunsVector<K, kNum>(src, ils + step, dst, ols + step, rows - skew_rows, pitch, lane, coef, state, stream_from);
     for (std::size_t i = 0; i + 1 < w; ++i) {
-      RunsLaneSerial<K, kNum>(run_in(i), run_out(i), rows - skew_rows + i * w, rows, pitch, lane + i, coef,
+      RunsLaneSerial<K, kNum>(run_in(i), run_out(i), rows - skew_rows + i * skew, rows, pitch, lane + i, coef,
                               state);
     }
   }

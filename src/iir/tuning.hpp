@@ -32,15 +32,19 @@ inline constexpr double kFloatScanTransientGainLimit = 128.0;
 /// whole cascade over its run of the signal straight from the input to the output, then the
 /// output of lanes whose true start state is nonzero gets the cascade's free response).
 /// Not a power of two: the W runs of a block, read and written together, would then share one
-/// set of the 8-way L1 cache (2048: 1.5x slower on the 2-core Zen 3). A multiple of 16, so
-/// that every run starts on a cache line (16 floats, 8 doubles) when the block does, and an
-/// odd number of lines for floats (4097; 8194 for doubles, 2 mod the 64 sets). Longer blocks
-/// mean fewer corrections per sample, which matters most where the free response is long
-/// (butter(8, 0.01): 7100 to 11100 rows, all of an 8208-row block). 2^24 samples on one
-/// thread of the AVX-512 Zen 4, 8208 -> 32784 -> 65552 rows: butter(8, 0.01) 21.4 -> 16.6 ->
-/// 15.1 ms (double), 13.1 -> 9.3 -> 8.4 ms (float); butter(8, 0.1) in float 8.0 -> 7.4 -> 7.3 ms.
+/// set of the 8-way L1 cache (2048: 1.5x slower on the 2-core Zen 3). 2^16 + 64 puts the runs
+/// 256 bytes apart modulo 4 KiB for 16 floats and 512 for 8 doubles: evenly over the L1's sets,
+/// as RunsAllLanes would skew them (SkewRows), and each run starts on a cache line when the
+/// block does. Longer blocks mean fewer corrections per sample, which matters most where the
+/// free response is long (butter(8, 0.01): 7100 to 11100 rows, all of an 8208-row block).
+/// 2^24 samples on one thread of the AVX-512 Zen 4, 8208 -> 32784 -> 65552 rows:
+/// butter(8, 0.01) 21.4 -> 16.6 -> 15.1 ms (double), 13.1 -> 9.3 -> 8.4 ms (float);
+/// butter(8, 0.1) in float 8.0 -> 7.4 -> 7.3 ms. 65552 -> 65600 (runs 64 and 128 bytes apart
+/// before), medians of alternated runs in Msamples/s: butter(8, 0.1) float 2461 -> 2540 on one
+/// thread and 4095 -> 4319 on two, double 2348 -> 2519 on two; butter(8, 0.01) float 2117 ->
+/// 2295 on one thread.
 /// Only the corrected rows of a block are held in cache (the head), not the whole block.
-inline constexpr std::size_t kFusedScanRows = 65552;
+inline constexpr std::size_t kFusedScanRows = (std::size_t{1} << 16) + 64;
 /// Plans build the per-section scan tables for lines from this length on, the fused scan's
 /// from the second; shorter lines run serially / with the per-section scan. The tables cost
 /// time in proportion to their block length, which the faster scan repays only over long

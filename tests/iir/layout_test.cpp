@@ -208,14 +208,48 @@ TEST(IirLayout, RowsFilteredStraightIntoTheOutput) {
     unit_rows[0][2] = gain;
     const Sos head_gain(unit_rows);
     for (const Sos* sos : {&resonant, &unit_tail, &head_gain}) {
-      // 1024 and 4096: rows a multiple of 4 KiB apart, which run skewed where long enough
-      // (RunsAllLanes: from 896 rows of 8 lanes, 3840 of 16).
       for (std::size_t n : {1, 7, 9, 1001, 1024, 4096}) {
         check_rows<float>(*sos, 19, n, static_cast<unsigned>(n));
         check_rows<double>(*sos, 9, n, static_cast<unsigned>(n + 1));
       }
     }
   }
+}
+
+TEST(IirLayout, LongRowsRunSkewedAcrossTheCacheSets) {
+  // Rows whose starts fall in few of the L1's sets modulo 4 KiB (a multiple of 4 KiB apart, or
+  // 64 bytes more) run with lane i some rows ahead of lane i - 1 where they are long enough
+  // (RunsAllLanes, SkewRows: with AVX-512 from 28,672 rows of 8 doubles and 61,440 of 16
+  // floats); the first and last samples of each lane then go one at a time. 17 and 9 rows: a
+  // full vector of lanes and one more.
+  const Sos resonant = resonant_sos(5, 0.95, 5);
+  std::vector<Sos::Row> unit_rows(resonant.rows().begin(), resonant.rows().end());
+  for (std::size_t s = 0; s < unit_rows.size(); ++s) {
+    const double g = s == 0 ? 0.01 : 1.0;
+    unit_rows[s][0] = g;
+    unit_rows[s][1] = 2 * g;
+    unit_rows[s][2] = g;
+  }
+  const Sos head_gain(unit_rows);
+  for (const Sos* sos : {&resonant, &head_gain}) {
+    for (std::size_t n : {65536, 65552}) check_rows<float>(*sos, 17, n, static_cast<unsigned>(n));
+    for (std::size_t n : {32768, 32776}) check_rows<double>(*sos, 9, n, static_cast<unsigned>(n + 1));
+  }
+  // Results of 8 MiB and more are streamed to memory from the skewed tiles too: the same values
+  // (whole vectors of lanes only: a line left over may be scanned in time by an idle thread).
+  const auto streamed_equals_cached = [&](auto zero, std::size_t rows, std::size_t n) {
+    using T = decltype(zero);
+    SCOPED_TRACE(std::to_string(rows) + " x " + std::to_string(n));
+    const auto values = random_signal<T>(rows * n, 7);
+    const ArrayView<const T> x(values.data(), {rows, n});
+    std::vector<T> cached(rows * n, std::numeric_limits<T>::quiet_NaN());
+    Filter<T> filter(head_gain, rows);
+    filter.process(x, ArrayView<T>(cached.data(), {rows, n}), -1);
+    const Array<T> streamed = sosfilt(BasicSos<T>(head_gain), x, -1);
+    EXPECT_TRUE(std::equal(streamed.values.begin(), streamed.values.end(), cached.begin(), cached.end()));
+  };
+  streamed_equals_cached(0.0f, 32, 65536);
+  streamed_equals_cached(0.0, 32, 32768);
 }
 
 TEST(IirLayout, EmptyAxisAndEmptyBatch) {
