@@ -3,9 +3,10 @@
 // indices from it.
 #include "core/thread_pool.hpp"
 
-#include <atomic>
-#include <condition_variable>
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -15,6 +16,33 @@
 namespace ripple::core {
 namespace {
 
+// A thread woken from a condition variable starts late: on the 2-core VM, 50-200 us after the
+// notify (its idle vCPU has to be woken too), so a loop of two 200 us halves took 400 us, the
+// caller running both before the worker came. Workers therefore poll for new loops for
+// kWorkerSpin after each one before they sleep (as OpenMP runtimes spin before blocking), and
+// the caller polls for its loop's end for up to kCallerSpin before it sleeps.
+constexpr auto kWorkerSpin = std::chrono::microseconds(300);
+constexpr auto kCallerSpin = std::chrono::microseconds(300);
+
+inline void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+// Polls ready() until it holds (true) or `limit` has passed (false).
+template <class Ready>
+bool spin_until(const Ready& ready, std::chrono::microseconds limit) {
+  const auto end = std::chrono::steady_clock::now() + limit;
+  for (unsigned i = 1;; ++i) {
+    if (ready()) return true;
+    relax();
+    if (i % 64 == 0 && std::chrono::steady_clock::now() >= end) return ready();
+  }
+}
+
 struct Loop {
   std::size_t count = 0;
   const std::function<void(std::size_t)>* body = nullptr;
@@ -23,7 +51,7 @@ struct Loop {
   std::mutex mutex;
   std::condition_variable all_done;
   std::exception_ptr error;
-  unsigned inside = 0;  // workers running work() on this loop (guarded by the pool's mutex)
+  std::atomic<unsigned> inside{0};  // workers running work() on this loop (changed under the pool's mutex)
 
   // Claims and runs indices until none are left.
   void work() {
@@ -55,20 +83,31 @@ class Pool {
   // stack, so nothing is allocated once the workers exist: before returning, the caller drops
   // the queue entries no worker took and waits for the workers that took one to leave it.
   void run(Loop& loop, unsigned helpers) {
+    bool sleeping = false;
     {
       std::lock_guard lock(mutex_);
       while (workers_.size() < helpers) workers_.emplace_back([this] { serve(); });
       for (unsigned h = 0; h < helpers; ++h) queue_.push_back(&loop);
+      queued_.store(queue_.size(), std::memory_order_release);
+      sleeping = sleepers_ > 0;  // the others are polling and will see the entries
     }
-    wake_.notify_all();
+    if (sleeping) wake_.notify_all();
     loop.work();
-    {
+    const auto done = [&] { return loop.finished.load(std::memory_order_acquire) == loop.count; };
+    if (!spin_until(done, kCallerSpin)) {
       std::unique_lock lock(loop.mutex);
-      loop.all_done.wait(lock, [&] { return loop.finished.load(std::memory_order_acquire) == loop.count; });
+      loop.all_done.wait(lock, done);
     }
-    std::unique_lock lock(mutex_);
-    std::erase(queue_, &loop);
-    left_.wait(lock, [&] { return loop.inside == 0; });
+    {
+      std::lock_guard lock(mutex_);
+      std::erase(queue_, &loop);
+      queued_.store(queue_.size(), std::memory_order_release);
+    }
+    const auto left = [&] { return loop.inside.load(std::memory_order_acquire) == 0; };
+    if (!spin_until(left, kCallerSpin)) {
+      std::unique_lock lock(mutex_);
+      left_.wait(lock, left);
+    }
   }
 
  private:
@@ -76,21 +115,27 @@ class Pool {
 
   void serve() {
     for (;;) {
+      spin_until([this] { return queued_.load(std::memory_order_acquire) > 0; }, kWorkerSpin);
       Loop* loop = nullptr;
       {
         std::unique_lock lock(mutex_);
+        ++sleepers_;
         wake_.wait(lock, [this] { return !queue_.empty(); });
+        --sleepers_;
         loop = queue_.front();
         queue_.erase(queue_.begin());
-        ++loop->inside;
+        queued_.store(queue_.size(), std::memory_order_release);
+        loop->inside.fetch_add(1, std::memory_order_relaxed);
       }
       loop->work();
       std::lock_guard lock(mutex_);
-      if (--loop->inside == 0) left_.notify_all();
+      if (loop->inside.fetch_sub(1, std::memory_order_acq_rel) == 1) left_.notify_all();
     }
   }
 
   std::mutex mutex_;
+  std::atomic<std::size_t> queued_{0};  // queue_.size(), for workers polling without the lock
+  unsigned sleepers_ = 0;               // workers waiting on wake_ (guarded by mutex_)
   std::condition_variable wake_;  // work was queued
   std::condition_variable left_;  // a worker left a loop
   std::vector<Loop*> queue_;      // one entry per helper wanted; few, so a vector
