@@ -428,6 +428,84 @@ void add_cascade_free_response(const SosPlan<T>& plan, const std::vector<Real>& 
   }
 }
 
+// Whether the fused table holds the cascade's free response until it decays (below what a
+// result can show): a range's correction is then one vectorized pass over its first rows.
+template <class T>
+bool free_response_in_table(const SosPlan<T>& plan) {
+  return plan.scan_fused && plan.fused_correct_rows < plan.fused_rows;
+}
+
+// A line of n samples cut into ranges [r * step, min((r + 1) * step, n)), r < count, that
+// threads filter at once, each from a zero state (range 0 from the true one) before the
+// carries correct it.
+struct LineRanges {
+  std::size_t n = 0, step = 0, count = 1;
+  std::size_t begin(std::size_t r) const { return std::min(r * step, n); }
+  std::size_t length(std::size_t r) const { return begin(r + 1) - begin(r); }
+};
+
+// Lines of the fused scan whose free response the table holds are cut into whole fused blocks,
+// several ranges per thread handed out as threads come free, so that a thread that starts late
+// (a woken one, 50-200 us on the 2-core VM) or runs slower (its vCPU shared with another
+// machine) takes fewer. Other lines get one range per thread, since their corrections run
+// serially in double. Ranges start on cache lines where the line does.
+template <class T>
+LineRanges line_ranges(const SosPlan<T>& plan, std::size_t n, bool fused, unsigned threads) {
+  const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(threads, n / tuning::kMinSamplesPerThread));
+  if (parts == 1) return {n, n, 1};
+  const std::size_t block = iir_kernels<T>().lanes * plan.fused_rows;
+  const std::size_t blocks = fused ? n / block : 0;
+  std::size_t step = 0;
+  if (free_response_in_table(plan) && blocks >= parts * tuning::kMinFusedBlocksPerThread) {
+    step = block * std::max<std::size_t>(1, blocks / (parts * tuning::kFusedRangesPerThread));
+  } else {
+    constexpr std::size_t kLine = 64 / sizeof(T);
+    step = ((n + parts - 1) / parts + kLine - 1) / kLine * kLine;
+  }
+  return {n, step, (n + step - 1) / step};
+}
+
+// Adds to ranges 1.. of a line their free responses from start[r * order..] (the true states
+// where they begin). From the fused table, in one pass per thread over it for the ranges that
+// span its rows (each of its vectors serves several ranges), else serially in double.
+template <class T>
+void add_range_free_responses(const SosPlan<T>& plan, const LineRanges& ranges, const Real* start, T* out,
+                              std::ptrdiff_t os, bool table, unsigned threads) {
+  const std::size_t order = 2 * plan.sections;
+  const std::size_t corrected = ranges.count - 1;
+  if (!table) {
+    core::parallel_for(corrected, threads, [&](std::size_t i) {
+      const std::size_t r = i + 1;
+      const Real* z = start + r * order;
+      T* at = out + static_cast<std::ptrdiff_t>(ranges.begin(r)) * os;
+      add_cascade_free_response(plan, std::vector<Real>(z, z + order), at, os, ranges.length(r));
+    });
+    return;
+  }
+  core::Scratch scratch;
+  T* sigma = scratch.get<T>(ranges.count * order);
+  for (std::size_t k = order; k < ranges.count * order; ++k) sigma[k] = T(start[k]);
+  const std::size_t rows = plan.fused_correct_rows;
+  const bool short_last = ranges.length(ranges.count - 1) < rows;
+  const std::size_t together = corrected - (short_last ? 1 : 0);
+  const std::size_t chunks = std::min<std::size_t>(threads, together);
+  const IirKernels<T>& kernels = iir_kernels<T>();
+  const auto stride = static_cast<std::ptrdiff_t>(ranges.step);
+  core::parallel_for(chunks + (short_last ? 1 : 0), threads, [&](std::size_t i) {
+    if (i == chunks) {
+      const std::size_t r = ranges.count - 1;
+      T* at = out + ranges.begin(r);
+      kernels.add_state_responses(at, 0, at, 0, 1, ranges.length(r), plan.fused_free_rows.data(),
+                                  plan.fused_free_stride, order, sigma + r * order, false);
+      return;
+    }
+    const std::size_t r0 = 1 + together * i / chunks, r1 = 1 + together * (i + 1) / chunks;
+    T* at = out + ranges.begin(r0);
+    kernels.add_state_responses(at, stride, at, stride, r1 - r0, rows, plan.fused_free_rows.data(),
+                                plan.fused_free_stride, order, sigma + r0 * order, false);
+  });
+}
+
 // One line: scanned (over several threads when long enough), or serial.
 template <class T>
 void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, std::ptrdiff_t os, std::size_t n,
@@ -437,16 +515,17 @@ void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, st
     serial_cascade(plan, in, is, out, os, n, state);
     return;
   }
-  const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(threads, n / tuning::kMinSamplesPerThread));
+  const bool fused = plan.scan_fused && is == 1 && os == 1;
+  const LineRanges ranges = line_ranges(plan, n, fused, threads);
+  const std::size_t parts = ranges.count;
   // Carries in the thread's scratch arena: a stream of blocks does not allocate here.
   core::Scratch scratch;
   Vec2* carry = scratch.get<Vec2>(parts * sections);
   std::fill(carry, carry + parts * sections, Vec2{0, 0});
   for (std::size_t s = 0; s < sections; ++s) carry[s] = {state[2 * s], state[2 * s + 1]};
-  auto begin = [&](std::size_t r) { return n * r / parts; };
-  core::parallel_for(parts, static_cast<unsigned>(parts), [&](std::size_t r) {
-    const auto b = static_cast<std::ptrdiff_t>(begin(r));
-    scan_range(plan, in + b * is, is, out + b * os, os, begin(r + 1) - begin(r), carry + r * sections, stream_out);
+  core::parallel_for(parts, threads, [&](std::size_t r) {
+    const auto b = static_cast<std::ptrdiff_t>(ranges.begin(r));
+    scan_range(plan, in + b * is, is, out + b * os, os, ranges.length(r), carry + r * sections, stream_out);
   });
   if (parts == 1) {
     for (std::size_t s = 0; s < sections; ++s) {
@@ -456,25 +535,27 @@ void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, st
     return;
   }
   // carry[r] is range r's end state as if it had started from zero (range 0 started from the
-  // true state). The true start of range r is the true end of range r - 1.
+  // true state). The true start of range r is the true end of range r - 1. The ranges have at
+  // most two lengths (all but the last equal), so each transition is computed once.
   const std::size_t order = 2 * sections;
-  std::vector<std::vector<Real>> start(parts);
-  std::vector<Real> end(order);
+  Real* start = scratch.get<Real>(parts * order);
+  Real* end = scratch.get<Real>(order);
+  Real* zero_end = scratch.get<Real>(order);
   for (std::size_t k = 0; k < order; ++k) end[k] = carry[k / 2][k % 2];
+  std::size_t power_length = 0;
+  std::vector<Real> power;
   for (std::size_t r = 1; r < parts; ++r) {
-    start[r] = end;
-    const auto m = iir::detail::matrix_power(plan.cascade.m, order, begin(r + 1) - begin(r));
-    end = iir::detail::matrix_apply(m, start[r]);
-    for (std::size_t k = 0; k < order; ++k) end[k] += carry[r * sections + k / 2][k % 2];
+    if (ranges.length(r) != power_length) {
+      power_length = ranges.length(r);
+      power = iir::detail::matrix_power(plan.cascade.m, order, power_length);
+    }
+    Real* z = start + r * order;
+    std::copy(end, end + order, z);
+    for (std::size_t k = 0; k < order; ++k) zero_end[k] = carry[r * sections + k / 2][k % 2];
+    iir::detail::matrix_apply_add(power.data(), order, z, zero_end, end);
   }
   for (std::size_t k = 0; k < order; ++k) state[k] = T(end[k]);
-  if (parts > 1) {
-    core::parallel_for(parts - 1, static_cast<unsigned>(parts - 1), [&](std::size_t i) {
-      const std::size_t r = i + 1;
-      const auto b = static_cast<std::ptrdiff_t>(begin(r));
-      add_cascade_free_response(plan, start[r], out + b * os, os, begin(r + 1) - begin(r));
-    });
-  }
+  add_range_free_responses(plan, ranges, start, out, os, fused && free_response_in_table(plan), threads);
 }
 
 // Lines [first, first + rows) samples in: the same lines, shorter.

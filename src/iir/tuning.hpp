@@ -62,6 +62,13 @@ inline constexpr std::size_t kFusedScanTablesFrom = std::size_t{1} << 19;
 inline constexpr std::size_t kChannelBlockRows = 256;
 /// Splitting one long signal over threads pays from this many samples per thread.
 inline constexpr std::size_t kMinSamplesPerThread = std::size_t{1} << 16;
+/// One line of the fused scan is cut into ranges of one fused block each, handed out to the
+/// threads as they come free, when it has at least this many blocks per thread; shorter lines
+/// get one range per thread.
+inline constexpr std::size_t kMinFusedBlocksPerThread = 4;
+/// Ranges per thread those lines are cut into (of whole blocks, so fewer where the blocks are
+/// few): each range's correction reads and writes its first rows again.
+inline constexpr std::size_t kFusedRangesPerThread = 8;
 /// The cascade's free response added at a thread's range start is followed until its state
 /// has shrunk by this factor (2^-64: far below the last bit of any double result).
 inline constexpr double kFreeResponseDecay = 0x1p-64;

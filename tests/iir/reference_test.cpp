@@ -227,6 +227,57 @@ TEST(IirReference, ChannelGroupSplitInTimeOverThreads) {
   }
 }
 
+// One line of the fused scan with at least kMinFusedBlocksPerThread blocks per thread is cut
+// into ranges of whole blocks that the threads take as they come free; every range but the
+// first then adds its free response from the table (in one pass for those that span it, the
+// last alone where it is shorter). Double lines of 2 threads x kMinFusedBlocksPerThread blocks
+// and a remainder shorter and longer than the response, from a nonzero state; a cascade whose
+// response outlasts the table (one range per thread, corrected in double); and the float
+// contract for butter(8, 0.01) over such a line.
+TEST(IirReference, LongLineRangesOfWholeBlocksOverThreads) {
+  const std::size_t block = cpu::iir_kernels<double>().lanes * tuning::kFusedScanRows;
+  const std::size_t blocks = 2 * tuning::kMinFusedBlocksPerThread;
+  const unsigned before = default_threads();
+  set_threads(2);
+  const std::pair<Sos, bool> cascades[] = {
+      {resonant_sos(4, 0.99, 81), true}, {resonant_sos(5, 0.995, 82), true}, {resonant_sos(4, 0.9999, 83), false}};
+  for (const auto& [sos, in_table] : cascades) {
+    const auto plan = detail::make_sos_plan<double>(sos);
+    EXPECT_EQ(plan.fused_correct_rows < plan.fused_rows, in_table) << "response rows " << plan.fused_correct_rows;
+    for (std::size_t rest : {std::size_t{1000}, block / 2 + 3}) {
+      const std::size_t n = blocks * block + rest;
+      SCOPED_TRACE("n=" + std::to_string(n) + " sections=" + std::to_string(sos.size()) +
+                   " response rows=" + std::to_string(plan.fused_correct_rows));
+      const auto x = random_signal<double>(n, 29);
+      Array<double> zi({sos.size(), 1, 2});
+      std::vector<long double> z0;
+      for (std::size_t i = 0; i < zi.size(); ++i) {
+        zi.values[i] = 0.5 * std::sin(5.0 + i);
+        z0.push_back(zi.values[i]);
+      }
+      Filter<double> filter(sos, 1);
+      filter.set_state(zi.view());
+      std::vector<double> y(n, std::numeric_limits<double>::quiet_NaN());
+      filter.process(ArrayView<const double>(x.data(), {1, n}), ArrayView<double>(y.data(), {1, n}));
+      std::vector<long double> zref;
+      const auto ref = serial_sosfilt<long double, double>(sos, x, z0, &zref);
+      const std::vector<double> z0_double(z0.begin(), z0.end());
+      const double serial = in_table ? 0.0 : rel_l2(serial_sosfilt<double, double>(sos, x, z0_double), ref);
+      // Poles at radius 0.9999 swing the zero-state runs far from the output, and their
+      // corrections round at that scale: 3.6e-13 on one thread and two, where the serial
+      // double recurrence has 1.2e-13.
+      EXPECT_LE(rel_l2(y, ref), in_table ? 1e-13 : 4 * serial) << "serial double error " << serial;
+      EXPECT_LE(rel_l2(filter.state().values, zref), 1e-12);
+    }
+  }
+  if (!quick_mode()) {
+    const Sos sos = Sos::from_flat(ripple::test::read_golden("d_butter8_0.01.sos").values<double>());
+    check_float_accuracy(sos, "d_butter8_0.01 in ranges",
+                         blocks * cpu::iir_kernels<float>().lanes * tuning::kFusedScanRows + 12345);
+  }
+  set_threads(before);
+}
+
 TEST(IirReference, PlansBuildTablesForTheirLines) {
   const Sos sos = resonant_sos(4, 0.9, 2);
   const auto short_plan = detail::make_sos_plan<double>(sos, tuning::kScanTablesFrom - 1);
