@@ -111,13 +111,19 @@ std::vector<long double> serial_sosfiltfilt(const Sos& sos, const std::vector<T>
 }
 
 // Lines long enough that sosfiltfilt's backward pass runs in several pieces (4 MiB each):
-// one line, and lines along axis 0 (rows of 3 values copied and reversed together).
+// one line (its pieces reversed by 1 and 3 threads, in uneven shares), and lines along axis 0
+// (rows of 3 values copied and reversed together).
 TEST(IirLayout, FiltfiltOverManyPieces) {
   const Sos sos = butter(4, 0.05);
   const std::size_t n = 1'300'000;  // 10.4 MB of doubles: 3 pieces
   const auto values = random_signal<double>(n, 11);
-  const auto y = sosfiltfilt(sos, values);
-  EXPECT_LE(rel_l2(y, serial_sosfiltfilt(sos, values)), 1e-13);
+  const auto ref = serial_sosfiltfilt(sos, values);
+  const unsigned before = default_threads();
+  for (unsigned threads : {1u, 3u}) {
+    set_threads(threads);
+    EXPECT_LE(rel_l2(sosfiltfilt(sos, values), ref), 1e-13) << threads << " threads";
+  }
+  set_threads(before);
   const auto y32 = sosfiltfilt(SosF(sos), std::vector<float>(values.begin(), values.end()));
   EXPECT_LE(rel_l2(y32, serial_sosfiltfilt(sos, std::vector<float>(values.begin(), values.end()))), 1e-5);
 
