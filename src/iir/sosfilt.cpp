@@ -82,31 +82,31 @@ RowsAlong rows_along(std::span<const std::size_t> shape, std::size_t axis) {
   return g;
 }
 
-// Runs of at least this many samples are reversed by all threads.
-constexpr std::size_t kMinParallelReverseRun = std::size_t{1} << 16;
+// Copies of at least this many samples are split over the threads.
+constexpr std::size_t kMinParallelReverse = std::size_t{1} << 16;
 
 // Row from_first + j of `from` (from_rows rows per block) to row to_first + count - 1 - j of
-// `to` (to_rows rows per block), for j < count in every block.
+// `to` (to_rows rows per block), for j < count in every block. Large copies are split over the
+// threads, by blocks and within them: serial, they held sosfiltfilt of one line on two threads
+// to 1.2x one thread (2^22 samples, medians of alternated runs on the 2-core AVX-512 VM: float
+// 1079 -> 1235 Msamples/s, double 664 -> 774; one thread unchanged).
 template <class R>
 void copy_rows_reversed(const R* from, std::size_t from_rows, std::size_t from_first, R* to, std::size_t to_rows,
                         std::size_t to_first, std::size_t count, std::size_t outer, std::size_t inner) {
-  for (std::size_t o = 0; o < outer; ++o) {
+  const unsigned threads = outer * count * inner >= kMinParallelReverse ? default_threads() : 1;
+  const std::size_t shares = outer >= threads ? 1 : threads;  // of each block's rows
+  core::parallel_for(outer * shares, threads, [&](std::size_t i) {
+    const std::size_t o = i / shares, share = i % shares;
+    const std::size_t j0 = count * share / shares, j1 = count * (share + 1) / shares;
     const R* __restrict src = from + (o * from_rows + from_first) * inner;
     R* __restrict dst = to + (o * to_rows + to_first) * inner;
     if (inner == 1) {
-      // (A plain indexed loop: the compiler vectorizes it, std::reverse_copy it did not.) Long
-      // runs are split over the threads: serial, these copies held sosfiltfilt of one line on
-      // two threads to 1.2x one thread (2^22 samples, medians of alternated runs on the 2-core
-      // AVX-512 VM: float 1079 -> 1235 Msamples/s, double 664 -> 774; one thread unchanged).
-      const unsigned threads = count >= kMinParallelReverseRun ? default_threads() : 1;
-      core::parallel_for(threads, threads, [&](std::size_t p) {
-        const std::size_t j0 = count * p / threads, j1 = count * (p + 1) / threads;
-        for (std::size_t j = j0; j < j1; ++j) dst[count - 1 - j] = src[j];
-      });
+      // (A plain indexed loop: the compiler vectorizes it, std::reverse_copy it did not.)
+      for (std::size_t j = j0; j < j1; ++j) dst[count - 1 - j] = src[j];
     } else {
-      for (std::size_t j = 0; j < count; ++j) std::copy_n(src + j * inner, inner, dst + (count - 1 - j) * inner);
+      for (std::size_t j = j0; j < j1; ++j) std::copy_n(src + j * inner, inner, dst + (count - 1 - j) * inner);
     }
-  }
+  });
 }
 
 // y (C-ordered) filtered in place from its last sample to its first, starting from `states`.
