@@ -62,7 +62,7 @@ inline constexpr std::size_t kFusedScanTablesFrom = std::size_t{1} << 19;
 inline constexpr std::size_t kChannelBlockRows = 256;
 /// Splitting one long signal over threads pays from this many samples per thread.
 inline constexpr std::size_t kMinSamplesPerThread = std::size_t{1} << 16;
-/// One line of the fused scan is cut into ranges of one fused block each, handed out to the
+/// One line of the fused scan is cut into ranges of whole fused blocks, handed out to the
 /// threads as they come free, when it has at least this many blocks per thread; shorter lines
 /// get one range per thread.
 inline constexpr std::size_t kMinFusedBlocksPerThread = 4;
