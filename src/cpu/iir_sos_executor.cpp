@@ -297,14 +297,14 @@ void scan_range_fused(const SosPlan<T>& plan, const T* in, T* out, std::size_t n
   const std::size_t line_correct_rows = (plan.fused_correct_rows + kLine - 1) / kLine * kLine;
   T* head = stream_out ? scratch.get<T>(lanes * std::min(plan.fused_rows, line_correct_rows)) : nullptr;
   for (std::size_t k = 0; k < order; ++k) z[k] = carry[k / 2][k % 2];
-  std::vector<Real> partial_transition;
+  std::shared_ptr<const std::vector<Real>> partial_transition;
   std::size_t pos = 0;
   while (n - pos >= lanes * tuning::kScanMinRows) {
     const std::size_t rows = std::min(plan.fused_rows, (n - pos) / lanes);
     const Real* m = plan.fused_transition.data();
     if (rows != plan.fused_rows) {
-      partial_transition = iir::detail::matrix_power(plan.cascade.m, order, rows);
-      m = partial_transition.data();
+      partial_transition = plan.cascade_power(rows);
+      m = partial_transition->data();
     }
     std::fill(state, state + order * lanes, T(0));
     const auto lane_stride = static_cast<std::ptrdiff_t>(rows);
@@ -543,16 +543,16 @@ void run_line(const SosPlan<T>& plan, const T* in, std::ptrdiff_t is, T* out, st
   Real* zero_end = scratch.get<Real>(order);
   for (std::size_t k = 0; k < order; ++k) end[k] = carry[k / 2][k % 2];
   std::size_t power_length = 0;
-  std::vector<Real> power;
+  std::shared_ptr<const std::vector<Real>> power;
   for (std::size_t r = 1; r < parts; ++r) {
     if (ranges.length(r) != power_length) {
       power_length = ranges.length(r);
-      power = iir::detail::matrix_power(plan.cascade.m, order, power_length);
+      power = plan.cascade_power(power_length);
     }
     Real* z = start + r * order;
     std::copy(end, end + order, z);
     for (std::size_t k = 0; k < order; ++k) zero_end[k] = carry[r * sections + k / 2][k % 2];
-    iir::detail::matrix_apply_add(power.data(), order, z, zero_end, end);
+    iir::detail::matrix_apply_add(power->data(), order, z, zero_end, end);
   }
   for (std::size_t k = 0; k < order; ++k) state[k] = T(end[k]);
   add_range_free_responses(plan, ranges, start, out, os, fused && free_response_in_table(plan), threads);
@@ -595,11 +595,11 @@ void run_groups_in_ranges(const SosPlan<T>& plan, const SosLines<T>& lines, std:
   std::vector<Real> zero_end(order);
   for (std::size_t r = 1; r < parts; ++r) {
     std::copy(end.begin(), end.end(), start.begin() + r * count * order);
-    const std::vector<Real> m = iir::detail::matrix_power(plan.cascade.m, order, begin(r + 1) - begin(r));
+    const auto m = plan.cascade_power(begin(r + 1) - begin(r));
     for (std::size_t c = 0; c < count; ++c) {
       const T* range_end = range_state.data() + (r * count + c) * order;
       std::copy(range_end, range_end + order, zero_end.begin());
-      iir::detail::matrix_apply_add(m.data(), order, start.data() + (r * count + c) * order, zero_end.data(),
+      iir::detail::matrix_apply_add(m->data(), order, start.data() + (r * count + c) * order, zero_end.data(),
                                     end.data() + c * order);
     }
   }

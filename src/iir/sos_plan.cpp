@@ -11,6 +11,25 @@
 
 namespace ripple::iir::detail {
 
+std::shared_ptr<const std::vector<Real>> CascadePowers::get(const CascadeSystem& cascade, std::size_t n) {
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = std::find_if(held_.begin(), held_.end(), [n](const auto& h) { return h.first == n; });
+    if (found != held_.end()) {
+      std::rotate(found, found + 1, held_.end());  // now the most recently used
+      return held_.back().second;
+    }
+  }
+  // Computed outside the lock: threads asking for other lengths need not wait.
+  auto power = std::make_shared<const std::vector<Real>>(matrix_power(cascade.m, cascade.states, n));
+  std::lock_guard lock(mutex_);
+  if (std::none_of(held_.begin(), held_.end(), [n](const auto& h) { return h.first == n; })) {
+    if (held_.size() == kHeld) held_.erase(held_.begin());
+    held_.emplace_back(n, power);
+  }
+  return power;
+}
+
 namespace {
 
 // The fused scan's tables: the cascade's block transition and its free response, output at t

@@ -5,12 +5,29 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "iir/state_space.hpp"
 #include "ripple/iir/sos.hpp"
 
 namespace ripple::iir::detail {
+
+/// Powers M^n of a cascade's transition for the few lengths that keep recurring (the ranges
+/// of a line split over threads, a partial fused block, a stream's chunks, sosfiltfilt's
+/// pieces), each computed once: one power of order 8 in long double costs 30-40 us, several per
+/// call on the path of a 2-thread sosfilt of a few milliseconds. Shared by the threads of a call
+/// and by the calls that share the plan.
+class CascadePowers {
+ public:
+  std::shared_ptr<const std::vector<Real>> get(const CascadeSystem& cascade, std::size_t n);
+
+ private:
+  static constexpr std::size_t kHeld = 8;  // the most recently used lengths
+  std::mutex mutex_;
+  std::vector<std::pair<std::size_t, std::shared_ptr<const std::vector<Real>>>> held_;  // oldest first
+};
 
 template <class T>
 struct SosPlan {
@@ -45,6 +62,10 @@ struct SosPlan {
   std::size_t fused_free_stride = 0;     ///< distance between the rows of fused_free_rows (>= fused_correct_rows)
   /// Output of the zero-input cascade at t from unit state e_k: [k * fused_free_stride + t].
   std::vector<T> fused_free_rows;
+  /// M^n of the cascade, kept for recurring n (copies of the plan share them).
+  std::shared_ptr<CascadePowers> powers = std::make_shared<CascadePowers>();
+
+  std::shared_ptr<const std::vector<Real>> cascade_power(std::size_t n) const { return powers->get(cascade, n); }
 
   const T* section_coef(std::size_t s) const { return coef.data() + 5 * s; }
   const T* section_free_rows(std::size_t s) const { return free_rows.data() + 2 * block_rows * s; }
