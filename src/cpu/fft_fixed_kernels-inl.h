@@ -1,7 +1,8 @@
 // Fixed-shape FFT kernels: the lane FFT's passes unrolled at compile time for the radix
 // sequences of short sizes, so a whole transform lives in registers. Compiled once per Highway
-// target in translation units of their own, one per precision (cpu/fft_fixed_kernels_f32.cpp,
-// _f64.cpp): they are most of the FFT kernels' compile time, and apart they build in parallel.
+// target in translation units of their own, one per precision and kind (wide, panel:
+// cpu/fft_fixed_kernels_f32.cpp, _f32_panel.cpp, _f64.cpp, _f64_panel.cpp): they are most of
+// the library's compile time, and apart they build in parallel.
 
 // Per-target include guard (Highway's convention for -inl.h files).
 #if defined(RIPPLE_CPU_FFT_FIXED_KERNELS_INL_H_) == defined(HWY_TARGET_TOGGLE)

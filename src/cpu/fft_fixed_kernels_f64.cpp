@@ -1,6 +1,6 @@
-// Compiles fft_fixed_kernels-inl.h's double kernels for every SIMD target and exports their
-// lookups (see cpu/fft_kernels.hpp: FftKernels::panel_fixed and wide_fixed; the float ones
-// are in fft_fixed_kernels_f32.cpp).
+// Compiles fft_fixed_kernels-inl.h's double wide kernels for every SIMD target and exports
+// their lookups (see cpu/fft_kernels.hpp: FftKernels::wide_fixed; the panels are in
+// fft_fixed_kernels_f64_panel.cpp, the float kernels in fft_fixed_kernels_f32*.cpp).
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/fft_fixed_kernels_f64.cpp"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
@@ -13,47 +13,21 @@ namespace ripple::cpu::HWY_NAMESPACE {
 WideKernel<double> FindWideFixedF64(const int* radices, std::size_t count) {
   return FindWideFixed<double>(radices, count);
 }
-PanelKernel<double> FindPanelFixedF64(const int* radices, std::size_t count) {
-  return FindPanelFixed<hn::ScalableTag<double>>(radices, count);
-}
-#if HWY_ARCH_X86 && HWY_TARGET == HWY_AVX3
-// The narrow table's unrolled panels on an AVX-512 CPU: AVX-512 instructions on 256-bit
-// vectors, two complex doubles as on AVX2, but with 32 registers where AVX2 has 16. A radix-3
-// panel of 27 spilled to the stack from AVX2's (422 stack accesses -> 236), and the four-step
-// sweeps that run these took less time (one thread, AVX-512 Zen 4, ripple/FFTW medians of
-// three alternated runs: f64 N = 243 0.98 -> 0.94, 729 0.90 -> 0.82, 625 0.80 -> 0.75).
-PanelKernel<double> FindPanelFixedF64Ymm(const int* radices, std::size_t count) {
-  return FindPanelFixed<hn::CappedTag<double, 4>>(radices, count);
-}
-#endif
 }  // namespace ripple::cpu::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-#include "hwy/targets.h"
-
 namespace ripple::cpu {
 
 HWY_EXPORT(FindWideFixedF64);
-HWY_EXPORT(FindPanelFixedF64);
 
 WideKernel<double> find_wide_fixed_f64(const int* radices, std::size_t count) {
   return HWY_DYNAMIC_DISPATCH(FindWideFixedF64)(radices, count);
-}
-PanelKernel<double> find_panel_fixed_f64(const int* radices, std::size_t count) {
-  return HWY_DYNAMIC_DISPATCH(FindPanelFixedF64)(radices, count);
 }
 
 #if HWY_ARCH_X86 && (HWY_TARGETS & HWY_AVX2)
 WideKernel<double> find_wide_fixed_f64_avx2(const int* radices, std::size_t count) {
   return N_AVX2::FindWideFixedF64(radices, count);
-}
-PanelKernel<double> find_panel_fixed_f64_narrow(const int* radices, std::size_t count) {
-#if HWY_TARGETS & HWY_AVX3
-  static const bool avx512 = (hwy::SupportedTargets() & HWY_AVX3) != 0;
-  if (avx512) return N_AVX3::FindPanelFixedF64Ymm(radices, count);
-#endif
-  return N_AVX2::FindPanelFixedF64(radices, count);
 }
 #endif
 

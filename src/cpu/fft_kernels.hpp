@@ -133,7 +133,7 @@ struct FftKernels {
   void (*real_direct_c2r)(const RealDirectArgs<T>& args);
 };
 
-/// The fixed-shape kernel lookups (cpu/fft_fixed_kernels_f32.cpp, _f64.cpp), for the best target this CPU
+/// The fixed-shape kernel lookups (cpu/fft_fixed_kernels_f32*.cpp, _f64*.cpp), for the best target this CPU
 /// supports: the kernel for a lane FFT with exactly these radices, or null.
 WideKernel<float> find_wide_fixed_f32(const int* radices, std::size_t count);
 WideKernel<double> find_wide_fixed_f64(const int* radices, std::size_t count);
