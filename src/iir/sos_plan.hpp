@@ -16,7 +16,7 @@ namespace ripple::iir::detail {
 
 /// Powers M^n of a cascade's transition for the few lengths that keep recurring (the ranges
 /// of a line split over threads, a partial fused block, a stream's chunks, sosfiltfilt's
-/// pieces), each computed once: one power of order 8 in long double costs 30-40 us, several per
+/// pieces), each computed once: one power of order 8 in long double costs 30-70 us, several per
 /// call on the path of a 2-thread sosfilt of a few milliseconds. Shared by the threads of a call
 /// and by the calls that share the plan.
 class CascadePowers {
