@@ -32,8 +32,8 @@ inline constexpr unsigned kSosItems = 8;
 /// sos_channels (channel path): channels per group and samples of each staged at a time.
 inline constexpr unsigned kSosChannelBlock = 64;
 inline constexpr unsigned kSosChunk = 32;
-/// Sections whose states a channel work-item holds in registers (a longer cascade gets the next
-/// power of two: one more program).
+/// Sections whose states a channel work-item's array holds (a longer cascade gets the next power
+/// of two: one more program).
 inline constexpr unsigned kSosChannelSections = 16;
 /// The cost rule between the two paths (DeviceSos::choose) counts time in dependent steps of
 /// the recurrence on a GPU that runs `resident` work-items at once: compute units times

@@ -2,6 +2,9 @@
 // NVRTC's compiler log carried by DeviceError.
 #include <gtest/gtest.h>
 
+#include <iostream>
+#include <regex>
+#include <sstream>
 #include <string>
 
 #include "dialect_smoke.hpp"
@@ -29,6 +32,38 @@ void expect_elf(const std::vector<std::byte>& bin) {
   EXPECT_EQ(bin[2], std::byte{'L'});
   EXPECT_EQ(bin[3], std::byte{'F'});
 }
+
+// What ptxas reports of one kernel ("--ptxas-options=-v").
+struct KernelResources {
+  std::string kernel;
+  int registers = -1;
+  int stack_bytes = 0, spill_store_bytes = 0, spill_load_bytes = 0, shared_bytes = 0;
+};
+
+std::vector<KernelResources> ptxas_report(const std::string& log) {
+  static const std::regex entry(R"(Compiling entry function '([^']+)')");
+  static const std::regex frame(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
+  static const std::regex used(R"(Used (\d+) registers)");
+  static const std::regex smem(R"((\d+) bytes smem)");
+  std::vector<KernelResources> out;
+  std::istringstream lines(log);
+  std::smatch m;
+  for (std::string line; std::getline(lines, line);) {
+    if (std::regex_search(line, m, entry)) {
+      out.push_back({m[1].str()});
+    } else if (out.empty()) {
+      continue;
+    } else if (std::regex_search(line, m, frame)) {
+      out.back().stack_bytes = std::stoi(m[1].str());
+      out.back().spill_store_bytes = std::stoi(m[2].str());
+      out.back().spill_load_bytes = std::stoi(m[3].str());
+    } else if (std::regex_search(line, m, used)) {
+      out.back().registers = std::stoi(m[1].str());
+      if (std::regex_search(line, m, smem)) out.back().shared_bytes = std::stoi(m[1].str());
+    }
+  }
+  return out;
+}
 #endif
 
 class NvrtcVariant : public ::testing::TestWithParam<KernelVariant> {};
@@ -40,6 +75,34 @@ TEST_P(NvrtcVariant, CompilesForSm90) {
   std::string why;
   ASSERT_TRUE(cuda::nvrtc_available(&why)) << why;
   expect_elf(nvrtc(GetParam().spec));
+#endif
+}
+
+// Registers spilled to local memory cost a GPU kernel a round trip through L1/L2 per use: no
+// variant may spill on sm_90 (ptxas's own report, printed for the record with registers, shared
+// memory and stack; arrays indexed at run time, such as the channel kernel's section states, are
+// on the stack by design and are not spills).
+TEST_P(NvrtcVariant, NeverSpillsRegistersOnSm90) {
+#ifndef RIPPLE_HAVE_CUDA
+  GTEST_SKIP() << "this build has no CUDA backend (RIPPLE_CUDA=OFF or no toolkit): NVRTC checks skipped";
+#else
+  std::string why;
+  ASSERT_TRUE(cuda::nvrtc_available(&why)) << why;
+  const ProgramSpec& spec = GetParam().spec;
+  std::vector<std::string> options = program_options(spec);
+  options.push_back("--ptxas-options=-v");
+  std::string log;
+  cuda::compile_cubin(program_source(spec), "test.cu", options, "sm_90", &log);
+  const std::vector<KernelResources> kernels = ptxas_report(log);
+  ASSERT_FALSE(kernels.empty()) << "no kernel in ptxas's report:\n" << log;
+  for (const KernelResources& k : kernels) {
+    std::cout << GetParam().name << " " << k.kernel << ": " << k.registers << " registers, " << k.shared_bytes
+              << " bytes shared, " << k.stack_bytes << " bytes stack, " << k.spill_store_bytes << "/"
+              << k.spill_load_bytes << " bytes spilled/reloaded\n";
+    EXPECT_GT(k.registers, 0) << k.kernel << ":\n" << log;
+    EXPECT_EQ(k.spill_store_bytes, 0) << k.kernel << " spills registers:\n" << log;
+    EXPECT_EQ(k.spill_load_bytes, 0) << k.kernel << " reloads spilled registers:\n" << log;
+  }
 #endif
 }
 

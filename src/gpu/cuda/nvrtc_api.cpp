@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <utility>
 
 #include "ripple/error.hpp"
 
@@ -78,7 +79,8 @@ bool nvrtc_available(std::string* why) {
 std::string nvrtc_version() { return nvrtc().version; }
 
 std::vector<std::byte> compile_cubin(const std::string& source, const std::string& name,
-                                     const std::vector<std::string>& options, const std::string& arch) {
+                                     const std::vector<std::string>& options, const std::string& arch,
+                                     std::string* log_out) {
   const Nvrtc& n = nvrtc();
   if (!n.ok) throw DeviceError("CUDA: " + n.why);
   nvrtcProgram program = nullptr;
@@ -112,6 +114,7 @@ std::vector<std::byte> compile_cubin(const std::string& source, const std::strin
   if (r == NVRTC_SUCCESS) r = n.nvrtcGetCUBIN(program, reinterpret_cast<char*>(cubin.data()));
   if (r != NVRTC_SUCCESS || size == 0)
     throw DeviceError(std::string("NVRTC produced no cubin for ") + name + " (" + arch + ")");
+  if (log_out) *log_out = std::move(log);
   return cubin;
 }
 

@@ -18,8 +18,11 @@ std::string nvrtc_version();
 
 /// Compiles CUDA C++ `source` (named `name` in diagnostics) for `arch` (e.g. "sm_90") with the
 /// given options (each one argument, e.g. "-DBLOCK=128") into a cubin. Throws DeviceError with
-/// NVRTC's log on a compile error, or saying why NVRTC could not be loaded.
+/// NVRTC's log on a compile error, or saying why NVRTC could not be loaded. `log`, if given,
+/// receives the log of a successful compile (warnings; ptxas's report with
+/// "--ptxas-options=-v").
 std::vector<std::byte> compile_cubin(const std::string& source, const std::string& name,
-                                     const std::vector<std::string>& options, const std::string& arch);
+                                     const std::vector<std::string>& options, const std::string& arch,
+                                     std::string* log = nullptr);
 
 }  // namespace ripple::gpu::cuda

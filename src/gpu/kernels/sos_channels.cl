@@ -3,7 +3,10 @@
 // for many channels of moderate length, and for cascades the scan does not apply to (a pole on
 // or outside the unit circle). Compiled after dialect.h, scan_op_affine2.h and biquad.h, with
 // -DBLOCK (channels per work-group), -DCHUNK (samples per channel staged at a time) and
-// -DMAX_SECTIONS (sections held in registers; the cascade may have fewer).
+// -DMAX_SECTIONS (the length of each work-item's array of section states; the cascade may have
+// fewer). The array is indexed by the run-time section number, so it lives on the stack (L1:
+// 128 bytes for 16 float sections, ptxas reports) and is read and written once per section per
+// chunk, not per sample: a chunk's samples go through a section in registers.
 //
 // Rows of the channels x n input are read and written coalesced through local memory: a group
 // stages CHUNK consecutive samples of its BLOCK channels (consecutive work-items read
