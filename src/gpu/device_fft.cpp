@@ -43,12 +43,12 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
     if (twos % 3 == 1) r.push_back(2);
     if (twos % 3 == 2) r.push_back(4);
   }
-  for (unsigned p : {3u, 5u, 7u})
-    while (n % p == 0) {
+  for (std::uint64_t p : kFftCodeletPrimes)
+    while (p > 2 && n % p == 0) {
       n /= p;
-      r.push_back(p);
+      r.push_back(static_cast<unsigned>(p));
     }
-  if (n != 1) r.clear();  // not 7-smooth: the caller reports it
+  if (n != 1) r.clear();  // a prime without a codelet: the caller reports it
   return r;
 }
 
@@ -58,15 +58,14 @@ FftShape DeviceFft::shape(std::uint64_t n, bool double_precision) {
   if (n == 0) throw InvalidArgument("DeviceFft: size n is 0");
   if (n > kFftMaxOnChip)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " exceeds " + std::to_string(kFftMaxOnChip) +
-                      ", the largest the one-kernel GPU FFT takes (multi-pass GPU FFTs are not built yet; the "
-                      "CPU fft::Plan does any size)");
+                      ", the largest the one-kernel GPU FFT takes (DeviceFftPlan takes larger sizes in passes)");
   FftShape s;
   s.n = n;
   s.radices = radices_of(n);
   if (n > 1 && s.radices.empty())
     throw Unsupported("DeviceFft: size n " + std::to_string(n) +
-                      " has a prime factor above 7 (the GPU FFT takes 2^a 3^b 5^c 7^d; Rader and Bluestein "
-                      "are not built on the GPU yet; the CPU fft::Plan does any size)");
+                      " has a prime factor above 13 (the one-kernel GPU FFT takes 2^a 3^b 5^c 7^d 11^e 13^f; "
+                      "DeviceFftPlan takes other sizes through Bluestein)");
   std::uint64_t most = 1;
   for (unsigned r : s.radices) most = std::max<std::uint64_t>(most, n / r);
   s.threads_per_transform = static_cast<unsigned>((most + kButterfliesPerItem - 1) / kButterfliesPerItem);
@@ -260,7 +259,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
   std::vector<KernelVariant> out;
   for (bool dbl : {false, true}) {
     const std::string prec = dbl ? "_f64" : "_f32";
-    for (std::uint64_t n : {1, 8, 60, 243, 343, 625, 1024, 4096})
+    for (std::uint64_t n : {1, 8, 60, 143, 243, 343, 625, 1024, 2197, 4004, 4096})
       out.push_back({"fft_c2c_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
     for (std::uint64_t n : {64, 2048})
       for (bool tw_double : {false, true}) {

@@ -1,7 +1,8 @@
 // Device level: batched 1-D complex-to-complex FFTs whose size fits on chip, in one kernel
 // (kernels/fft_c2c.cl on fft_codelets.h): one read and one write of global memory per
-// transform, every stage in registers with exchanges through local memory. Sizes 2^a 3^b 5^c 7^d
-// up to kFftMaxOnChip (radix 2, 3, 4, 5, 7, 8 stages); float or double; both directions and
+// transform, every stage in registers with exchanges through local memory. Sizes whose prime
+// factors all have codelets (kFftCodeletPrimes) up to kFftMaxOnChip (radix 2, 3, 4, 5, 7, 8, 11, 13
+// stages); float or double; both directions and
 // numpy's three normalizations from one compiled program (direction and scale are arguments).
 // Element i of transform b is at b * dist + i * stride on each side (contiguous batches,
 // innermost batching, padded distances); the passes of the multi-pass FFT (device_fft_plan)
@@ -9,6 +10,7 @@
 // twiddle table uploaded when it is made; run() only launches.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -21,9 +23,13 @@
 
 namespace ripple::gpu {
 
-/// Whether n has no prime factor above 7 (the sizes the device passes take directly).
-inline bool seven_smooth(std::uint64_t n) {
-  for (std::uint64_t p : {2u, 3u, 5u, 7u})
+/// The primes with a codelet (kernels/fft_codelets.h). Sizes made of them run as passes of
+/// on-chip transforms; sizes with any other prime factor by Bluestein's algorithm.
+inline constexpr std::array<std::uint64_t, 6> kFftCodeletPrimes = {2, 3, 5, 7, 11, 13};
+
+/// Whether n has no prime factor without a codelet (the sizes the device passes take directly).
+inline bool codelet_smooth(std::uint64_t n) {
+  for (std::uint64_t p : kFftCodeletPrimes)
     while (n % p == 0) n /= p;
   return n == 1;
 }
@@ -88,7 +94,7 @@ struct FftPassTwiddles {
 
 class DeviceFft {
  public:
-  /// Throws Unsupported for sizes that are not 7-smooth or exceed kFftMaxOnChip (naming n) and
+  /// Throws Unsupported for sizes that are not codelet_smooth or exceed kFftMaxOnChip (naming n) and
   /// for double on a device without it; InvalidArgument for n = 0.
   /// With pass_twiddle, the program multiplies its outputs by an FftPassTwiddles table given
   /// to launch() (the first passes of a multi-pass FFT).

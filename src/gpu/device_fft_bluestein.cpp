@@ -17,7 +17,7 @@ namespace ripple::gpu {
 
 std::uint64_t DeviceFftBluestein::padded_size(std::uint64_t n) {
   std::uint64_t m = 2 * n - 1;
-  while (!seven_smooth(m)) ++m;
+  while (!codelet_smooth(m)) ++m;
   return m;
 }
 

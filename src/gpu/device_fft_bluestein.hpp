@@ -1,5 +1,5 @@
-// Device level: batched 1-D complex FFTs of sizes with a prime factor above 7, by Bluestein's
-// algorithm: the DFT of N as a cyclic convolution of length M (the smallest 7-smooth size
+// Device level: batched 1-D complex FFTs of sizes with a prime factor above 13, by Bluestein's
+// algorithm: the DFT of N as a cyclic convolution of length M (the smallest codelet-smooth size
 // >= 2N - 1) with a chirp, i.e. a chirp multiply (kernels/fft_bluestein.cl), a forward FFT of M
 // (DeviceFftPlan), a multiply by the chirp's spectrum, a backward FFT of M and a chirp multiply
 // into the output layout. The chirp and its spectrum are computed on the host when the plan is
@@ -24,7 +24,7 @@ class DeviceFftBluestein {
   DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout);
   ~DeviceFftBluestein();
 
-  /// The smallest 7-smooth size >= 2n - 1.
+  /// The smallest codelet-smooth size >= 2n - 1.
   static std::uint64_t padded_size(std::uint64_t n);
   static ProgramSpec program(bool double_precision);
 

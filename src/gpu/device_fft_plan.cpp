@@ -12,10 +12,10 @@ namespace ripple::gpu {
 
 namespace {
 
-// Divisors of a 7-smooth n (a few thousand at most for n < 2^40).
+// Divisors of a codelet-smooth n (a few thousand at most for n < 2^40).
 std::vector<std::uint64_t> divisors(std::uint64_t n) {
   std::vector<std::uint64_t> d{1};
-  for (std::uint64_t p : {2u, 3u, 5u, 7u}) {
+  for (std::uint64_t p : kFftCodeletPrimes) {
     unsigned e = 0;
     while (n % p == 0) {
       n /= p;
@@ -62,9 +62,9 @@ std::uint64_t input_extent(const FftLayout& l, std::uint64_t n) {
 
 std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, std::uint64_t max_pass) {
   if (n == 0) throw InvalidArgument("GPU FFT: size n is 0");
-  if (!seven_smooth(n))
+  if (!codelet_smooth(n))
     throw Unsupported("GPU FFT: size n " + str(n) +
-                      " has a prime factor above 7: it is not a product of passes (DeviceFftPlan takes it "
+                      " has a prime factor above 13: it is not a product of passes (DeviceFftPlan takes it "
                       "through Bluestein)");
   max_pass = std::min(max_pass, kFftMaxOnChip);
   if (n <= max_pass) return {n};
@@ -99,7 +99,7 @@ const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, std::uint64_t n
 }
 
 void DeviceFftPlan::check_size(std::uint64_t n, std::uint64_t max_pass) {
-  if (n <= 1 || seven_smooth(n)) {
+  if (n <= 1 || codelet_smooth(n)) {
     split(std::max<std::uint64_t>(n, 1), max_pass);
     return;
   }
@@ -107,7 +107,7 @@ void DeviceFftPlan::check_size(std::uint64_t n, std::uint64_t max_pass) {
   try {
     split(m, max_pass);
   } catch (const Unsupported& e) {
-    throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above 7, so it is a convolution of " +
+    throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above 13, so it is a convolution of " +
                       str(m) + " points (Bluestein), which the GPU cannot do: " + e.what());
   }
 }
@@ -118,7 +118,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const std::size_t elem = double_precision ? 16 : 8;
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
   check_size(n, max_pass);
-  if (n > 1 && !seven_smooth(n)) {
+  if (n > 1 && !codelet_smooth(n)) {
     bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, group);
   } else {
     passes_ = split(n, max_pass);

@@ -1,4 +1,4 @@
-// Device level: a batched 1-D complex FFT of any 7-smooth size in any layout, planned once.
+// Device level: a batched 1-D complex FFT of any size in any layout, planned once.
 // Sizes that fit on chip (<= kFftMaxOnChip) are one launch of the one-kernel FFT (DeviceFft).
 // Larger sizes are the four-step algorithm in the fewest passes, each pass a batch of on-chip
 // transforms: N = N1 * M as N1-point column transforms whose outputs are turned by W_N^(n2 k1)
@@ -6,8 +6,8 @@
 // kFftMaxOnChip^2 points; a third when M itself needs two). Transposes are only addresses of the
 // passes (FftPass); the intermediate results go through device scratch owned by the plan. Every
 // kernel is compiled and every table uploaded when the plan is made; run() only launches.
-// Sizes with a prime factor above 7 run Bluestein's algorithm (device_fft_bluestein) on a
-// plan of this kind for the padded size.
+// Sizes with a prime factor above 13 (no codelet) run Bluestein's algorithm
+// (device_fft_bluestein) on a plan of this kind for the padded size.
 #pragma once
 
 #include <cstdint>
@@ -27,15 +27,15 @@ class DeviceFftPlan {
   /// A plan for `layout.batch` transforms of size n (layout strides >= 1, distances >= 0, as
   /// checked by the caller; one or two levels of batch). The one-kernel path takes both levels
   /// in one launch; multi-pass and Bluestein plans run their passes once per outer index. max_pass caps each pass's size (kFftMaxOnChip; tests lower it to
-  /// reach three passes at small n). Sizes with a prime factor above 7 go through Bluestein
+  /// reach three passes at small n). Sizes with a prime factor above 13 go through Bluestein
   /// (DeviceFftBluestein). Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                 std::uint64_t max_pass = kFftMaxOnChip);
 
   /// The sizes of the passes, first pass first (one entry for the one-kernel path): the most
-  /// balanced split of a 7-smooth n into as few factors <= max_pass as possible. Throws
-  /// Unsupported naming n if n is not 7-smooth or needs more than three passes.
+  /// balanced split of a codelet-smooth n into as few factors <= max_pass as possible. Throws
+  /// Unsupported naming n if n is not codelet-smooth or needs more than three passes.
   static std::vector<std::uint64_t> split(std::uint64_t n, std::uint64_t max_pass = kFftMaxOnChip);
   /// Throws what the constructor throws for size n (Unsupported naming n), before any
   /// compilation or allocation.
@@ -45,7 +45,7 @@ class DeviceFftPlan {
   ~DeviceFftPlan();
 
   std::uint64_t size() const { return n_; }
-  /// The passes of a 7-smooth size; empty for Bluestein's sizes.
+  /// The passes of a codelet-smooth size; empty for Bluestein's sizes.
   const std::vector<std::uint64_t>& passes() const { return passes_; }
   const DeviceFftBluestein* bluestein() const { return bluestein_.get(); }
   /// E.g. "gpu c2c n=1048576: 1024 x 1024 (2 passes, twiddle fused into pass 1)".

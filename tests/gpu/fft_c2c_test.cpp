@@ -1,6 +1,6 @@
 // The one-kernel GPU FFT (src/gpu/device_fft, kernels/fft_c2c.cl) on every GPU device present
 // (PoCL in CI), against the long-double reference DFT and the CPU fft::Plan: sizes 1..4096 of
-// every radix (2, 3, 4, 5, 7, 8 stages, the split exchange of large double transforms), batches
+// every radix (2, 3, 4, 5, 7, 8, 11, 13 stages, the split exchange of large double transforms), batches
 // 1, 3, 17, float and double, both directions, numpy's three norms, outputs poisoned with NaN and
 // sentinels past the end; strided and innermost-batched layouts, in place; rejected sizes and
 // layouts. One program per size and precision serves every batch, direction and norm.
@@ -31,7 +31,9 @@ using ::ripple::test::rel_l2;
 class GpuFft : public test::GpuTest {};
 RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFft);
 
-const std::uint64_t kSizes[] = {1, 2, 3, 4, 5, 7, 8, 12, 15, 16, 60, 64, 100, 243, 343, 625, 1024, 4096};
+const std::uint64_t kSizes[] = {1,   2,   3,    4,    5,    7,    8,    11,   12,  13,
+                                15,  16,  60,   64,   100,  143,  243,  343,  625, 1024,
+                                2197, 4004, 4096};
 
 double norm_scale(std::uint64_t n, fft::Direction d, fft::Norm norm) {
   if (norm == fft::Norm::ortho) return 1.0 / std::sqrt(static_cast<double>(n));
@@ -184,7 +186,7 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
 }
 
 TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
-  for (const std::uint64_t n : {std::uint64_t{11}, std::uint64_t{4097}, std::uint64_t{8192}, std::uint64_t{2 * 1009}}) {
+  for (const std::uint64_t n : {std::uint64_t{17}, std::uint64_t{4097}, std::uint64_t{8192}, std::uint64_t{2 * 1009}}) {
     try {
       DeviceFft plan(ctx(), n, false);
       ADD_FAILURE() << "size " << n << " was accepted";

@@ -1,6 +1,6 @@
 // The GPU FFT plans of any size (src/gpu/device_fft_plan, device_fft_bluestein) on every GPU
 // device present (PoCL in CI), against the long-double reference DFT: the split of n into
-// passes; two passes at 3^10, 5^7 (and 10^6, 2^22 outside quick mode), float and double; three
+// passes; two passes at 3^10, 5^7, 13^4 (and 10^6, 2^22 outside quick mode), float and double; three
 // passes (forced by a lower pass cap, so they run at small n) with batches, padded, strided and
 // innermost-batched layouts and in place; the one-pass plan in place with different layouts;
 // Bluestein for primes and sizes with a large prime factor, through one- and two-pass inner
@@ -149,6 +149,8 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
   EXPECT_EQ(DeviceFftPlan::split(78125), (V{125, 625}));
   EXPECT_EQ(DeviceFftPlan::split(1000000), (V{1000, 1000}));
   EXPECT_EQ(DeviceFftPlan::split(4096 * 7), (V{128, 224}));
+  EXPECT_EQ(DeviceFftPlan::split(28561), (V{169, 169}));  // 13^4
+  EXPECT_EQ(DeviceFftPlan::split(11 * 13 * 4096), (V{704, 832}));
   EXPECT_EQ(DeviceFftPlan::split(4096, 16), (V{16, 16, 16}));
   for (const std::uint64_t n : {std::uint64_t{1} << 25, std::uint64_t{1} << 36, std::uint64_t{3486784401}}) {
     const V p = DeviceFftPlan::split(n);
@@ -156,7 +158,7 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
     EXPECT_EQ(p[0] * p[1] * p[2], n);
     for (auto f : p) EXPECT_LE(f, 4096u);
   }
-  for (const std::uint64_t n : {std::uint64_t{4097}, std::uint64_t{11}, std::uint64_t{1} << 37, std::uint64_t{2187}}) {
+  for (const std::uint64_t n : {std::uint64_t{4097}, std::uint64_t{17}, std::uint64_t{1} << 37, std::uint64_t{2187}}) {
     try {
       DeviceFftPlan::split(n, n == 2187 ? 16 : 4096);
       ADD_FAILURE() << n << " was split";
@@ -169,8 +171,8 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
 TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
   double worst = 0;
   const std::vector<std::uint64_t> sizes =
-      ::ripple::test::quick_mode() ? std::vector<std::uint64_t>{59049, 78125}
-                                   : std::vector<std::uint64_t>{59049, 78125, 1000000, std::uint64_t{1} << 22};
+      ::ripple::test::quick_mode() ? std::vector<std::uint64_t>{59049, 78125, 28561}
+                                   : std::vector<std::uint64_t>{59049, 78125, 28561, 1000000, std::uint64_t{1} << 22};
   for (const std::uint64_t n : sizes) {
     const fft::Direction d = n % 2 ? fft::Direction::forward : fft::Direction::backward;
     worst = std::max(worst, check<float>(ctx(), n, kFftMaxOnChip, contiguous(n, 1), d, n % 2 ? 1.0 : 1.0 / n, 2));
@@ -236,7 +238,7 @@ void check_bluestein(Context& ctx) {
   const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
   double worst = 0;
   const bool dbl = std::is_same_v<T, double>;
-  for (const std::uint64_t n : dbl ? std::vector<std::uint64_t>{97} : std::vector<std::uint64_t>{13, 97, 4099, 2 * 4099}) {
+  for (const std::uint64_t n : dbl ? std::vector<std::uint64_t>{97} : std::vector<std::uint64_t>{17, 97, 4099, 2 * 4099}) {
     SCOPED_TRACE("n " + std::to_string(n));
     worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 2), fwd, 1.0, 0));
     worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 1), bwd, 1.0 / std::sqrt(double(n)), 0));

@@ -1,7 +1,7 @@
-/* The element-wise steps of Bluestein's algorithm on the GPU (sizes with a prime factor above 7,
+/* The element-wise steps of Bluestein's algorithm on the GPU (sizes with a prime factor above 13,
    src/gpu/device_fft_bluestein.cpp). With c[j] = e^{dir pi i j^2 / N}, the DFT of size N is
      X[k] = c[k] sum_j (x[j] c[j]) conj(c[k - j]),
-   a cyclic convolution of length M >= 2N - 1 (M 7-smooth) done by two FFTs of M:
+   a cyclic convolution of length M >= 2N - 1 (M 13-smooth) done by two FFTs of M:
      fft_chirp_in    work[b M + j] = x[base + b dist + j stride] c[j]  (j < N; 0 up to M)
      (forward FFT of M on work)
      fft_pointwise   work[b M + j] *= S[j]: S the spectrum of the extended conj(c), over M

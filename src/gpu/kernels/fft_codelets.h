@@ -1,4 +1,4 @@
-/* Small DFTs on values in registers (thread level of the GPU FFT): radix 2, 3, 4, 5, 7 and 8,
+/* Small DFTs on values in registers (thread level of the GPU FFT): radix 2, 3, 4, 5, 7, 8, 11 and 13,
    in place on a[0..R). dir is -1 for the forward transform (roots e^{-2 pi i / R}) and +1 for the
    backward one, so one compiled program serves both directions: the sign only multiplies sines
    (exact). Compiled after dialect.h. */
@@ -92,8 +92,36 @@ DEVICE_FN void fft_dft3(complex_t* a, real_t dir) {
 #define FFT_SIN7 {(real_t)0, (real_t)0.78183148246802980870844452667406, (real_t)0.97492791218182360701813168299393, \
                   (real_t)0.43388373911755812047576833284836, (real_t)-0.43388373911755812047576833284836,         \
                   (real_t)-0.97492791218182360701813168299393, (real_t)-0.78183148246802980870844452667406}
+#define FFT_COS11 {(real_t)1, (real_t)0.84125353283118116886181164891937,                                    \
+                   (real_t)0.41541501300188642552927414922962, (real_t)-0.14231483827328514044379266861637,  \
+                   (real_t)-0.65486073394528506405692507246629, (real_t)-0.95949297361449738989036805706633, \
+                   (real_t)-0.95949297361449738989036805706633, (real_t)-0.65486073394528506405692507246629, \
+                   (real_t)-0.14231483827328514044379266861637, (real_t)0.41541501300188642552927414922962,  \
+                   (real_t)0.84125353283118116886181164891937}
+#define FFT_SIN11 {(real_t)0, (real_t)0.54064081745559758210763595431869,                                    \
+                   (real_t)0.90963199535451837141171538307903, (real_t)0.98982144188093273237609203777672,   \
+                   (real_t)0.75574957435425828377403584397234, (real_t)0.28173255684142969771141791534662,   \
+                   (real_t)-0.28173255684142969771141791534662, (real_t)-0.75574957435425828377403584397234, \
+                   (real_t)-0.98982144188093273237609203777672, (real_t)-0.90963199535451837141171538307903, \
+                   (real_t)-0.54064081745559758210763595431869}
+#define FFT_COS13 {(real_t)1, (real_t)0.8854560256532098959003755220151,                                     \
+                   (real_t)0.56806474673115580251180755912752, (real_t)0.12053668025532305334906768745254,   \
+                   (real_t)-0.35460488704253562596963789260002, (real_t)-0.74851074817110109863463059970135, \
+                   (real_t)-0.97094181742605202715698227629379, (real_t)-0.97094181742605202715698227629379, \
+                   (real_t)-0.74851074817110109863463059970135, (real_t)-0.35460488704253562596963789260002, \
+                   (real_t)0.12053668025532305334906768745254, (real_t)0.56806474673115580251180755912752,   \
+                   (real_t)0.8854560256532098959003755220151}
+#define FFT_SIN13 {(real_t)0, (real_t)0.4647231720437685456560153351331,                                     \
+                   (real_t)0.82298386589365639457961742343938, (real_t)0.99270887409805399280075164949252,   \
+                   (real_t)0.93501624268541482343978459983783, (real_t)0.66312265824079520237678549266677,   \
+                   (real_t)0.23931566428755776714875372626021, (real_t)-0.23931566428755776714875372626021,  \
+                   (real_t)-0.66312265824079520237678549266677, (real_t)-0.93501624268541482343978459983783, \
+                   (real_t)-0.99270887409805399280075164949252, (real_t)-0.82298386589365639457961742343938, \
+                   (real_t)-0.4647231720437685456560153351331}
 FFT_DEFINE_ODD_PRIME(5, FFT_COS5, FFT_SIN5)
 FFT_DEFINE_ODD_PRIME(7, FFT_COS7, FFT_SIN7)
+FFT_DEFINE_ODD_PRIME(11, FFT_COS11, FFT_SIN11)
+FFT_DEFINE_ODD_PRIME(13, FFT_COS13, FFT_SIN13)
 
 /* The codelet of radix R (a compile-time constant after inlining). */
 DEVICE_FN void fft_dft(complex_t* a, int R, real_t dir) {
@@ -104,6 +132,8 @@ DEVICE_FN void fft_dft(complex_t* a, int R, real_t dir) {
     case 5: fft_dft5(a, dir); break;
     case 7: fft_dft7(a, dir); break;
     case 8: fft_dft8(a, dir); break;
+    case 11: fft_dft11(a, dir); break;
+    case 13: fft_dft13(a, dir); break;
     default: break;
   }
 }
