@@ -54,7 +54,7 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
 
 }  // namespace
 
-FftShape DeviceFft::shape(std::uint64_t n, bool double_precision) {
+FftShape DeviceFft::shape(std::uint64_t n, bool double_precision, bool columns) {
   if (n == 0) throw InvalidArgument("DeviceFft: size n is 0");
   if (n > kFftMaxOnChip)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " exceeds " + std::to_string(kFftMaxOnChip) +
@@ -75,11 +75,16 @@ FftShape DeviceFft::shape(std::uint64_t n, bool double_precision) {
     s.slots = std::max<unsigned>(s.slots, static_cast<unsigned>(per_item * r));
   }
   const std::uint64_t complex_bytes = double_precision ? 16 : 8;
-  s.split_exchange = n * complex_bytes > kLocalBudget;
+  s.columns = columns;
+  std::uint64_t wanted = std::max(1u, kMinGroup / s.threads_per_transform);
+  if (columns) wanted = std::max(wanted, (kFftColumnBytes + complex_bytes - 1) / complex_bytes);
+  wanted = std::min(wanted, std::max<std::uint64_t>(1, kFftMaxGroup / s.threads_per_transform));
+  // The split exchange (half the local memory, two rounds of barriers) where one transform
+  // does not fit the budget, and for columns where the transforms a group wants do not.
+  s.split_exchange = n * complex_bytes * (columns ? wanted : 1) > kLocalBudget;
   const std::uint64_t lds_bytes = n * (s.split_exchange ? complex_bytes / 2 : complex_bytes);
-  s.transforms_per_group = std::max(1u, kMinGroup / s.threads_per_transform);
   s.transforms_per_group =
-      static_cast<unsigned>(std::min<std::uint64_t>(s.transforms_per_group, std::max<std::uint64_t>(1, kLocalBudget / lds_bytes)));
+      static_cast<unsigned>(std::min(wanted, std::max<std::uint64_t>(1, kLocalBudget / lds_bytes)));
   return s;
 }
 
@@ -111,8 +116,8 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
   return spec;
 }
 
-DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle)
-    : shape_(shape(n, double_precision)), double_(double_precision), pass_twiddle_(pass_twiddle) {
+DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle, bool columns)
+    : shape_(shape(n, double_precision, columns)), double_(double_precision), pass_twiddle_(pass_twiddle) {
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
@@ -267,6 +272,12 @@ std::vector<KernelVariant> fft_kernel_variants() {
         out.push_back({"fft_c2c_" + std::to_string(n) + prec + "_pass_twiddle" + (tw_double ? "64" : "32"),
                        DeviceFft::program(DeviceFft::shape(n, dbl), dbl, true, tw_double)});
       }
+    // Column shapes: several transforms a group (64), with the split exchange (2048, 4096), with
+    // the pass twiddle of the four-step's first pass (2048).
+    for (std::uint64_t n : {64, 2048, 4096})
+      out.push_back({"fft_c2c_" + std::to_string(n) + prec + "_columns", DeviceFft::program(DeviceFft::shape(n, dbl, true), dbl)});
+    out.push_back({"fft_c2c_2048" + prec + "_columns_pass_twiddle",
+                   DeviceFft::program(DeviceFft::shape(2048, dbl, true), dbl, true, true)});
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});
   }

@@ -36,6 +36,11 @@ inline bool codelet_smooth(std::uint64_t n) {
 
 /// The largest size the one-kernel path takes.
 inline constexpr std::uint64_t kFftMaxOnChip = 4096;
+/// Bytes of adjacent column transforms a work-group of the column shape takes: a memory sector
+/// of NVIDIA GPUs (L2 and DRAM move 32-byte sectors), so no sector is fetched by several groups.
+inline constexpr std::uint64_t kFftColumnBytes = 32;
+/// The most work-items a group of the FFT kernel may have (CUDA's limit).
+inline constexpr std::uint64_t kFftMaxGroup = 1024;
 
 /// How a size is cut into stages and work-items (all compile-time constants of the program).
 struct FftShape {
@@ -45,6 +50,7 @@ struct FftShape {
   unsigned transforms_per_group = 1;
   unsigned slots = 1;  ///< complex registers per work-item
   bool split_exchange = false;
+  bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
 };
 
 /// Where the elements are (in elements): element i of transform b at b * dist + i * stride, or
@@ -79,6 +85,16 @@ struct FftPass {
   std::uint64_t count = 1, inner = 1;
   std::int64_t in_offset = 0, in_stride = 1, in_dist_inner = 0, in_dist_outer = 0;
   std::int64_t out_offset = 0, out_stride = 1, out_dist_inner = 0, out_dist_outer = 0;
+
+  /// Whether a side holds the transforms as columns: adjacent transforms closer in memory than
+  /// a transform's adjacent elements (the strided sides of the four-step's passes, the outer
+  /// axes of N-D arrays, innermost batching). A work-group reading one such transform would use
+  /// a few bytes of every memory sector it touches; DeviceFft's column shape gives each group
+  /// enough adjacent transforms to use them whole.
+  bool columns() const {
+    auto side = [](std::int64_t stride, std::int64_t dist) { return (dist < 0 ? -dist : dist) < (stride < 0 ? -stride : stride); };
+    return count > 1 && (side(in_stride, in_dist_inner) || side(out_stride, out_dist_inner));
+  }
 };
 
 /// The twiddle W_T^(i e) between two passes (i the inner transform index, e the output element):
@@ -97,11 +113,15 @@ class DeviceFft {
   /// Throws Unsupported for sizes that are not codelet_smooth or exceed kFftMaxOnChip (naming n) and
   /// for double on a device without it; InvalidArgument for n = 0.
   /// With pass_twiddle, the program multiplies its outputs by an FftPassTwiddles table given
-  /// to launch() (the first passes of a multi-pass FFT).
-  DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false);
+  /// to launch() (the first passes of a multi-pass FFT). With columns, the program is shaped for
+  /// launches whose FftPass::columns() holds (any launch is correct with either shape).
+  DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false,
+            bool columns = false);
 
-  /// The stage and work-item plan of size n (throws as the constructor).
-  static FftShape shape(std::uint64_t n, bool double_precision);
+  /// The stage and work-item plan of size n (throws as the constructor). The column shape puts
+  /// at least kFftColumnBytes of adjacent transforms in a group (exchanging real and imaginary
+  /// parts in turn where that makes them fit the local memory budget).
+  static FftShape shape(std::uint64_t n, bool double_precision, bool columns = false);
   /// twiddle_double: the pass twiddle of a float program computed in double (fp64 devices).
   static ProgramSpec program(const FftShape& shape, bool double_precision, bool pass_twiddle = false,
                              bool twiddle_double = false);

@@ -86,9 +86,10 @@ std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, std::uint64_t m
   return best;
 }
 
-const DeviceFft& DeviceFftPlan::kernel(Context& context, std::uint64_t size, bool pass_twiddle) {
-  auto& k = kernels_[{size, pass_twiddle}];
-  if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle);
+const DeviceFft& DeviceFftPlan::kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass) {
+  const bool columns = pass.columns();
+  auto& k = kernels_[{size, pass_twiddle, columns}];
+  if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle, columns);
   return *k;
 }
 
@@ -133,7 +134,6 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   if (bluestein_) return;
   if (passes_.size() == 1) {
     Step st;
-    st.kernel = &kernel(context, n, false);
     st.pass.count = layout.batch;
     st.pass.inner = layout.inner_count();
     st.pass.in_stride = layout.in_stride;
@@ -142,6 +142,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     st.pass.out_stride = layout.out_stride;
     st.pass.out_dist_inner = layout.out_dist;
     st.pass.out_dist_outer = layout.out_dist_outer;
+    st.kernel = &kernel(context, n, false, st.pass);
     st.last = true;
     steps_.push_back(st);
     st.kernel->check_count(st.pass.count);
@@ -155,9 +156,6 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const std::int64_t N1 = static_cast<std::int64_t>(passes_[0]), M = N / N1;
   const bool tw_double = double_precision || context.facts().fp64;
   Step p1;
-  p1.kernel = &kernel(context, passes_[0], true);
-  p1.kernel->check_count(group.batch * static_cast<std::uint64_t>(M));
-  kernel(context, passes_[1], false).check_count(group.batch * static_cast<std::uint64_t>(N1));
   p1.twiddles = &twiddles(context, n, tw_double);
   p1.pass.count = static_cast<std::uint64_t>(B * M);
   p1.pass.inner = static_cast<std::uint64_t>(M);
@@ -167,13 +165,14 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p1.pass.out_dist_outer = N;
   p1.pass.out_dist_inner = 1;
   p1.pass.out_stride = M;
+  p1.kernel = &kernel(context, passes_[0], true, p1.pass);
+  p1.kernel->check_count(p1.pass.count);
   p1.to = Slot::scratch1;
   steps_.push_back(p1);
   scratch1_ = context.allocate(static_cast<std::size_t>(B * N) * elem);
   if (passes_.size() == 2) {
     // Pass 2: M-point rows of every (b, k1) to X[k1 + N1 k2].
     Step p2;
-    p2.kernel = &kernel(context, passes_[1], false);
     p2.pass.count = static_cast<std::uint64_t>(B * N1);
     p2.pass.inner = static_cast<std::uint64_t>(N1);
     p2.pass.in_dist_outer = N;
@@ -182,6 +181,8 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     p2.pass.out_dist_outer = dout;
     p2.pass.out_dist_inner = so;
     p2.pass.out_stride = N1 * so;
+    p2.kernel = &kernel(context, passes_[1], false, p2.pass);
+    p2.kernel->check_count(p2.pass.count);
     p2.from = Slot::scratch1;
     p2.last = true;
     steps_.push_back(p2);
@@ -194,37 +195,41 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   // X[k1 + N1 k2 + N1 N2 k3] = X[j + N1 N2 k3].
   const std::int64_t N2 = static_cast<std::int64_t>(passes_[1]), N3 = static_cast<std::int64_t>(passes_[2]);
   scratch2_ = context.allocate(static_cast<std::size_t>(N) * elem);
-  const DeviceFft& k2 = kernel(context, passes_[1], true);
-  const FftPassTwiddles& t2 = twiddles(context, static_cast<std::uint64_t>(M), tw_double);
-  const DeviceFft& k3 = kernel(context, passes_[2], false);
+  Step p2;  // of batch entry 0
+  p2.twiddles = &twiddles(context, static_cast<std::uint64_t>(M), tw_double);
+  p2.pass.count = static_cast<std::uint64_t>(N1 * N3);
+  p2.pass.inner = static_cast<std::uint64_t>(N3);
+  p2.pass.in_dist_outer = M;
+  p2.pass.in_dist_inner = 1;
+  p2.pass.in_stride = N3;
+  p2.pass.out_dist_outer = N3;
+  p2.pass.out_dist_inner = 1;
+  p2.pass.out_stride = N1 * N3;
+  p2.kernel = &kernel(context, passes_[1], true, p2.pass);
+  p2.from = Slot::scratch1;
+  p2.to = Slot::scratch2;
+  Step p3;
+  p3.pass.count = p3.pass.inner = static_cast<std::uint64_t>(N1 * N2);
+  p3.pass.in_dist_inner = N3;
+  p3.pass.in_stride = 1;
+  p3.pass.out_dist_inner = so;
+  p3.pass.out_stride = N1 * N2 * so;
+  p3.kernel = &kernel(context, passes_[2], false, p3.pass);
+  p3.from = Slot::scratch2;
+  p3.last = true;
   for (std::int64_t b = 0; b < B; ++b) {
-    Step p2;
-    p2.kernel = &k2;
-    p2.twiddles = &t2;
-    p2.pass.count = static_cast<std::uint64_t>(N1 * N3);
-    p2.pass.inner = static_cast<std::uint64_t>(N3);
     p2.pass.in_offset = b * N;
-    p2.pass.in_dist_outer = M;
-    p2.pass.in_dist_inner = 1;
-    p2.pass.in_stride = N3;
-    p2.pass.out_dist_outer = N3;
-    p2.pass.out_dist_inner = 1;
-    p2.pass.out_stride = N1 * N3;
-    p2.from = Slot::scratch1;
-    p2.to = Slot::scratch2;
-    steps_.push_back(p2);
-    Step p3;
-    p3.kernel = &k3;
-    p3.pass.count = p3.pass.inner = static_cast<std::uint64_t>(N1 * N2);
-    p3.pass.in_dist_inner = N3;
-    p3.pass.in_stride = 1;
     p3.pass.out_offset = b * dout;
-    p3.pass.out_dist_inner = so;
-    p3.pass.out_stride = N1 * N2 * so;
-    p3.from = Slot::scratch2;
-    p3.last = true;
+    steps_.push_back(p2);
     steps_.push_back(p3);
   }
+}
+
+std::vector<FftShape> DeviceFftPlan::launch_shapes() const {
+  // Steps are pass 1, then passes 2 and 3 of each batch entry (three passes) or pass 2.
+  std::vector<FftShape> shapes;
+  for (std::size_t i = 0; i < std::min(steps_.size(), passes_.size()); ++i) shapes.push_back(steps_[i].kernel->plan_shape());
+  return shapes;
 }
 
 DeviceFftPlan::DeviceFftPlan(DeviceFftPlan&&) noexcept = default;

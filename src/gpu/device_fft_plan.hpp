@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gpu/device_fft.hpp"
@@ -48,6 +49,8 @@ class DeviceFftPlan {
   /// The passes of a codelet-smooth size; empty for Bluestein's sizes.
   const std::vector<std::uint64_t>& passes() const { return passes_; }
   const DeviceFftBluestein* bluestein() const { return bluestein_.get(); }
+  /// The shapes of the launches for one outer index, in order (empty for Bluestein's sizes).
+  std::vector<FftShape> launch_shapes() const;
   /// E.g. "gpu c2c n=1048576: 1024 x 1024 (2 passes, twiddle fused into pass 1)".
   std::string describe() const;
 
@@ -67,14 +70,15 @@ class DeviceFftPlan {
     Slot from = Slot::in, to = Slot::out;
     bool last = false;  // takes the norm's scale
   };
-  const DeviceFft& kernel(Context& context, std::uint64_t size, bool pass_twiddle);
+  /// The program of `size` for launches like `pass` (its column shape where pass.columns()).
+  const DeviceFft& kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass);
   const FftPassTwiddles& twiddles(Context& context, std::uint64_t n, bool as_double);
 
   std::uint64_t n_;
   bool double_;
   FftLayout layout_;
   std::vector<std::uint64_t> passes_;
-  std::map<std::pair<std::uint64_t, bool>, std::unique_ptr<DeviceFft>> kernels_;
+  std::map<std::tuple<std::uint64_t, bool, bool>, std::unique_ptr<DeviceFft>> kernels_;  // size, twiddle, columns
   std::map<std::uint64_t, std::unique_ptr<FftPassTwiddles>> twiddles_;
   std::vector<Step> steps_;  // multi-pass: those of one outer index
   // Run in place with different in and out layouts, a pass or an outer index could overwrite

@@ -134,6 +134,86 @@ void check_contiguous_batches(Context& ctx) {
 TEST_P(GpuFft, FloatBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<float>(ctx()); }
 TEST_P(GpuFft, DoubleBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<double>(ctx()); }
 
+// The column shape: enough adjacent transforms per group for whole memory sectors, exchanging
+// real and imaginary parts in turn where that makes them fit, never over 1024 work-items.
+TEST(GpuFftShape, ColumnsTakeWholeSectorsWithinTheBudgets) {
+  struct Want {
+    std::uint64_t n;
+    bool dbl;
+    unsigned per_group;
+    bool split;
+  };
+  for (const Want w : {Want{2048, false, 4, true}, Want{4096, false, 2, true}, Want{1024, false, 4, false},
+                       Want{2048, true, 2, true}, Want{4096, true, 1, true}, Want{1024, true, 2, false},
+                       Want{16, false, 32, false}}) {
+    SCOPED_TRACE("n " + std::to_string(w.n) + (w.dbl ? " f64" : " f32"));
+    const FftShape s = DeviceFft::shape(w.n, w.dbl, true);
+    EXPECT_EQ(s.transforms_per_group, w.per_group);
+    EXPECT_EQ(s.split_exchange, w.split);
+    EXPECT_LE(s.threads_per_transform * s.transforms_per_group, kFftMaxGroup);
+    const std::uint64_t lds = s.transforms_per_group * w.n * (w.dbl ? 16 : 8) / (s.split_exchange ? 2 : 1);
+    EXPECT_LE(lds, 32768u);
+  }
+  // Rows keep one transform a group where one fills it, and the full exchange where it fits.
+  EXPECT_EQ(DeviceFft::shape(2048, false).transforms_per_group, 1u);
+  EXPECT_FALSE(DeviceFft::shape(2048, false).split_exchange);
+  FftPass p;  // the four-step's first pass: columns on both sides
+  p.count = p.inner = 64;
+  p.in_stride = p.out_stride = 64;
+  p.in_dist_inner = p.out_dist_inner = 1;
+  EXPECT_TRUE(p.columns());
+  p.in_stride = 1;  // rows in, columns out (the second pass)
+  p.in_dist_inner = 64;
+  EXPECT_TRUE(p.columns());
+  p.out_stride = 1;
+  p.out_dist_inner = 64;
+  EXPECT_FALSE(p.columns());
+  p.count = 1;
+  p.in_stride = 64;
+  p.in_dist_inner = 1;
+  EXPECT_FALSE(p.columns()) << "one transform has no neighbours";
+}
+
+// Column-shaped programs on innermost-batched data (element i of transform b at i * batch + b),
+// with a batch that leaves the last group partly empty: several transforms a group, the split
+// exchange with several transforms, both precisions.
+template <class T>
+void check_column_shapes(Context& ctx) {
+  using C = std::complex<T>;
+  const bool dbl = std::is_same_v<T, double>;
+  if (dbl && !ctx.facts().fp64) GTEST_SKIP() << ctx.facts().name << " has no double precision";
+  double worst = 0;
+  for (const std::uint64_t n : {std::uint64_t{60}, std::uint64_t{143}, std::uint64_t{2048}, std::uint64_t{4096}}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    const DeviceFft plan(ctx, n, dbl, false, true);
+    ASSERT_TRUE(plan.plan_shape().columns);
+    const std::uint64_t batch = 5;
+    const auto rows = test::random_complex<T>(n * batch, static_cast<unsigned>(n) + 11);
+    for (const fft::Direction d : {fft::Direction::forward, fft::Direction::backward}) {
+      auto ref = reference_rows(rows, n, batch, d == fft::Direction::forward);
+      for (auto& v : ref) v *= static_cast<long double>(norm_scale(n, d, fft::Norm::backward));
+      std::vector<C> x(n * batch);
+      for (std::uint64_t b = 0; b < batch; ++b)
+        for (std::uint64_t i = 0; i < n; ++i) x[i * batch + b] = rows[b * n + i];
+      FftLayout l;
+      l.batch = batch;
+      l.in_stride = l.out_stride = static_cast<std::int64_t>(batch);
+      l.in_dist = l.out_dist = 1;
+      const auto y = run_device(ctx, plan, x, n * batch, l, d, fft::Norm::backward);
+      std::vector<C> got(n * batch);
+      for (std::uint64_t b = 0; b < batch; ++b)
+        for (std::uint64_t i = 0; i < n; ++i) got[b * n + i] = y[i * batch + b];
+      const double err = rel_l2(got, ref);
+      EXPECT_LE(err, test::fft_bound<T>(n));  // NaN (an unwritten element) fails too
+      worst = std::max(worst, err / test::fft_bound<T>(n));
+    }
+  }
+  std::printf("[ fft c2c columns %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
+}
+
+TEST_P(GpuFft, FloatColumnShapesMatchTheReference) { check_column_shapes<float>(ctx()); }
+TEST_P(GpuFft, DoubleColumnShapesMatchTheReference) { check_column_shapes<double>(ctx()); }
+
 // Strided layouts on sizes whose programs the tests above compiled: innermost batching (stride
 // = batch, dist = 1), padded rows with an output stride, and in place.
 TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {

@@ -168,6 +168,28 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
   }
 }
 
+// Every pass of the four-step reads or writes columns, and takes the column shape; one pass on
+// contiguous rows does not, on innermost-batched data it does.
+TEST_P(GpuFftPlan, PassesWithColumnsTakeTheColumnShape) {
+  const DeviceFftPlan two(ctx(), std::uint64_t{1} << 22, false, contiguous(std::uint64_t{1} << 22, 1));
+  const std::vector<FftShape> shapes = two.launch_shapes();
+  ASSERT_EQ(shapes.size(), 2u);
+  for (const FftShape& s : shapes) {
+    EXPECT_TRUE(s.columns);
+    EXPECT_EQ(s.n, 2048u);
+    EXPECT_EQ(s.transforms_per_group, 4u);  // 32 bytes of adjacent float transforms
+  }
+  const DeviceFftPlan three(ctx(), 4096, false, contiguous(4096, 2), 16);
+  ASSERT_EQ(three.launch_shapes().size(), 3u);
+  for (const FftShape& s : three.launch_shapes()) EXPECT_TRUE(s.columns);
+  EXPECT_FALSE(DeviceFftPlan(ctx(), 1024, false, contiguous(1024, 8)).launch_shapes().at(0).columns);
+  FftLayout innermost;
+  innermost.batch = 8;
+  innermost.in_stride = innermost.out_stride = 8;
+  innermost.in_dist = innermost.out_dist = 1;
+  EXPECT_TRUE(DeviceFftPlan(ctx(), 1024, false, innermost).launch_shapes().at(0).columns);
+}
+
 TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
   double worst = 0;
   const std::vector<std::uint64_t> sizes =

@@ -1,7 +1,9 @@
 // ripple's GPU kernel dialect: one kernel source compiles as CUDA C++ (NVRTC, __CUDACC_RTC__)
 // and as OpenCL C 1.2. Kernels are compiled after this header (the host concatenates the files
 // of a program, see src/gpu/program.cpp) and use only what it defines:
-//   KERNEL, GLOBAL, LOCAL (array declarations), LOCAL_PTR (pointer parameters), CONSTANT,
+//   KERNEL, KERNEL_GROUP(size) (a kernel always launched with groups of `size` work-items: CUDA
+//   fits its registers to that many threads, OpenCL requires it), GLOBAL, LOCAL (array
+//   declarations), LOCAL_PTR (pointer parameters), CONSTANT,
 //   DEVICE_FN (helper functions), BARRIER(), LOCAL_ID(d), GROUP_ID(d), LOCAL_SIZE(d),
 //   NUM_GROUPS(d), GLOBAL_ID(d), fences, 32/64-bit atomics, real_t/complex_t and complex helpers,
 //   scan_real_t (the precision of scan carries), and SHFL_UP_REAL for warp shuffles where
@@ -21,6 +23,7 @@ typedef int i32;
 typedef unsigned long long u64;
 typedef long long i64;
 #define KERNEL extern "C" __global__ void
+#define KERNEL_GROUP(size) extern "C" __global__ void __launch_bounds__(size)
 #define DEVICE_FN static __device__ __forceinline__
 #define GLOBAL
 #define LOCAL __shared__
@@ -73,6 +76,7 @@ typedef int i32;
 typedef ulong u64;
 typedef long i64;
 #define KERNEL __kernel void
+#define KERNEL_GROUP(size) __kernel __attribute__((reqd_work_group_size(size, 1, 1))) void
 #define DEVICE_FN static inline
 #define GLOBAL __global
 #define LOCAL __local
