@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The GPU benchmarks in one call, for a machine with a GPU (issue 4 biquad, issue 6 FFT):
 #   bench/gpu/run.sh [BUILD_DIR] [--only sos|fft] [--device ID] [--quick] [--reps N] [--no-save]
-#                    [--skip-tests] [--sanitizer] [--no-scipy] [FFT options: --sizes L
-#                    --sections L --precisions L --peers L --mem-mib M --time-limit SEC]
+#                    [--skip-tests] [--sanitizer] [--no-scipy] [--tiles BxI,...|none]
+#                    [FFT options: --sizes L --sections L --precisions L --peers L --mem-mib M
+#                    --time-limit SEC]
 # 1. builds ripple with the benchmarks (BUILD_DIR, default build-gpu-bench; Release, CUDA and
 #    OpenCL as found), the GPU tests, and bench_gpu_fft's peers that can be built here (cuFFT with
 #    the CUDA toolkit; VkFFT's CUDA and OpenCL backends with vkFFT.h from libvkfft-dev). Debian
@@ -12,7 +13,8 @@
 #    present: CUDA, NVIDIA's OpenCL, PoCL) and stops if one fails; with --sanitizer, the
 #    cascade's and the FFT's tests on CUDA once more under compute-sanitizer (memcheck, racecheck);
 # 3. times the biquad cascade (bench/gpu/sosfilt_gpu.py: memcpy, ripple's sosfilt on 2^28
-#    samples and 1024 x 2^18, cupyx and scipy; bench/results/gpu-sosfilt-*.md) and
+#    samples and 1024 x 2^18, cupyx and scipy; then the tile path once per tile shape of --tiles,
+#    default a sweep around tuning.hpp's 256 x 8; bench/results/gpu-sosfilt-*.md) and
 #    4. the FFT (bench/gpu/fft_gpu.py driving bench_gpu_fft: batched 1-D c2c f32/f64 N = 2..4096
 #    on 1 GiB, single N = 2^12..2^26, 2-D 4096^2, 3-D 128^3..512^3 c2c and r2c, plan creation;
 #    ripple vs memcpy, cuFFT and VkFFT, each peer checked against ripple; the issue's targets with
@@ -49,6 +51,7 @@ while [ $# -gt 0 ]; do
     --quick|--no-save) common+=("$1") ;;
     --device|--reps) common+=("$1" "${2:?$1 needs a value}"); shift ;;
     --no-scipy) sos_only+=("$1") ;;
+    --tiles) sos_only+=("$1" "${2:?$1 needs a value}"); shift ;;
     --sizes|--sections|--precisions|--peers|--mem-mib|--time-limit) fft_only+=("$1" "${2:?$1 needs a value}"); shift ;;
     *) echo "run.sh: unknown option $1 (--help lists them)" >&2; exit 2 ;;
   esac

@@ -84,6 +84,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="small sizes (PoCL, smoke runs)")
     ap.add_argument("--no-save", action="store_true")
     ap.add_argument("--no-scipy", action="store_true")
+    ap.add_argument("--tiles", default="", help="tile shapes to sweep, BLOCKxITEMS,... or none "
+                    "(default: bench_gpu_sosfilt's list)")
     a = ap.parse_args()
 
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M")
@@ -91,6 +93,7 @@ def main():
     os.makedirs(os.path.dirname(json_tmp), exist_ok=True)
     cmd = [a.exe, "--reps", str(a.reps), "--json", json_tmp] + (["--device", a.device] if a.device else [])
     cmd += ["--quick"] if a.quick else []
+    cmd += ["--tiles", a.tiles] if a.tiles else []
     ripple, rc = run_json(cmd, json_tmp)
     cases = ripple["cases"]
     cupy, cupy_note = cupy_times(cases, a.reps)
@@ -144,6 +147,22 @@ def main():
     if cupy is None:
         lines.append("cupyx.scipy.signal.sosfilt: not measured (%s)." % cupy_note)
     lines.append("Targets met: %d of %d." % (sum(verdicts), len(verdicts)))
+    sweep = ripple.get("tile_sweep", [])
+    if sweep:
+        memcpy = {c["name"]: c["memcpy_gbs"] for c in cases}
+        lines.append("")
+        lines.append("Tile sweep (tile path forced; the default shape is tuning.hpp's kSosBlock x kSosItems):")
+        lines.append("")
+        lines.append("| case | block x items | ms | GB/s | of memcpy | check |")
+        lines.append("|---|---|---|---|---|---|")
+        for t in sweep:
+            shape = "%d x %d" % (t["block"], t["items"])
+            if t["error"]:
+                lines.append("| %s | %s | - | - | - | not run: %s |" % (t["name"], shape, t["error"]))
+                continue
+            lines.append("| %s | %s | %.3f | %.1f | %.1f%% | %s |" % (
+                t["name"], shape, t["seconds"] * 1e3, t["gbs"], 100 * t["gbs"] / memcpy[t["name"]],
+                "ok (CPU rel. L2 %.1e)" % t["cpu_rel_l2"] if t["ok"] else "FAIL (CPU rel. L2 %.1e)" % t["cpu_rel_l2"]))
     text = "\n".join(lines) + "\n"
     print()
     print(text)

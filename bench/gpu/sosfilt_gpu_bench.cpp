@@ -6,6 +6,13 @@
 // serial float recurrence's). Prints a table and writes JSON for bench/gpu/sosfilt_gpu.py.
 //
 //   bench_gpu_sosfilt [--device cuda:0] [--reps 10] [--quick] [--json out.json]
+//                     [--tiles 256x8,128x16,... | --tiles none]
+//
+// Then the tile sweep: the tile path's cases once more with each tile shape BLOCKxITEMS
+// (work-items per group x samples per work-item; tuning.hpp's kSosBlock x kSosItems is the
+// default), through gpu::DeviceSos directly, checked against the CPU the same way, so one run
+// on a GPU shows which shape the constants should take. A shape the device cannot run (too many
+// registers or too much local memory for its group) is reported, not fatal.
 //
 // GB/s counts the bytes read and written once (2 x channels x n x 4), as a memcpy of the signal
 // does; "of memcpy" is the ratio to the memcpy's GB/s measured in the same run.
@@ -15,13 +22,16 @@
 #include <cstdio>
 #include <fstream>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "gpu/device_sos.hpp"
 #include "gpu/queue_impl.hpp"
 #include "gpu/registry.hpp"
 #include "ripple/device.hpp"
 #include "ripple/error.hpp"
+#include "iir/sos_plan.hpp"
 #include "ripple/iir.hpp"
 
 namespace {
@@ -35,6 +45,20 @@ struct Case {
   std::size_t channels;
   std::size_t n;
   iir::DevicePath path;
+};
+
+struct TileShape {
+  unsigned block = 0, items = 0;
+};
+
+struct SweepResult {
+  std::string name;  // the case
+  TileShape shape;
+  double seconds = 0;
+  double gbs = 0;
+  double cpu_rel_l2 = 0;
+  bool ok = false;
+  std::string error;  // the device's refusal, if any
 };
 
 struct Result {
@@ -145,6 +169,70 @@ Result run_case(const Queue& q, const Case& c, int reps, std::size_t check_len) 
   return r;
 }
 
+std::vector<TileShape> parse_tiles(const std::string& text) {
+  std::vector<TileShape> out;
+  if (text == "none") return out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    const std::string item = text.substr(at, comma - at);
+    const std::size_t x = item.find('x');
+    TileShape t;
+    try {
+      if (x == std::string::npos) throw std::invalid_argument(item);
+      t.block = static_cast<unsigned>(std::stoul(item.substr(0, x)));
+      t.items = static_cast<unsigned>(std::stoul(item.substr(x + 1)));
+    } catch (const std::exception&) {
+      std::fprintf(stderr, "bench_gpu_sosfilt: --tiles takes BLOCKxITEMS,... (e.g. 256x8,128x16), not \"%s\"\n",
+                   item.c_str());
+      std::exit(2);
+    }
+    out.push_back(t);
+    at = comma + 1;
+  }
+  return out;
+}
+
+// One tile-path case with one tile shape, through DeviceSos (what DeviceFilter runs, with the
+// shape set).
+SweepResult sweep_case(const Queue& q, const Case& c, TileShape shape, int reps) {
+  SweepResult r;
+  r.name = c.name;
+  r.shape = shape;
+  const std::size_t total = c.channels * c.n;
+  const iir::Sos sos = iir::butter(c.order, 0.1);
+  std::vector<float> x(total);
+  std::mt19937_64 rng(42);
+  std::normal_distribution<float> normal;
+  for (auto& v : x) v = normal(rng);
+  Buffer<float> dx(q, std::span<const float>(x)), dy(q, total);
+  try {
+    gpu::SosConfig config;
+    config.block = shape.block;
+    config.items = shape.items;
+    gpu::Context& context = gpu::context_of(q);
+    const gpu::DeviceSos cascade(context, iir::detail::make_sos_plan<float>(sos, c.n), config);
+    gpu::DeviceSos::Workspace workspace = cascade.workspace(context, c.channels, c.n, gpu::SosPath::tiles);
+    gpu::Stream& stream = gpu::stream_of(q);
+    auto run = [&] {
+      cascade.run(stream, gpu::memory_of(dx.raw()), gpu::memory_of(dy.raw()), c.channels, c.n, gpu::SosState{},
+                  workspace, gpu::SosPath::tiles);
+    };
+    r.seconds = time_median(q, reps, run);
+    r.gbs = 2.0 * double(total) * sizeof(float) / r.seconds / 1e9;
+    run();
+    q.synchronize();
+  } catch (const ripple::Error& e) {
+    r.error = e.what();
+    return r;
+  }
+  const auto y = dy.to_vector();
+  const auto cpu = iir::sosfilt(iir::SosF(sos), ArrayView<const float>(x.data(), {c.channels, c.n}));
+  r.cpu_rel_l2 = rel_l2(y.data(), cpu.values.data(), total);
+  r.ok = r.cpu_rel_l2 <= 1e-4;
+  return r;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -152,6 +240,7 @@ int main(int argc, char** argv) {
   int reps = 10;
   bool quick = false;
   std::size_t check_len = 1 << 20;
+  std::vector<TileShape> tiles = {{256, 8}, {128, 8}, {512, 8}, {128, 16}, {256, 16}, {256, 4}, {64, 32}};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -166,9 +255,11 @@ int main(int argc, char** argv) {
     else if (a == "--json") json_path = next();
     else if (a == "--quick") quick = true;
     else if (a == "--check-len") check_len = std::stoul(next());
+    else if (a == "--tiles") tiles = parse_tiles(next());
     else {
       std::fprintf(stderr,
-                   "usage: bench_gpu_sosfilt [--device ID] [--reps N] [--quick] [--json PATH] [--check-len N]\n");
+                   "usage: bench_gpu_sosfilt [--device ID] [--reps N] [--quick] [--json PATH] [--check-len N] "
+                   "[--tiles BLOCKxITEMS,... | none]\n");
       return 2;
     }
   }
@@ -203,6 +294,24 @@ int main(int argc, char** argv) {
                   r.ok ? "ok" : "FAIL");
       results.push_back(r);
     }
+    std::vector<SweepResult> sweep;
+    if (!tiles.empty()) {
+      std::printf("\ntile sweep (tile path forced):\n%-22s %9s %10s %9s %11s %5s\n", "case", "tile", "ms", "GB/s",
+                  "of memcpy", "check");
+      for (const Result& base : results) {
+        if (base.path != "tiles" || base.c.path == iir::DevicePath::channels) continue;
+        for (const TileShape shape : tiles) {
+          const SweepResult s = sweep_case(q, base.c, shape, reps);
+          const std::string tile = std::to_string(shape.block) + "x" + std::to_string(shape.items);
+          if (!s.error.empty())
+            std::printf("%-22s %9s   not run: %s\n", s.name.c_str(), tile.c_str(), s.error.c_str());
+          else
+            std::printf("%-22s %9s %10.3f %9.1f %10.1f%% %5s\n", s.name.c_str(), tile.c_str(), s.seconds * 1e3, s.gbs,
+                        100 * s.gbs / base.memcpy_gbs, s.ok ? "ok" : "FAIL");
+          sweep.push_back(s);
+        }
+      }
+    }
     if (!json_path.empty()) {
       std::ofstream out(json_path);
       auto esc = [](std::string s) {
@@ -224,10 +333,19 @@ int main(int argc, char** argv) {
             << ", \"cpu_rel_l2\": " << r.cpu_rel_l2 << ", \"serial_ratio\": " << r.serial_ratio
             << ", \"ok\": " << (r.ok ? "true" : "false") << "}";
       }
+      out << "], \"tile_sweep\": [";
+      for (std::size_t i = 0; i < sweep.size(); ++i) {
+        const SweepResult& s = sweep[i];
+        out << (i ? ", " : "") << "{\"name\": \"" << s.name << "\", \"block\": " << s.shape.block
+            << ", \"items\": " << s.shape.items << ", \"seconds\": " << s.seconds << ", \"gbs\": " << s.gbs
+            << ", \"cpu_rel_l2\": " << s.cpu_rel_l2 << ", \"ok\": " << (s.ok ? "true" : "false")
+            << ", \"error\": \"" << esc(s.error) << "\"}";
+      }
       out << "]}\n";
     }
     bool all_ok = true;
     for (const Result& r : results) all_ok = all_ok && r.ok;
+    for (const SweepResult& s : sweep) all_ok = all_ok && (s.ok || !s.error.empty());
     return all_ok ? 0 : 3;
   } catch (const ripple::Error& e) {
     std::fprintf(stderr, "bench_gpu_sosfilt: %s\n", e.what());

@@ -43,6 +43,13 @@ std::vector<KernelVariant> kernel_variants() {
     if (!dbl && wide) continue;  // the channel kernel has no carries
     out.push_back({std::string("sos_channels_") + (dbl ? "f64" : "f32"), DeviceSos::channels_program(c)});
   }
+  // The largest tile of the benchmark's sweep (bench/gpu/sosfilt_gpu_bench.cpp): groups of 512
+  // work-items, whose registers the kernel's group bound keeps within the SM's (1024 would need
+  // more than CUDA's 48 KiB of static shared memory with double carries; DeviceSos refuses it).
+  SosConfig wide_tile;
+  wide_tile.wide_carries = true;
+  wide_tile.block = 512;
+  out.push_back({"sos_tiles_f32_carry64_512x8", DeviceSos::tiles_program(wide_tile)});
   return out;
 }
 

@@ -195,10 +195,11 @@ DEVICE_FN void fft_exchange(complex_t* v, u32 t, const int R, const u32 NS, cons
 
 /* Groups of up to 1024 work-items (column shapes): the bound makes ptxas keep within the
    registers that many threads have. */
-KERNEL_GROUP(FFT_TPT * FFT_TPG) fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner,
-               i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 out_offset, i64 out_stride,
-               i64 out_dist_inner, i64 out_dist_outer, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n,
-               u32 pass_tw_split, real_t dir, real_t scale) {
+KERNEL_GROUP(FFT_TPT * FFT_TPG)
+fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner,
+        i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 out_offset, i64 out_stride,
+        i64 out_dist_inner, i64 out_dist_outer, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n, u32 pass_tw_split,
+        real_t dir, real_t scale) {
   LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * (FFT_N > 1 ? FFT_N : 1)];
   const u32 t = LOCAL_ID(0) % FFT_TPT;
   const u32 slot = LOCAL_ID(0) / FFT_TPT;

@@ -33,10 +33,12 @@
 #error "sos_cascade.cl needs -DITEMS"
 #endif
 
-KERNEL sos_cascade_tiles(GLOBAL const real_t* x, GLOBAL real_t* y, u64 n, u32 channels,
-                         u32 tiles_per_channel, u32 sections, GLOBAL const scan_real_t* coef,
-                         GLOBAL real_t* state, u32 state_mode, GLOBAL u32* tile_state,
-                         GLOBAL scan_real_t* tile_values, u32 test_prefix_every) {
+/* Groups of BLOCK work-items, up to 1024 (tuning, the benchmark's tile sweep): the bound keeps
+   ptxas within the registers that many threads have. */
+KERNEL_GROUP(BLOCK) sos_cascade_tiles(GLOBAL const real_t* x, GLOBAL real_t* y, u64 n, u32 channels,
+                                      u32 tiles_per_channel, u32 sections, GLOBAL const scan_real_t* coef,
+                                      GLOBAL real_t* state, u32 state_mode, GLOBAL u32* tile_state,
+                                      GLOBAL scan_real_t* tile_values, u32 test_prefix_every) {
   LOCAL real_t stage[SAMPLE_STAGE_WORDS];
   LOCAL scan_t scratch[BLOCK];
   LOCAL scan_t warp_totals[BLOCK / WARP_SIZE];
