@@ -45,9 +45,9 @@ DeviceScan::DeviceScan(Context& context, const ScanConfig& config) {
   words_ = c.op == ScanOp::sum ? 1 : 6;
   real_bytes_ = c.double_precision ? 8 : 4;
   // Local memory of the kernel: the staged tile, the block scan's scratch and warp totals, the
-  // tile prefix, the tile number.
-  const std::uint64_t local =
-      (std::uint64_t(c.block) * c.items + c.block + c.block / 32 + 1) * words_ * real_bytes_ + 4;
+  // look-back's window, the tile number.
+  const std::uint64_t local = (std::uint64_t(c.block) * c.items + c.block + c.block / 32) * words_ * real_bytes_ +
+                              look_back_local_bytes(words_ * real_bytes_) + 4;
   if (local > context.facts().local_memory)
     throw InvalidArgument("DeviceScan: block " + std::to_string(c.block) + " x items " +
                           std::to_string(c.items) + " needs " + std::to_string(local) +

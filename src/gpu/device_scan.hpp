@@ -15,6 +15,10 @@ namespace ripple::gpu {
 
 enum class ScanOp { sum, affine2 };
 
+/// Bytes of local memory kernels/look_back.h's look_back_t takes for scan values of
+/// `value_bytes`: a window of 32 values and flags (one per lane of a warp), the result, a flag.
+inline std::uint64_t look_back_local_bytes(std::uint64_t value_bytes) { return 33 * value_bytes + 33 * 4; }
+
 struct ScanConfig {
   ScanOp op = ScanOp::sum;
   bool double_precision = false;

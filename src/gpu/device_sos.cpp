@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "gpu/device_scan.hpp"
 #include "gpu/tuning.hpp"
 #include "iir/state_space.hpp"
 #include "ripple/error.hpp"
@@ -163,11 +164,13 @@ DeviceSos::DeviceSos(Context& context, const iir::detail::SosPlan<T>& plan, SosC
   check_work_group(context, "block", config_.block);
   check_work_group(context, "channel_block", config_.channel_block);
   const std::uint64_t real = real_bytes(), carry = wide_carries() ? 8 : real;
-  // Tile kernel: padded sample stage, block-scan scratch and warp totals, tile prefix, tile number.
+  // Tile kernel: padded sample stage, block-scan scratch and warp totals, look-back window, tile
+  // number.
   const std::uint64_t tile_words = tile() + tile() / 32 + 1;
   check_local_memory(context,
                      "a tile of block " + std::to_string(config_.block) + " x items " + std::to_string(config_.items),
-                     tile_words * real + (config_.block + config_.block / 32 + 1) * kScanWords * carry + 4);
+                     tile_words * real + (config_.block + config_.block / 32) * kScanWords * carry +
+                         look_back_local_bytes(kScanWords * carry) + 4);
   check_local_memory(context,
                      "a stage of channel_block " + std::to_string(config_.channel_block) + " x chunk " +
                          std::to_string(config_.chunk),

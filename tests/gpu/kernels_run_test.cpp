@@ -288,7 +288,8 @@ TEST_P(GpuScan, SumWithASmallOddTile) {
 }
 
 // Most tiles find their predecessor's inclusive prefix already posted; here only every 4th
-// tile posts one, so look-back must combine up to 3 aggregates.
+// tile posts one, so look-back must combine up to 3 aggregates; with every 45th, walks cross
+// windows of 32 predecessors (look_back.h reads 32 at a time) and end at any lane of one.
 TEST_P(GpuScan, LookBackOverAggregates) {
   Context* ctx = &this->ctx();
   ScanConfig c;
@@ -298,6 +299,11 @@ TEST_P(GpuScan, LookBackOverAggregates) {
   check_sum_scan<float>(*ctx, c, {1, 127, 128, 129, 4 * 128 + 5, 37 * 128 + 100});
   c.op = ScanOp::affine2;
   check_affine_scan<float>(*ctx, c, {37 * 128 + 100});
+  c.op = ScanOp::sum;
+  c.test_prefix_every = 45;
+  check_sum_scan<float>(*ctx, c, {33 * 128, 100 * 128 + 5});
+  c.op = ScanOp::affine2;
+  check_affine_scan<float>(*ctx, c, {100 * 128 + 5});
 }
 
 TEST_P(GpuScan, Affine2FloatMatchesLongDoubleComposition) {

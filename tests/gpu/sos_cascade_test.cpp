@@ -176,12 +176,21 @@ TEST_P(GpuSos, ManyChannelsWithStates) {
 }
 
 // Most tiles find their predecessor's prefix already posted; here only every 4th tile posts one,
-// so look-back walks over aggregates, in every (channel, section) sequence.
+// so look-back walks over aggregates, in every (channel, section) sequence; with every 45th on
+// small tiles, walks cross windows of 32 predecessors (look_back.h reads 32 at a time). The
+// double case's poles (r = 0.9995) remember a tile 32 tiles back (0.36 of it), so a window
+// combined wrongly shows; float carries composing 44 maps of them would exceed the float bound,
+// so the float case keeps r = 0.97.
 TEST_P(GpuSos, LookBackOverAggregates) {
   SosConfig config;
   config.test_prefix_every = 4;
   const std::uint64_t tile = std::uint64_t(tuning::kSosBlock) * tuning::kSosItems;
   check_case<float>(ctx(), resonant_sos(4, 0.97, 5), 3, 13 * tile + 100, true, SosPath::tiles, config);
+  config.test_prefix_every = 45;
+  config.block = 32;
+  config.items = 2;
+  check_case<float>(ctx(), resonant_sos(3, 0.97, 6), 3, 100 * 64 + 17, true, SosPath::tiles, config);
+  check_case<double>(ctx(), resonant_sos(2, 0.9995, 7), 2, 70 * 64 + 1, true, SosPath::tiles, config);
 }
 
 // The accuracy contract, with poles near z = 1: float results at most 1.5x the serial

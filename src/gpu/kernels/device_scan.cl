@@ -26,7 +26,7 @@ KERNEL device_inclusive_scan(GLOBAL const real_t* in, GLOBAL real_t* out, u64 n,
   LOCAL real_t stage[TILE_WORDS];
   LOCAL scan_t scratch[BLOCK];
   LOCAL scan_t warp_totals[BLOCK / WARP_SIZE];
-  LOCAL scan_t tile_prefix;
+  LOCAL look_back_t look_back;
   LOCAL u32 tile_slot;
   const u32 tid = LOCAL_ID(0);
   if (tid == 0) tile_slot = ATOMIC_ADD_U32(tile_state, 1u);
@@ -45,8 +45,8 @@ KERNEL device_inclusive_scan(GLOBAL const real_t* in, GLOBAL real_t* out, u64 n,
 #else
   const u32 prefix_every = 0;
 #endif
-  if (tid == 0) tile_prefix = tile_look_back(tile, scan_identity(), total, tile_state + 1, tile_values, prefix_every);
-  BARRIER();
+  const scan_t tile_prefix =
+      tile_look_back(tile, scan_identity(), total, tile_state + 1, tile_values, prefix_every, &look_back);
   const scan_t running = scan_op(tile_prefix, thread_prefix);
   for (int k = 0; k < ITEMS; ++k) items[k] = scan_op(running, items[k]);
   block_store(out, first, n, stage, items);

@@ -42,7 +42,7 @@ KERNEL_GROUP(BLOCK) sos_cascade_tiles(GLOBAL const real_t* x, GLOBAL real_t* y, 
   LOCAL real_t stage[SAMPLE_STAGE_WORDS];
   LOCAL scan_t scratch[BLOCK];
   LOCAL scan_t warp_totals[BLOCK / WARP_SIZE];
-  LOCAL scan_t tile_prefix;
+  LOCAL look_back_t look_back;
   LOCAL u32 tile_slot;
   const u32 tid = LOCAL_ID(0);
   if (tid == 0) tile_slot = ATOMIC_ADD_U32(tile_state, 1u);
@@ -62,18 +62,15 @@ KERNEL_GROUP(BLOCK) sos_cascade_tiles(GLOBAL const real_t* x, GLOBAL real_t* y, 
     const scan_t map = biquad_items_map(c, u, count);
     scan_t total;
     const scan_t before = block_exclusive_scan(map, scratch, warp_totals, &total);
-    if (tid == 0) {
-      /* The channel's initial state enters as the constant map s -> zi before tile 0. */
-      scan_t start = scan_identity();
-      start.w[0] = start.w[3] = (scan_real_t)0;
-      if (tile == 0 && (state_mode & 1u))
-        biquad_mat_apply(c + SOS_TO_MODAL, (scan_real_t)state[zi], (scan_real_t)state[zi + 1], &start.w[4],
-                         &start.w[5]);
-      const u64 seq = ((u64)channel * sections + k) * tiles_per_channel;
-      tile_prefix = tile_look_back(tile, start, total, tile_state + 1 + seq,
-                                   tile_values + seq * 2 * SCAN_WORDS, test_prefix_every);
-    }
-    BARRIER();
+    /* The channel's initial state enters as the constant map s -> zi before tile 0. */
+    scan_t start = scan_identity();
+    start.w[0] = start.w[3] = (scan_real_t)0;
+    if (tile == 0 && (state_mode & 1u))
+      biquad_mat_apply(c + SOS_TO_MODAL, (scan_real_t)state[zi], (scan_real_t)state[zi + 1], &start.w[4],
+                       &start.w[5]);
+    const u64 seq = ((u64)channel * sections + k) * tiles_per_channel;
+    const scan_t tile_prefix = tile_look_back(tile, start, total, tile_state + 1 + seq,
+                                              tile_values + seq * 2 * SCAN_WORDS, test_prefix_every, &look_back);
     /* A constant map: its b is the true state (carry basis) before this work-item's first
        sample. */
     const scan_t running = scan_op(tile_prefix, before);
