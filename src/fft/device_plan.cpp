@@ -158,6 +158,14 @@ struct DevicePlan::Impl {
       gpu = std::make_unique<gpu::DeviceFftPlan>(context, c.n, dbl, layout);
     else
       real = std::make_unique<gpu::DeviceFftReal>(context, c.n, dbl, desc.kind == Kind::r2c, layout);
+    // The programs compile side by side, each on a thread of its own; the plan is made when
+    // all are (so execute never waits for a compiler, and a compile error is the plan's).
+    if (gpu) gpu->wait_ready();
+    if (real) real->wait_ready();
+    for (const AxisPass& p : axes) {
+      if (p.plan) p.plan->wait_ready();
+      if (p.rows) p.rows->wait_ready();
+    }
   }
 
   void plan_axes(gpu::Context& context, const detail::CheckedDesc& c, bool dbl, const std::string& on) {

@@ -152,7 +152,7 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
     if (table.empty()) table.emplace_back(1.0L, 0.0L);
     return table;
   });
-  module_ = get_module(context, program(shape_, double_precision, pass_twiddle_, twiddle_double_));
+  module_ = get_module_async(context, program(shape_, double_precision, pass_twiddle_, twiddle_double_));
 }
 
 FftPassTwiddles FftPassTwiddles::make(Context& context, std::uint64_t n, bool as_double) {

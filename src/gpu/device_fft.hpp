@@ -125,6 +125,9 @@ class DeviceFft {
   /// twiddle_double: the pass twiddle of a float program computed in double (fp64 devices).
   static ProgramSpec program(const FftShape& shape, bool double_precision, bool pass_twiddle = false,
                              bool twiddle_double = false);
+  /// Waits until the program is compiled and loaded; throws DeviceError if that failed. (The
+  /// constructor starts it on a thread of its own; launch() waits too.)
+  void wait_ready() const { module_.wait(); }
   /// Whether pass twiddle tables for this program are double.
   bool pass_twiddles_double() const { return double_ || twiddle_double_; }
 
@@ -152,7 +155,7 @@ class DeviceFft {
   bool double_;
   bool pass_twiddle_ = false;
   bool twiddle_double_ = false;
-  std::shared_ptr<const Module> module_;
+  PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache
 };
 

@@ -68,11 +68,16 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
     return std::vector<std::complex<long double>>(spectrum.begin(), spectrum.end());
   });
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
-  module_ = get_module(context, program(double_precision));
+  module_ = get_module_async(context, program(double_precision));
   groups_ = tuning::elementwise_groups(layout.batch * m_);
 }
 
 DeviceFftBluestein::~DeviceFftBluestein() = default;
+
+void DeviceFftBluestein::wait_ready() const {
+  module_.wait();
+  inner_->wait_ready();
+}
 
 void DeviceFftBluestein::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
                              std::int64_t in_base, std::int64_t out_base) const {

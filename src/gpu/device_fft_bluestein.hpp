@@ -31,6 +31,9 @@ class DeviceFftBluestein {
   std::uint64_t padded() const { return m_; }
   const DeviceFftPlan& inner() const { return *inner_; }
 
+  /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready).
+  void wait_ready() const;
+
   /// out = scale * DFT of in for every transform of the (one-level) layout, starting at
   /// elements in_base and out_base (in and out may be the same memory, any layouts), enqueued
   /// on `stream`.
@@ -41,7 +44,7 @@ class DeviceFftBluestein {
   std::uint64_t n_, m_;
   bool double_;
   FftLayout layout_;
-  std::shared_ptr<const Module> module_;
+  PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> chirp_, spectrum_;  // shared through the context's table cache
   std::unique_ptr<Memory> work_;
   std::unique_ptr<DeviceFftPlan> inner_;

@@ -225,6 +225,11 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   }
 }
 
+void DeviceFftPlan::wait_ready() const {
+  for (const auto& [key, kernel] : kernels_) kernel->wait_ready();
+  if (bluestein_) bluestein_->wait_ready();
+}
+
 std::vector<FftShape> DeviceFftPlan::launch_shapes() const {
   // Steps are pass 1, then passes 2 and 3 of each batch entry (three passes) or pass 2.
   std::vector<FftShape> shapes;

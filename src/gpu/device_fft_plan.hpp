@@ -51,6 +51,9 @@ class DeviceFftPlan {
   const DeviceFftBluestein* bluestein() const { return bluestein_.get(); }
   /// The shapes of the launches for one outer index, in order (empty for Bluestein's sizes).
   std::vector<FftShape> launch_shapes() const;
+  /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready):
+  /// its kernels compile side by side, each on a thread of its own.
+  void wait_ready() const;
   /// E.g. "gpu c2c n=1048576: 1024 x 1024 (2 passes, twiddle fused into pass 1)".
   std::string describe() const;
 

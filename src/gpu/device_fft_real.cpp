@@ -32,7 +32,7 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     full.in_dist = full.out_dist = static_cast<std::int64_t>(n);
     half_ = std::make_unique<DeviceFftPlan>(context, n, double_precision, full);
     work_ = context.allocate(static_cast<std::size_t>(layout.batch * n) * elem);
-    module_ = get_module(context, program(double_precision));
+    module_ = get_module_async(context, program(double_precision));
     groups_ = tuning::elementwise_groups(layout.batch * n);
     return;
   }
@@ -71,8 +71,13 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     return t;
   });
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * h_) * elem);
-  module_ = get_module(context, program(double_precision));
+  module_ = get_module_async(context, program(double_precision));
   groups_ = tuning::elementwise_groups(layout.batch * (h_ + 1));
+}
+
+void DeviceFftReal::wait_ready() const {
+  module_.wait();
+  half_->wait_ready();
 }
 
 void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale) const {

@@ -31,6 +31,9 @@ class DeviceFftReal {
   /// Odd n: a complex FFT of n on widened reals.
   bool odd() const { return odd_; }
 
+  /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready).
+  void wait_ready() const;
+
   /// out = scale * the transform of in, enqueued on `stream` (in and out are different memory).
   void run(Stream& stream, const Memory& in, Memory& out, double scale) const;
 
@@ -38,7 +41,7 @@ class DeviceFftReal {
   std::uint64_t n_, h_;  // h_: the complex FFT's size (n / 2, or n when odd)
   bool double_, r2c_, direct_ = false, odd_;
   FftLayout layout_;
-  std::shared_ptr<const Module> module_;
+  PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache
   std::unique_ptr<Memory> work_;
   std::unique_ptr<DeviceFftPlan> half_;

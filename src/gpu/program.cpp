@@ -3,6 +3,7 @@
 #include "gpu/program.hpp"
 
 #include <cstdio>
+#include <thread>
 
 #include "gpu/kernel_cache.hpp"
 #include "gpu/kernels/embedded.hpp"
@@ -65,40 +66,85 @@ std::string program_key(const Context& context, const ProgramSpec& spec) {
   return key;
 }
 
-std::shared_ptr<const Module> get_module(Context& context, const ProgramSpec& spec) {
-  const std::string key = program_key(context, spec);
+namespace {
+
+using ModuleFuture = std::shared_future<std::shared_ptr<const Module>>;
+
+// The context's entry for a program: one it has or is making (future set), or a promise the
+// caller must keep, its future already in the context's cache so others wait for it.
+struct Claim {
+  std::string key;
+  ModuleFuture future;
+  std::shared_ptr<std::promise<std::shared_ptr<const Module>>> promise;
+};
+
+Claim claim(Context& context, const ProgramSpec& spec) {
+  Claim c;
+  c.key = program_key(context, spec);
   auto& modules = context.modules();
   std::lock_guard lock(modules.mutex);
-  if (auto it = modules.by_key.find(key); it != modules.by_key.end()) {
+  if (auto it = modules.by_key.find(c.key); it != modules.by_key.end()) {
     count_memory_hit();
-    return it->second;
+    c.future = it->second;
+    return c;
   }
+  c.promise = std::make_shared<std::promise<std::shared_ptr<const Module>>>();
+  c.future = c.promise->get_future().share();
+  modules.by_key.emplace(c.key, c.future);
+  return c;
+}
+
+std::shared_ptr<const Module> make(Context& context, const ProgramSpec& spec, const std::string& key) {
   std::shared_ptr<KernelCache> disk = kernel_cache();
-  std::shared_ptr<const Module> module;
   if (auto binary = disk->load(key)) {
     try {
-      module = context.load(*binary);
+      std::shared_ptr<const Module> module = context.load(*binary);
       count_disk_hit();
+      return module;
     } catch (const DeviceError&) {
       // A valid entry the runtime no longer accepts (e.g. a driver update the key missed):
       // compile again and overwrite it.
-      module = nullptr;
     }
   }
-  if (!module) {
-    std::unique_ptr<Module> compiled;
-    std::vector<std::byte> binary;
-    try {
-      binary = context.compile(program_source(spec), program_options(spec), &compiled);
-    } catch (const DeviceError& e) {
-      throw DeviceError(std::string(e.what()) + "\n(program: " + spec.describe() + ")");
-    }
-    count_compile();
-    disk->store(key, binary);
-    module = std::move(compiled);
+  std::unique_ptr<Module> compiled;
+  std::vector<std::byte> binary;
+  try {
+    binary = context.compile(program_source(spec), program_options(spec), &compiled);
+  } catch (const DeviceError& e) {
+    throw DeviceError(std::string(e.what()) + "\n(program: " + spec.describe() + ")");
   }
-  modules.by_key.emplace(key, module);
-  return module;
+  count_compile();
+  disk->store(key, binary);
+  return std::shared_ptr<const Module>(std::move(compiled));
+}
+
+// Makes the claimed program and keeps the promise. A failure leaves the cache (so a later
+// request tries again) and reaches everyone waiting.
+void keep(Context& context, const ProgramSpec& spec, const Claim& c) {
+  try {
+    c.promise->set_value(make(context, spec, c.key));
+  } catch (...) {
+    {
+      auto& modules = context.modules();
+      std::lock_guard lock(modules.mutex);
+      modules.by_key.erase(c.key);
+    }
+    c.promise->set_exception(std::current_exception());
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<const Module> get_module(Context& context, const ProgramSpec& spec) {
+  const Claim c = claim(context, spec);
+  if (c.promise) keep(context, spec, c);
+  return c.future.get();
+}
+
+PendingModule get_module_async(Context& context, const ProgramSpec& spec) {
+  const Claim c = claim(context, spec);
+  if (c.promise) std::thread([&context, spec, c] { keep(context, spec, c); }).detach();
+  return PendingModule(c.future);
 }
 
 }  // namespace ripple::gpu

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -127,11 +128,11 @@ class Context {
   virtual std::unique_ptr<Memory> allocate(std::size_t bytes) = 0;
   virtual std::unique_ptr<Stream> create_stream() = 0;
 
-  /// The in-memory kernel cache: modules loaded on this context, by program key
-  /// (src/gpu/program.cpp fills it).
+  /// The in-memory kernel cache: modules loaded on this context, or being compiled or loaded
+  /// by some thread, by program key (src/gpu/program.cpp fills it).
   struct Modules {
     std::mutex mutex;
-    std::map<std::string, std::shared_ptr<const Module>> by_key;
+    std::map<std::string, std::shared_future<std::shared_ptr<const Module>>> by_key;
   };
   Modules& modules() { return modules_; }
   /// Constant tables uploaded on this context, by key (src/gpu/device_tables.cpp fills it).

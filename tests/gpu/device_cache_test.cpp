@@ -6,11 +6,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
+#include <vector>
 
 #include "gpu/device_tables.hpp"
 #include "gpu/kernel_cache.hpp"
 #include "gpu/program.hpp"
 #include "gpu_test_util.hpp"
+#include "ripple/error.hpp"
 
 namespace ripple::gpu {
 namespace {
@@ -100,6 +103,52 @@ TEST_P(GpuCache, UnwritableCacheDirectoryStillCompiles) {
   EXPECT_EQ(kernel_cache_stats().compiles, 1u);
   EXPECT_EQ(kernel_cache_stats().write_failures, 1u);
   fs::remove(blocker);
+}
+
+// get_module_async: programs compile on threads of their own, side by side; the same program
+// asked for by several threads at once (async and blocking) is compiled once and is one
+// module; a compile error reaches every waiter and is not cached, so asking again compiles
+// again.
+TEST_P(GpuCache, ProgramsCompileSideBySideAndOncePerKey) {
+  const fs::path dir = fs::temp_directory_path() / ("ripple-async-cache-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  set_kernel_cache_directory(dir);
+  reset_kernel_cache_stats();
+  auto ctx = test::fresh_context(device());
+  auto tagged = [](int tag) {
+    return ProgramSpec{{"dialect.h"},
+                       {{"RIPPLE_DOUBLE", "0"}, {"TAG", std::to_string(tag)}},
+                       "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
+  };
+  std::vector<PendingModule> pending;
+  for (int tag = 5000; tag < 5003; ++tag) pending.push_back(get_module_async(*ctx, tagged(tag)));
+  std::vector<std::shared_ptr<const Module>> same(4);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] { same[t] = get_module(*ctx, tagged(5000)); });
+  for (auto& th : threads) th.join();
+  for (const PendingModule& p : pending) EXPECT_NO_THROW(p.wait());
+  EXPECT_EQ(kernel_cache_stats().compiles, 3u);
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(same[t].get(), &*pending[0]) << "thread " << t;
+  // The module made on another thread runs.
+  auto stream = ctx->create_stream();
+  auto mem = ctx->allocate(64 * sizeof(float));
+  Launch grid;
+  grid.block = {64, 1, 1};
+  const Arg args[] = {Arg::memory(*mem)};
+  stream->launch(*pending[2], "tagged", grid, args);
+  stream->synchronize();
+  float back = 0;
+  stream->download(*mem, 0, &back, sizeof back);
+  EXPECT_EQ(back, 5002.0f);
+  ProgramSpec broken{{"dialect.h"}, {}, "KERNEL broken(GLOBAL real_t* x) { x[0] = not_declared; }\n"};
+  const PendingModule first = get_module_async(*ctx, broken);
+  EXPECT_THROW(first.wait(), DeviceError);
+  EXPECT_THROW(*first, DeviceError);
+  const std::uint64_t compiles = kernel_cache_stats().compiles;
+  EXPECT_THROW(get_module(*ctx, broken), DeviceError);
+  EXPECT_EQ(kernel_cache_stats().compiles, compiles) << "a failed compile is not counted as one";
+  fs::remove_all(dir);
 }
 
 // Constant tables: made and uploaded once per context and key, rounded once to the precision
