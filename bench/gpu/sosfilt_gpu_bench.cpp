@@ -131,15 +131,21 @@ double serial_ratio(const iir::Sos& sos, const float* x, const float* y, std::si
   return es == 0 ? (e == 0 ? 0 : INFINITY) : std::sqrt(double(e / es));
 }
 
+// The case's signal: channels x n standard normal samples, the same for every run.
+std::vector<float> case_signal(const Case& c) {
+  std::vector<float> x(c.channels * c.n);
+  std::mt19937_64 rng(42);
+  std::normal_distribution<float> normal;
+  for (auto& v : x) v = normal(rng);
+  return x;
+}
+
 Result run_case(const Queue& q, const Case& c, int reps, std::size_t check_len) {
   Result r;
   r.c = c;
   const std::size_t total = c.channels * c.n;
   const iir::Sos sos = iir::butter(c.order, 0.1);
-  std::vector<float> x(total);
-  std::mt19937_64 rng(42);
-  std::normal_distribution<float> normal;
-  for (auto& v : x) v = normal(rng);
+  const std::vector<float> x = case_signal(c);
   Buffer<float> dx(q, std::span<const float>(x)), dy(q, total);
   iir::DeviceFilter<float> filter(q, sos, c.channels);
   filter.set_path(c.path);
@@ -201,10 +207,7 @@ SweepResult sweep_case(const Queue& q, const Case& c, TileShape shape, int reps)
   r.shape = shape;
   const std::size_t total = c.channels * c.n;
   const iir::Sos sos = iir::butter(c.order, 0.1);
-  std::vector<float> x(total);
-  std::mt19937_64 rng(42);
-  std::normal_distribution<float> normal;
-  for (auto& v : x) v = normal(rng);
+  const std::vector<float> x = case_signal(c);
   Buffer<float> dx(q, std::span<const float>(x)), dy(q, total);
   try {
     gpu::SosConfig config;

@@ -85,6 +85,25 @@ std::vector<cld> reference_rows(const std::vector<std::complex<T>>& x, std::uint
   return out;
 }
 
+// `plan` on `rows` (batch rows of n, contiguous) laid out innermost-batched in and out (element i
+// of transform b at i * batch + b), normalized `backward`; the result back in row order.
+template <class T>
+std::vector<std::complex<T>> run_innermost(Context& ctx, const DeviceFft& plan, const std::vector<std::complex<T>>& rows,
+                                           std::uint64_t n, std::uint64_t batch, fft::Direction d) {
+  std::vector<std::complex<T>> x(n * batch);
+  for (std::uint64_t b = 0; b < batch; ++b)
+    for (std::uint64_t i = 0; i < n; ++i) x[i * batch + b] = rows[b * n + i];
+  FftLayout l;
+  l.batch = batch;
+  l.in_stride = l.out_stride = static_cast<std::int64_t>(batch);
+  l.in_dist = l.out_dist = 1;
+  const auto y = run_device(ctx, plan, x, n * batch, l, d, fft::Norm::backward);
+  std::vector<std::complex<T>> got(n * batch);
+  for (std::uint64_t b = 0; b < batch; ++b)
+    for (std::uint64_t i = 0; i < n; ++i) got[b * n + i] = y[i * batch + b];
+  return got;
+}
+
 template <class T>
 void check_contiguous_batches(Context& ctx) {
   using C = std::complex<T>;
@@ -179,7 +198,6 @@ TEST(GpuFftShape, ColumnsTakeWholeSectorsWithinTheBudgets) {
 // exchange with several transforms, both precisions.
 template <class T>
 void check_column_shapes(Context& ctx) {
-  using C = std::complex<T>;
   const bool dbl = std::is_same_v<T, double>;
   if (dbl && !ctx.facts().fp64) GTEST_SKIP() << ctx.facts().name << " has no double precision";
   double worst = 0;
@@ -192,17 +210,7 @@ void check_column_shapes(Context& ctx) {
     for (const fft::Direction d : {fft::Direction::forward, fft::Direction::backward}) {
       auto ref = reference_rows(rows, n, batch, d == fft::Direction::forward);
       for (auto& v : ref) v *= static_cast<long double>(norm_scale(n, d, fft::Norm::backward));
-      std::vector<C> x(n * batch);
-      for (std::uint64_t b = 0; b < batch; ++b)
-        for (std::uint64_t i = 0; i < n; ++i) x[i * batch + b] = rows[b * n + i];
-      FftLayout l;
-      l.batch = batch;
-      l.in_stride = l.out_stride = static_cast<std::int64_t>(batch);
-      l.in_dist = l.out_dist = 1;
-      const auto y = run_device(ctx, plan, x, n * batch, l, d, fft::Norm::backward);
-      std::vector<C> got(n * batch);
-      for (std::uint64_t b = 0; b < batch; ++b)
-        for (std::uint64_t i = 0; i < n; ++i) got[b * n + i] = y[i * batch + b];
+      const auto got = run_innermost(ctx, plan, rows, n, batch, d);
       const double err = rel_l2(got, ref);
       EXPECT_LE(err, test::fft_bound<T>(n));  // NaN (an unwritten element) fails too
       worst = std::max(worst, err / test::fft_bound<T>(n));
@@ -224,21 +232,9 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
     const std::uint64_t batch = 5;
     const auto rows = test::random_complex<float>(n * batch, 7);
     const auto ref = reference_rows(rows, n, batch, true);
-    // Innermost batching in and out: element i of transform b at i * batch + b.
-    {
-      std::vector<C> x(n * batch);
-      for (std::uint64_t b = 0; b < batch; ++b)
-        for (std::uint64_t i = 0; i < n; ++i) x[i * batch + b] = rows[b * n + i];
-      FftLayout l;
-      l.batch = batch;
-      l.in_stride = l.out_stride = static_cast<std::int64_t>(batch);
-      l.in_dist = l.out_dist = 1;
-      const auto y = run_device(ctx(), plan, x, n * batch, l, fft::Direction::forward, fft::Norm::backward);
-      std::vector<C> got(n * batch);
-      for (std::uint64_t b = 0; b < batch; ++b)
-        for (std::uint64_t i = 0; i < n; ++i) got[b * n + i] = y[i * batch + b];
-      EXPECT_LE(rel_l2(got, ref), test::fft_bound<float>(n));
-    }
+    // Innermost batching in and out.
+    EXPECT_LE(rel_l2(run_innermost(ctx(), plan, rows, n, batch, fft::Direction::forward), ref),
+              test::fft_bound<float>(n));
     // Contiguous rows in, every other element of padded rows out (untouched ones stay NaN).
     {
       FftLayout l;
