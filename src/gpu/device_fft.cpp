@@ -54,7 +54,7 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
 
 }  // namespace
 
-FftShape DeviceFft::shape(std::uint64_t n, bool double_precision, bool columns) {
+FftShape DeviceFft::shape(std::uint64_t n, bool double_precision, bool columns, std::uint64_t max_group) {
   if (n == 0) throw InvalidArgument("DeviceFft: size n is 0");
   if (n > kFftMaxOnChip)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " exceeds " + std::to_string(kFftMaxOnChip) +
@@ -78,7 +78,7 @@ FftShape DeviceFft::shape(std::uint64_t n, bool double_precision, bool columns) 
   s.columns = columns;
   std::uint64_t wanted = std::max(1u, kMinGroup / s.threads_per_transform);
   if (columns) wanted = std::max(wanted, (kFftColumnBytes + complex_bytes - 1) / complex_bytes);
-  wanted = std::min(wanted, std::max<std::uint64_t>(1, kFftMaxGroup / s.threads_per_transform));
+  wanted = std::min(wanted, std::max<std::uint64_t>(1, std::min(max_group, kFftMaxGroup) / s.threads_per_transform));
   // The split exchange (half the local memory, two rounds of barriers) where one transform
   // does not fit the budget, and for columns where the transforms a group wants do not.
   s.split_exchange = n * complex_bytes * (columns ? wanted : 1) > kLocalBudget;
@@ -117,7 +117,9 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
 }
 
 DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle, bool columns)
-    : shape_(shape(n, double_precision, columns)), double_(double_precision), pass_twiddle_(pass_twiddle) {
+    : shape_(shape(n, double_precision, columns, context.facts().max_work_group)),
+      double_(double_precision),
+      pass_twiddle_(pass_twiddle) {
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");

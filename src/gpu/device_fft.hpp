@@ -120,8 +120,10 @@ class DeviceFft {
 
   /// The stage and work-item plan of size n (throws as the constructor). The column shape puts
   /// at least kFftColumnBytes of adjacent transforms in a group (exchanging real and imaginary
-  /// parts in turn where that makes them fit the local memory budget).
-  static FftShape shape(std::uint64_t n, bool double_precision, bool columns = false);
+  /// parts in turn where that makes them fit the local memory budget), in groups of at most
+  /// max_group work-items (the device's limit; fewer transforms where it is lower).
+  static FftShape shape(std::uint64_t n, bool double_precision, bool columns = false,
+                        std::uint64_t max_group = kFftMaxGroup);
   /// twiddle_double: the pass twiddle of a float program computed in double (fp64 devices).
   static ProgramSpec program(const FftShape& shape, bool double_precision, bool pass_twiddle = false,
                              bool twiddle_double = false);

@@ -173,6 +173,9 @@ TEST(GpuFftShape, ColumnsTakeWholeSectorsWithinTheBudgets) {
     const std::uint64_t lds = s.transforms_per_group * w.n * (w.dbl ? 16 : 8) / (s.split_exchange ? 2 : 1);
     EXPECT_LE(lds, 32768u);
   }
+  // A device allowing groups of 256 (many OpenCL GPUs) gets fewer transforms, never a refusal.
+  EXPECT_EQ(DeviceFft::shape(2048, false, true, 256).transforms_per_group, 1u);
+  EXPECT_EQ(DeviceFft::shape(1024, false, true, 256).transforms_per_group, 2u);
   // Rows keep one transform a group where one fills it, and the full exchange where it fits.
   EXPECT_EQ(DeviceFft::shape(2048, false).transforms_per_group, 1u);
   EXPECT_FALSE(DeviceFft::shape(2048, false).split_exchange);
