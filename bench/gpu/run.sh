@@ -5,10 +5,17 @@
 #                    [FFT options: --sizes L --sections L --precisions L --peers L --mem-mib M
 #                    --time-limit SEC]
 # 1. builds ripple with the benchmarks (BUILD_DIR, default build-gpu-bench; Release, CUDA and
-#    OpenCL as found), the GPU tests, and bench_gpu_fft's peers that can be built here (cuFFT with
-#    the CUDA toolkit; VkFFT's CUDA and OpenCL backends with vkFFT.h from libvkfft-dev). Debian
-#    packages carried in .debs/ (../shared/device/fetch-debs .debs libvkfft-dev ...) are unpacked
-#    into $DEBS_ROOT (default /opt/debs) first and put on the compiler's and CMake's paths;
+#    OpenCL as found, no CLI), the GPU tests, and bench_gpu_fft's peers that can be built here
+#    (cuFFT with the CUDA toolkit; VkFFT's CUDA and OpenCL backends with vkFFT.h from
+#    libvkfft-dev). Debian packages carried in .debs/ are unpacked into $DEBS_ROOT (default
+#    /opt/debs) first and put on the compiler's, CMake's and pkg-config's paths (pkg-config with
+#    that root as its sysroot, since the packages' .pc files say /usr). The GPU machine has CUDA
+#    but none of the library's Debian dependencies; fetch them here (27 packages, 4 MiB):
+#      echo /.debs/ >> .git/info/exclude
+#      ../shared/device/fetch-debs .debs libhwy-dev libsndfile1-dev nlohmann-json3-dev \
+#        libgtest-dev libvkfft-dev opencl-headers ocl-icd-opencl-dev
+#    and name .debs in the run's carry. (Checked here by building the GPU tests and benchmarks
+#    with pkg-config and CMake seeing only those packages.)
 # 2. checks: runs the GPU tests (NVRTC for every kernel variant; every kernel on every device
 #    present: CUDA, NVIDIA's OpenCL, PoCL) and stops if one fails; with --sanitizer, the
 #    cascade's and the FFT's tests on CUDA once more under compute-sanitizer (memcheck, racecheck);
@@ -72,12 +79,13 @@ if compgen -G "$root/.debs/*.deb" > /dev/null; then
   export LIBRARY_PATH="$debs/usr/lib/x86_64-linux-gnu${LIBRARY_PATH:+:$LIBRARY_PATH}"
   export LD_LIBRARY_PATH="$debs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   export PKG_CONFIG_PATH="$debs/usr/lib/x86_64-linux-gnu/pkgconfig:$debs/usr/share/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+  export PKG_CONFIG_SYSROOT_DIR="$debs"
 fi
 
 echo "== build ($build)"
 mkdir -p "$build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRIPPLE_BUILD_BENCH=ON \
-  -DRIPPLE_BUILD_TESTS=ON > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
+  -DRIPPLE_BUILD_TESTS=ON -DRIPPLE_BUILD_CLI=OFF > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
 targets=()
 [ $skip_tests = 1 ] || targets+=(test_gpu_sos test_gpu_fft test_gpu_kernels test_gpu_nvrtc)
 [ "$only" = fft ] || targets+=(bench_gpu_sosfilt)
