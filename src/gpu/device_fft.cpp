@@ -19,6 +19,12 @@ namespace {
 // Butterflies per work-item in the stage with the most of them: 2 keeps a 4096-point float
 // transform at 256 work-items with 16 registers of values each.
 constexpr std::uint64_t kButterfliesPerItem = 2;
+// The most work-items a double transform may have; above, each takes more butterflies. A group of
+// 683 (4095 = 3^2 5 7 13 points, 1365 radix-3 butterflies) capped ptxas at 80 registers a thread
+// for 13 double complex values held three times over in the split exchange, and it spilled; at
+// 455 Bluestein's 4095-point convolution still spilled (128 registers). At 384 none of the NVRTC
+// test's variants spills (sm_90, 96-168 registers). The occupancy this costs is unmeasured.
+constexpr std::uint64_t kMaxItemsDouble = 384;
 // Groups of fewer work-items than this take several transforms.
 constexpr unsigned kMinGroup = 64;
 // Local memory one group may use: 32 KiB leaves room for two groups per SM on CUDA within the
@@ -54,21 +60,28 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
 
 }  // namespace
 
-FftShape DeviceFft::shape(std::uint64_t n, bool double_precision, bool columns, std::uint64_t max_group) {
-  if (n == 0) throw InvalidArgument("DeviceFft: size n is 0");
-  if (n > kFftMaxOnChip)
-    throw Unsupported("DeviceFft: size n " + std::to_string(n) + " exceeds " + std::to_string(kFftMaxOnChip) +
-                      ", the largest the one-kernel GPU FFT takes (DeviceFftPlan takes larger sizes in passes)");
+FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, bool columns, std::uint64_t max_group) {
+  if (transform_size == 0) throw InvalidArgument("DeviceFft: size n is 0");
+  const bool smooth = codelet_smooth(transform_size);
+  if (!fits_one_kernel(transform_size)) {
+    const std::string n_text = "DeviceFft: size n " + std::to_string(transform_size);
+    if (smooth)
+      throw Unsupported(n_text + " exceeds " + std::to_string(kFftMaxOnChip) +
+                        ", the largest the one-kernel GPU FFT takes (DeviceFftPlan takes larger sizes in passes)");
+    throw Unsupported(n_text + " has a prime factor above 13 and a Bluestein convolution of " +
+                      std::to_string(bluestein_size(transform_size)) + " points, above the one-kernel GPU FFT's " +
+                      std::to_string(kFftMaxOnChip) + " (DeviceFftPlan takes it in passes)");
+  }
   FftShape s;
+  if (!smooth) s.bluestein_n = transform_size;
+  const std::uint64_t n = smooth ? transform_size : bluestein_size(transform_size);
   s.n = n;
   s.radices = radices_of(n);
-  if (n > 1 && s.radices.empty())
-    throw Unsupported("DeviceFft: size n " + std::to_string(n) +
-                      " has a prime factor above 13 (the one-kernel GPU FFT takes 2^a 3^b 5^c 7^d 11^e 13^f; "
-                      "DeviceFftPlan takes other sizes through Bluestein)");
   std::uint64_t most = 1;
   for (unsigned r : s.radices) most = std::max<std::uint64_t>(most, n / r);
-  s.threads_per_transform = static_cast<unsigned>((most + kButterfliesPerItem - 1) / kButterfliesPerItem);
+  std::uint64_t per_item = kButterfliesPerItem;
+  while (double_precision && (most + per_item - 1) / per_item > kMaxItemsDouble) ++per_item;
+  s.threads_per_transform = static_cast<unsigned>((most + per_item - 1) / per_item);
   s.slots = 1;
   for (unsigned r : s.radices) {
     const std::uint64_t per_item = (n / r + s.threads_per_transform - 1) / s.threads_per_transform;
@@ -90,7 +103,8 @@ FftShape DeviceFft::shape(std::uint64_t n, bool double_precision, bool columns, 
 
 ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pass_twiddle, bool twiddle_double) {
   ProgramSpec spec;
-  spec.files = {"dialect.h", "fft_codelets.h", "fft_c2c.cl"};
+  if (pass_twiddle && s.bluestein_n != 0) throw InvalidArgument("DeviceFft: a Bluestein program has no pass twiddle");
+  spec.files = {"dialect.h", "fft_codelets.h", "fft_chirp.h", "fft_c2c.cl"};
   spec.defines = {{"RIPPLE_DOUBLE", double_precision ? "1" : "0"},
                   {"FFT_TWIDDLE", pass_twiddle ? "1" : "0"},
                   {"FFT_TWIDDLE_DOUBLE", pass_twiddle && twiddle_double && !double_precision ? "1" : "0"},
@@ -99,7 +113,8 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
                   {"FFT_TPT", std::to_string(s.threads_per_transform)},
                   {"FFT_TPG", std::to_string(s.transforms_per_group)},
                   {"FFT_SLOTS", std::to_string(s.slots)},
-                  {"FFT_SPLIT", s.split_exchange ? "1" : "0"}};
+                  {"FFT_SPLIT", s.split_exchange ? "1" : "0"},
+                  {"FFT_BLUESTEIN_N", std::to_string(s.bluestein_n) + "u"}};
   std::uint64_t ns = 1, tw = 0;
   for (std::size_t i = 0; i < s.radices.size(); ++i) {
     const std::string k = std::to_string(i);
@@ -123,30 +138,34 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
+  if (pass_twiddle && shape_.bluestein_n != 0)
+    throw InvalidArgument("DeviceFft: size n " + std::to_string(n) + " is done by Bluestein, which has no pass twiddle");
   const std::uint64_t group = std::uint64_t(shape_.threads_per_transform) * shape_.transforms_per_group;
   if (group > f.max_work_group)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs work-groups of " + std::to_string(group) +
                       " work-items; " + f.name + " allows " + std::to_string(f.max_work_group));
-  const std::uint64_t lds = shape_.transforms_per_group * n * (double_precision ? 8 : 4) * (shape_.split_exchange ? 1 : 2);
+  const std::uint64_t lds =
+      shape_.transforms_per_group * shape_.n * (double_precision ? 8 : 4) * (shape_.split_exchange ? 1 : 2);
   if (lds > f.local_memory)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs " + std::to_string(lds) +
                       " bytes of local memory; " + f.name + " has " + std::to_string(f.local_memory));
   // Twiddles of every stage after the first, computed in long double and rounded once:
   // (cos, sin) of 2 pi r k / (NS R) for k < NS, 0 < r < R.
-  std::string key = "fft stages n=" + std::to_string(n) + " radices";
+  const std::uint64_t m = shape_.n;  // the on-chip size (Bluestein's convolution for other sizes)
+  std::string key = "fft stages n=" + std::to_string(m) + " radices";
   for (unsigned r : shape_.radices) {
     key += ' ';
     key += std::to_string(r);
   }
   twiddles_ = complex_table(context, key, double_precision, [&] {
     std::vector<std::complex<long double>> table;
-    const fft::detail::UnitRoots roots(n);
+    const fft::detail::UnitRoots roots(m);
     std::uint64_t ns = 1;
     for (unsigned r : shape_.radices) {
       if (ns > 1)
         for (std::uint64_t k = 0; k < ns; ++k)
           for (unsigned q = 1; q < r; ++q) {
-            const std::complex<long double> w = roots(q * k * (n / (ns * r)));  // e^{-i theta}
+            const std::complex<long double> w = roots(q * k * (m / (ns * r)));  // e^{-i theta}
             table.emplace_back(w.real(), -w.imag());
           }
       ns *= r;
@@ -154,6 +173,11 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
     if (table.empty()) table.emplace_back(1.0L, 0.0L);
     return table;
   });
+  if (shape_.bluestein_n != 0) {
+    const BluesteinTables t = BluesteinTables::make(context, shape_.bluestein_n, m, double_precision);
+    chirp_ = t.chirp;
+    chirp_spectrum_ = t.spectrum;
+  }
   module_ = get_module_async(context, program(shape_, double_precision, pass_twiddle_, twiddle_double_));
 }
 
@@ -198,7 +222,7 @@ void DeviceFft::run(Stream& stream, const Memory& in, Memory& out, const FftLayo
                     fft::Norm norm) const {
   if (l.batch == 0) return;
   if (l.two_level()) throw InvalidArgument("DeviceFft::run: takes one level of batch (DeviceFftPlan takes two)");
-  const std::uint64_t n = shape_.n;
+  const std::uint64_t n = size();
   check_side("input", l.in_stride, l.in_dist, n, l.batch, in.bytes() / element_bytes());
   check_side("output", l.out_stride, l.out_dist, n, l.batch, out.bytes() / element_bytes());
   const bool forward = direction == fft::Direction::forward;
@@ -220,7 +244,7 @@ void DeviceFft::check_count(std::uint64_t count) const {
   const std::uint64_t groups = (count + shape_.transforms_per_group - 1) / shape_.transforms_per_group;
   if (groups > 0x7fffffffULL)
     throw Unsupported("GPU FFT: batch of " + std::to_string(count) + " transforms of size n " +
-                      std::to_string(shape_.n) + " needs " + std::to_string(groups) +
+                      std::to_string(size()) + " needs " + std::to_string(groups) +
                       " work-groups in one launch, above 2^31 - 1");
 }
 
@@ -240,7 +264,9 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
   const Memory& tw_table = twiddles != nullptr ? *twiddles->table : *twiddles_;
   const std::uint64_t tw_n = twiddles != nullptr ? twiddles->n : 1;
   const std::uint32_t tw_split = twiddles != nullptr ? twiddles->split : 1;
-  const std::array<Arg, 18> args = {
+  const Memory& chirp = chirp_ ? *chirp_ : *twiddles_;  // read only by a Bluestein program
+  const Memory& chirp_spectrum = chirp_spectrum_ ? *chirp_spectrum_ : *twiddles_;
+  const std::array<Arg, 20> args = {
       Arg::memory(in),
       Arg::memory(out),
       Arg::memory(*twiddles_),
@@ -257,6 +283,8 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
       Arg::memory(tw_table),
       Arg::value(tw_n),
       Arg::value(tw_split),
+      Arg::memory(chirp),
+      Arg::memory(chirp_spectrum),
       double_ ? Arg::value(dir) : Arg::value(static_cast<float>(dir)),
       double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale))};
   stream.launch(*module_, "fft_c2c", grid, args);
@@ -266,7 +294,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
   std::vector<KernelVariant> out;
   for (bool dbl : {false, true}) {
     const std::string prec = dbl ? "_f64" : "_f32";
-    for (std::uint64_t n : {1, 8, 60, 143, 243, 343, 625, 1024, 2197, 4004, 4096})
+    for (std::uint64_t n : {1, 8, 60, 143, 243, 343, 625, 1024, 2197, 4004, 4095, 4096})
       out.push_back({"fft_c2c_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
     for (std::uint64_t n : {64, 2048})
       for (bool tw_double : {false, true}) {
@@ -280,6 +308,11 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({"fft_c2c_" + std::to_string(n) + prec + "_columns", DeviceFft::program(DeviceFft::shape(n, dbl, true), dbl)});
     out.push_back({"fft_c2c_2048" + prec + "_columns_pass_twiddle",
                    DeviceFft::program(DeviceFft::shape(2048, dbl, true), dbl, true, true)});
+    // Bluestein in one kernel: 17 (convolution of 33), 1031 (2079: the split exchange in
+    // double), 2039 (4095, the largest), and in the column shape.
+    for (std::uint64_t n : {17, 1031, 2039})
+      out.push_back({"fft_c2c_bluestein_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
+    out.push_back({"fft_c2c_bluestein_97" + prec + "_columns", DeviceFft::program(DeviceFft::shape(97, dbl, true), dbl)});
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});
   }

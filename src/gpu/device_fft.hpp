@@ -2,7 +2,8 @@
 // (kernels/fft_c2c.cl on fft_codelets.h): one read and one write of global memory per
 // transform, every stage in registers with exchanges through local memory. Sizes whose prime
 // factors all have codelets (kFftCodeletPrimes) up to kFftMaxOnChip (radix 2, 3, 4, 5, 7, 8, 11, 13
-// stages); float or double; both directions and
+// stages), and other sizes whose Bluestein convolution fits on chip (bluestein_size(n) <=
+// kFftMaxOnChip: every n <= 2048), the whole algorithm in the kernel; float or double; both directions and
 // numpy's three normalizations from one compiled program (direction and scale are arguments).
 // Element i of transform b is at b * dist + i * stride on each side (contiguous batches,
 // innermost batching, padded distances); the passes of the multi-pass FFT (device_fft_plan)
@@ -34,8 +35,21 @@ inline bool codelet_smooth(std::uint64_t n) {
   return n == 1;
 }
 
-/// The largest size the one-kernel path takes.
+/// The largest transform (or Bluestein convolution) the one-kernel path takes.
 inline constexpr std::uint64_t kFftMaxOnChip = 4096;
+
+/// The length of Bluestein's convolution for size n: the smallest codelet-smooth size >= 2n - 1.
+inline std::uint64_t bluestein_size(std::uint64_t n) {
+  std::uint64_t m = 2 * n - 1;
+  while (!codelet_smooth(m)) ++m;
+  return m;
+}
+
+/// Whether the one-kernel path takes size n (itself, or by Bluestein in the kernel) with
+/// transforms, or convolutions, of at most max_on_chip points.
+inline bool fits_one_kernel(std::uint64_t n, std::uint64_t max_on_chip = kFftMaxOnChip) {
+  return n >= 1 && (codelet_smooth(n) ? n <= max_on_chip : bluestein_size(n) <= max_on_chip);
+}
 /// Bytes of adjacent column transforms a work-group of the column shape takes: a memory sector
 /// of NVIDIA GPUs (L2 and DRAM move 32-byte sectors), so no sector is fetched by several groups.
 inline constexpr std::uint64_t kFftColumnBytes = 32;
@@ -44,13 +58,17 @@ inline constexpr std::uint64_t kFftMaxGroup = 1024;
 
 /// How a size is cut into stages and work-items (all compile-time constants of the program).
 struct FftShape {
-  std::uint64_t n = 1;
+  std::uint64_t n = 1;  ///< the on-chip transform's size (Bluestein's M for a Bluestein program)
   std::vector<unsigned> radices;  ///< stage radices, first stage first (empty for n = 1)
   unsigned threads_per_transform = 1;
   unsigned transforms_per_group = 1;
   unsigned slots = 1;  ///< complex registers per work-item
   bool split_exchange = false;
   bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
+  std::uint64_t bluestein_n = 0;  ///< > 0: a whole DFT of this size by Bluestein, convolving over n
+
+  /// The size of the transforms the program computes.
+  std::uint64_t transform_size() const { return bluestein_n != 0 ? bluestein_n : n; }
 };
 
 /// Where the elements are (in elements): element i of transform b at b * dist + i * stride, or
@@ -110,15 +128,16 @@ struct FftPassTwiddles {
 
 class DeviceFft {
  public:
-  /// Throws Unsupported for sizes that are not codelet_smooth or exceed kFftMaxOnChip (naming n) and
-  /// for double on a device without it; InvalidArgument for n = 0.
+  /// Transforms of size n. Throws Unsupported for sizes the one kernel does not take
+  /// (fits_one_kernel; naming n) and for double on a device without it; InvalidArgument for n = 0.
   /// With pass_twiddle, the program multiplies its outputs by an FftPassTwiddles table given
   /// to launch() (the first passes of a multi-pass FFT). With columns, the program is shaped for
   /// launches whose FftPass::columns() holds (any launch is correct with either shape).
   DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false,
             bool columns = false);
 
-  /// The stage and work-item plan of size n (throws as the constructor). The column shape puts
+  /// The stage and work-item plan of size n (throws as the constructor); for a size that is
+  /// not codelet_smooth, that of its Bluestein convolution. The column shape puts
   /// at least kFftColumnBytes of adjacent transforms in a group (exchanging real and imaginary
   /// parts in turn where that makes them fit the local memory budget), in groups of at most
   /// max_group work-items (the device's limit; fewer transforms where it is lower).
@@ -133,7 +152,7 @@ class DeviceFft {
   /// Whether pass twiddle tables for this program are double.
   bool pass_twiddles_double() const { return double_ || twiddle_double_; }
 
-  std::uint64_t size() const { return shape_.n; }
+  std::uint64_t size() const { return shape_.transform_size(); }
   const FftShape& plan_shape() const { return shape_; }
   std::size_t element_bytes() const { return double_ ? 16 : 8; }
 
@@ -159,6 +178,7 @@ class DeviceFft {
   bool twiddle_double_ = false;
   PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache
+  std::shared_ptr<const Memory> chirp_, chirp_spectrum_;  // a Bluestein program's tables (idem)
 };
 
 /// The FFT programs the NVRTC test compiles: every radix, the split exchange, one and several

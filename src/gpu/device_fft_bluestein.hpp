@@ -1,10 +1,12 @@
-// Device level: batched 1-D complex FFTs of sizes with a prime factor above 13, by Bluestein's
-// algorithm: the DFT of N as a cyclic convolution of length M (the smallest codelet-smooth size
-// >= 2N - 1) with a chirp, i.e. a chirp multiply (kernels/fft_bluestein.cl), a forward FFT of M
-// (DeviceFftPlan), a multiply by the chirp's spectrum, a backward FFT of M and a chirp multiply
-// into the output layout. The chirp and its spectrum are computed on the host when the plan is
-// made (chirp in long double, spectrum by the CPU FFT in double, each rounded once); the work
-// array (batch x M) is device memory the plan owns. run() only launches.
+// Device level: Bluestein's algorithm for sizes with a prime factor above 13: the DFT of N as a
+// cyclic convolution of length M (bluestein_size(N), the smallest codelet-smooth size >= 2N - 1)
+// with a chirp (kernels/fft_chirp.h). Its tables, the chirp and its spectrum, are computed on the
+// host (chirp in long double, spectrum by the CPU FFT in double, each rounded once) and shared
+// through the context's table cache. Sizes whose M fits on chip run the whole algorithm in one
+// kernel (DeviceFft with FftShape::bluestein_n); larger ones are DeviceFftBluestein: a chirp
+// multiply (kernels/fft_bluestein.cl), a forward FFT of M (DeviceFftPlan), a multiply by the
+// chirp's spectrum, a backward FFT of M and a chirp multiply into the output layout, through a
+// work array (batch x M) of device memory the plan owns. run() only launches.
 #pragma once
 
 #include <cstdint>
@@ -17,15 +19,22 @@ namespace ripple::gpu {
 
 class DeviceFftPlan;
 
+/// Bluestein's tables for size n convolved over m points (fft_chirp.h): the forward chirp's
+/// conjugate (n entries) and the chirp kernel's spectrum scaled by 1/m (m entries).
+struct BluesteinTables {
+  std::shared_ptr<const Memory> chirp, spectrum;
+  static BluesteinTables make(Context& context, std::uint64_t n, std::uint64_t m, bool double_precision);
+};
+
 class DeviceFftBluestein {
  public:
-  /// Transforms of size n >= 2 in `layout` (checked by the caller). Throws as DeviceFftPlan for
-  /// the inner size, DeviceError if memory cannot be had.
-  DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout);
+  /// Transforms of size n >= 2 in `layout` (checked by the caller), the FFTs of M planned with
+  /// passes of at most max_pass points. Throws as DeviceFftPlan for the inner size, DeviceError
+  /// if memory cannot be had.
+  DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
+                     std::uint64_t max_pass = kFftMaxOnChip);
   ~DeviceFftBluestein();
 
-  /// The smallest codelet-smooth size >= 2n - 1.
-  static std::uint64_t padded_size(std::uint64_t n);
   static ProgramSpec program(bool double_precision);
 
   std::uint64_t padded() const { return m_; }
@@ -45,7 +54,7 @@ class DeviceFftBluestein {
   bool double_;
   FftLayout layout_;
   PendingModule module_;  // compiled on its own thread (program.hpp)
-  std::shared_ptr<const Memory> chirp_, spectrum_;  // shared through the context's table cache
+  BluesteinTables tables_;
   std::unique_ptr<Memory> work_;
   std::unique_ptr<DeviceFftPlan> inner_;
   std::uint32_t groups_ = 1;

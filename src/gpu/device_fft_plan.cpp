@@ -104,7 +104,7 @@ void DeviceFftPlan::check_size(std::uint64_t n, std::uint64_t max_pass) {
     split(std::max<std::uint64_t>(n, 1), max_pass);
     return;
   }
-  const std::uint64_t m = DeviceFftBluestein::padded_size(n);
+  const std::uint64_t m = bluestein_size(n);
   try {
     split(m, max_pass);
   } catch (const Unsupported& e) {
@@ -120,7 +120,11 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
   check_size(n, max_pass);
   if (n > 1 && !codelet_smooth(n)) {
-    bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, group);
+    // Bluestein: in the one kernel where its convolution fits, else through a work array.
+    if (fits_one_kernel(n, std::min(max_pass, kFftMaxOnChip)))
+      passes_ = {n};
+    else
+      bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, group, max_pass);
   } else {
     passes_ = split(n, max_pass);
   }
@@ -244,7 +248,11 @@ std::string DeviceFftPlan::describe() const {
   std::string s = "gpu c2c n=" + str(n_) + (double_ ? " f64: " : " f32: ");
   if (bluestein_) return s + "Bluestein, convolution of " + str(bluestein_->padded()) + " by [" + bluestein_->inner().describe() + "]";
   for (std::size_t i = 0; i < passes_.size(); ++i) s += (i ? " x " : "") + str(passes_[i]);
-  if (passes_.size() == 1) return s + " (one kernel)";
+  if (passes_.size() == 1) {
+    const FftShape& shape = steps_.front().kernel->plan_shape();
+    if (shape.bluestein_n != 0) return s + " (one kernel: Bluestein, convolution of " + str(shape.n) + ")";
+    return s + " (one kernel)";
+  }
   return s + " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
          (passes_.size() == 2 ? "pass)" : "two)");
 }

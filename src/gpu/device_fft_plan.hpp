@@ -6,8 +6,9 @@
 // kFftMaxOnChip^2 points; a third when M itself needs two). Transposes are only addresses of the
 // passes (FftPass); the intermediate results go through device scratch owned by the plan. Every
 // kernel is compiled and every table uploaded when the plan is made; run() only launches.
-// Sizes with a prime factor above 13 (no codelet) run Bluestein's algorithm
-// (device_fft_bluestein) on a plan of this kind for the padded size.
+// Sizes with a prime factor above 13 (no codelet) run Bluestein's algorithm: in the one kernel
+// where its convolution fits on chip (n <= 2048), else through DeviceFftBluestein on a plan of
+// this kind for the convolution's size.
 #pragma once
 
 #include <cstdint>
@@ -27,9 +28,10 @@ class DeviceFftPlan {
  public:
   /// A plan for `layout.batch` transforms of size n (layout strides >= 1, distances >= 0, as
   /// checked by the caller; one or two levels of batch). The one-kernel path takes both levels
-  /// in one launch; multi-pass and Bluestein plans run their passes once per outer index. max_pass caps each pass's size (kFftMaxOnChip; tests lower it to
-  /// reach three passes at small n). Sizes with a prime factor above 13 go through Bluestein
-  /// (DeviceFftBluestein). Throws Unsupported naming n for a size beyond three passes (of its
+  /// in one launch; multi-pass and DeviceFftBluestein plans run their passes once per outer
+  /// index. max_pass caps each pass's size, Bluestein's convolution in one kernel included
+  /// (kFftMaxOnChip; tests lower it to reach three passes, or Bluestein through a work array, at
+  /// small n). Sizes with a prime factor above 13 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                 std::uint64_t max_pass = kFftMaxOnChip);
@@ -46,10 +48,12 @@ class DeviceFftPlan {
   ~DeviceFftPlan();
 
   std::uint64_t size() const { return n_; }
-  /// The passes of a codelet-smooth size; empty for Bluestein's sizes.
+  /// The passes, one for the one-kernel path (Bluestein's in-kernel sizes too); empty for
+  /// DeviceFftBluestein's sizes.
   const std::vector<std::uint64_t>& passes() const { return passes_; }
   const DeviceFftBluestein* bluestein() const { return bluestein_.get(); }
-  /// The shapes of the launches for one outer index, in order (empty for Bluestein's sizes).
+  /// The shapes of the launches for one outer index, in order (empty for DeviceFftBluestein's
+  /// sizes).
   std::vector<FftShape> launch_shapes() const;
   /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready):
   /// its kernels compile side by side, each on a thread of its own.

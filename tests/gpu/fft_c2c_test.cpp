@@ -1,6 +1,7 @@
 // The one-kernel GPU FFT (src/gpu/device_fft, kernels/fft_c2c.cl) on every GPU device present
 // (PoCL in CI), against the long-double reference DFT and the CPU fft::Plan: sizes 1..4096 of
-// every radix (2, 3, 4, 5, 7, 8, 11, 13 stages, the split exchange of large double transforms), batches
+// every radix (2, 3, 4, 5, 7, 8, 11, 13 stages, the split exchange of large double transforms) and
+// sizes with larger prime factors by Bluestein in the kernel (17, 97, 1031: its split exchange in double), batches
 // 1, 3, 17, float and double, both directions, numpy's three norms, outputs poisoned with NaN and
 // sentinels past the end; strided and innermost-batched layouts, in place; rejected sizes and
 // layouts. One program per size and precision serves every batch, direction and norm.
@@ -33,7 +34,7 @@ RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFft);
 
 const std::uint64_t kSizes[] = {1,   2,   3,    4,    5,    7,    8,    11,   12,  13,
                                 15,  16,  60,   64,   100,  143,  243,  343,  625, 1024,
-                                2197, 4004, 4096};
+                                2197, 4004, 4096, 17,  97,  1031};
 
 double norm_scale(std::uint64_t n, fft::Direction d, fft::Norm norm) {
   if (norm == fft::Norm::ortho) return 1.0 / std::sqrt(static_cast<double>(n));
@@ -153,6 +154,28 @@ void check_contiguous_batches(Context& ctx) {
 TEST_P(GpuFft, FloatBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<float>(ctx()); }
 TEST_P(GpuFft, DoubleBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<double>(ctx()); }
 
+// Which sizes run in one kernel: codelet-smooth ones up to 4096, every other size up to 2048 by
+// Bluestein over its smallest codelet-smooth convolution >= 2n - 1, none of them above.
+TEST(GpuFftShape, BluesteinInTheKernelUpTo2048) {
+  EXPECT_EQ(bluestein_size(17), 33u);
+  EXPECT_EQ(bluestein_size(2039), 4095u);
+  for (std::uint64_t n = 1; n <= 4096; ++n) {
+    const bool smooth = codelet_smooth(n);
+    ASSERT_EQ(fits_one_kernel(n), smooth || n <= 2048) << "n " << n;
+    if (!fits_one_kernel(n)) {
+      EXPECT_THROW(DeviceFft::shape(n, false), Unsupported) << "n " << n;
+      continue;
+    }
+    if (smooth) continue;
+    const FftShape s = DeviceFft::shape(n, false);
+    ASSERT_EQ(s.bluestein_n, n);
+    ASSERT_EQ(s.n, bluestein_size(n));
+    ASSERT_TRUE(codelet_smooth(s.n) && s.n >= 2 * n - 1) << "n " << n;
+  }
+  EXPECT_EQ(DeviceFft::shape(4096, false).bluestein_n, 0u);
+  EXPECT_FALSE(fits_one_kernel(97, 128)) << "a lower cap holds the convolution too";
+}
+
 // The column shape: enough adjacent transforms per group for whole memory sectors, exchanging
 // real and imaginary parts in turn where that makes them fit, never over 1024 work-items.
 TEST(GpuFftShape, ColumnsTakeWholeSectorsWithinTheBudgets) {
@@ -204,7 +227,8 @@ void check_column_shapes(Context& ctx) {
   const bool dbl = std::is_same_v<T, double>;
   if (dbl && !ctx.facts().fp64) GTEST_SKIP() << ctx.facts().name << " has no double precision";
   double worst = 0;
-  for (const std::uint64_t n : {std::uint64_t{60}, std::uint64_t{143}, std::uint64_t{2048}, std::uint64_t{4096}}) {
+  for (const std::uint64_t n :
+       {std::uint64_t{60}, std::uint64_t{143}, std::uint64_t{2048}, std::uint64_t{4096}, std::uint64_t{97}}) {
     SCOPED_TRACE("n " + std::to_string(n));
     const DeviceFft plan(ctx, n, dbl, false, true);
     ASSERT_TRUE(plan.plan_shape().columns);
@@ -265,14 +289,17 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
 }
 
 TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
-  for (const std::uint64_t n : {std::uint64_t{17}, std::uint64_t{4097}, std::uint64_t{8192}, std::uint64_t{2 * 1009}}) {
+  // Above 4096, and sizes with a prime factor above 13 whose Bluestein convolution exceeds 4096.
+  for (const std::uint64_t n : {std::uint64_t{2053}, std::uint64_t{4097}, std::uint64_t{8192}, std::uint64_t{2 * 1031}}) {
     try {
       DeviceFft plan(ctx(), n, false);
       ADD_FAILURE() << "size " << n << " was accepted";
     } catch (const Unsupported& e) {
       EXPECT_NE(std::string(e.what()).find("size n " + std::to_string(n)), std::string::npos) << e.what();
+      if (n != 8192) EXPECT_NE(std::string(e.what()).find("Bluestein convolution of"), std::string::npos) << e.what();
     }
   }
+  ::ripple::test::expect_invalid([&] { DeviceFft plan(ctx(), 97, false, true); }, {"size n 97", "Bluestein", "pass twiddle"});
   ::ripple::test::expect_invalid([&] { DeviceFft plan(ctx(), 0, false); }, {"size n", "0"});
   const DeviceFft plan(ctx(), 8, false);
   auto stream = ctx().create_stream();

@@ -3,8 +3,9 @@
 // passes; two passes at 3^10, 5^7, 13^4 (and 10^6, 2^22 outside quick mode), float and double; three
 // passes (forced by a lower pass cap, so they run at small n) with batches, padded, strided and
 // innermost-batched layouts and in place; the one-pass plan in place with different layouts;
-// Bluestein for primes and sizes with a large prime factor, through one- and two-pass inner
-// FFTs, with the same layouts. Outputs are poisoned with NaN,
+// Bluestein for primes and sizes with a large prime factor, in the one kernel (up to 2048) and
+// through a work array with one- and two-pass inner FFTs (a lower pass cap sends small sizes
+// there too), with the same layouts. Outputs are poisoned with NaN,
 // gaps of strided outputs must stay NaN, sentinels past the end must stay untouched.
 #include <gtest/gtest.h>
 
@@ -113,7 +114,7 @@ std::vector<cld> reference(const std::vector<std::complex<T>>& rows, std::uint64
   return out;
 }
 
-// passes = 0: a Bluestein plan.
+// passes = 0: a DeviceFftBluestein plan (Bluestein through a work array).
 template <class T>
 double check(Context& ctx, std::uint64_t n, std::uint64_t max_pass, const FftLayout& l, fft::Direction d,
              double scale, std::size_t passes, bool in_place = false) {
@@ -122,6 +123,8 @@ double check(Context& ctx, std::uint64_t n, std::uint64_t max_pass, const FftLay
   SCOPED_TRACE(plan.describe());
   EXPECT_EQ(plan.passes().size(), passes);
   EXPECT_EQ(plan.bluestein() != nullptr, passes == 0);
+  if (passes == 1 && !codelet_smooth(n))
+    EXPECT_NE(plan.describe().find("one kernel: Bluestein"), std::string::npos) << plan.describe();
   const auto rows = test::random_complex<T>(n * l.batch, static_cast<unsigned>(n + l.batch));
   const Result r = run_plan<T>(ctx, plan, rows, l, d, scale, in_place);
   auto want = reference(rows, n, d == fft::Direction::forward);
@@ -253,18 +256,31 @@ TEST_P(GpuFftPlan, OnePassInPlaceWithDifferentLayouts) {
   check<float>(ctx(), 60, kFftMaxOnChip, contiguous(60, 3), fft::Direction::backward, 1.0, 1, true);
 }
 
-// Bluestein: primes (inner FFTs of one and two passes) and a size with a large prime factor,
-// both directions; batches in padded, strided, innermost-batched layouts and in place.
+// Bluestein: primes and a size with a large prime factor, both directions, in the one kernel
+// where the convolution fits (n <= 2048; 2039 the largest, 4095 points; 1031 and 2039 double with
+// the split exchange)
+// and through the work array (the pass cap one below the convolution for the small sizes; 4099
+// and 8198 with two-pass inner FFTs); batches in padded, strided, innermost-batched layouts and
+// in place on both paths.
 template <class T>
 void check_bluestein(Context& ctx) {
   const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
   double worst = 0;
   const bool dbl = std::is_same_v<T, double>;
-  for (const std::uint64_t n : dbl ? std::vector<std::uint64_t>{97} : std::vector<std::uint64_t>{17, 97, 4099, 2 * 4099}) {
-    SCOPED_TRACE("n " + std::to_string(n));
-    worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 2), fwd, 1.0, 0));
-    worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 1), bwd, 1.0 / std::sqrt(double(n)), 0));
-  }
+  // Both paths of size n: {pass cap, passes expected}.
+  const auto paths = [](std::uint64_t n) {
+    std::vector<std::pair<std::uint64_t, std::size_t>> p{{kFftMaxOnChip, n <= 2048 ? 1u : 0u}};
+    if (n <= 2048) p.emplace_back(bluestein_size(n) - 1, 0);
+    return p;
+  };
+  const std::vector<std::uint64_t> sizes = dbl ? std::vector<std::uint64_t>{97, 1031, 2039}
+                                               : std::vector<std::uint64_t>{17, 97, 2039, 4099, 2 * 4099};
+  for (const std::uint64_t n : sizes)
+    for (const auto& [cap, passes] : paths(n)) {
+      SCOPED_TRACE("n " + std::to_string(n) + " cap " + std::to_string(cap));
+      worst = std::max(worst, check<T>(ctx, n, cap, contiguous(n, 2), fwd, 1.0, passes));
+      worst = std::max(worst, check<T>(ctx, n, cap, contiguous(n, 1), bwd, 1.0 / std::sqrt(double(n)), passes));
+    }
   const std::uint64_t n = 97;
   const auto N = static_cast<std::int64_t>(n);
   FftLayout padded;
@@ -272,16 +288,19 @@ void check_bluestein(Context& ctx) {
   padded.in_dist = N + 5;
   padded.out_stride = 2;
   padded.out_dist = 2 * N + 3;
-  worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, padded, bwd, 1.0 / n, 0));
   FftLayout innermost;
   innermost.batch = 4;
   innermost.in_stride = innermost.out_stride = 4;
   innermost.in_dist = innermost.out_dist = 1;
-  worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, innermost, fwd, 1.0, 0));
   FftLayout mixed = innermost;
   mixed.out_stride = 1;
   mixed.out_dist = N;
-  worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, mixed, fwd, 1.0, 0, true));
+  for (const auto& [cap, passes] : paths(n)) {
+    SCOPED_TRACE("layouts, cap " + std::to_string(cap));
+    worst = std::max(worst, check<T>(ctx, n, cap, padded, bwd, 1.0 / n, passes));
+    worst = std::max(worst, check<T>(ctx, n, cap, innermost, fwd, 1.0, passes));
+    worst = std::max(worst, check<T>(ctx, n, cap, mixed, fwd, 1.0, passes, true));
+  }
   std::printf("[ fft bluestein %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
 }
 

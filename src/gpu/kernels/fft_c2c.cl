@@ -1,7 +1,7 @@
 /* Batched complex-to-complex FFT of a size that fits on chip, in one kernel: each transform is
    read from global memory once, goes through all its Stockham stages in registers with the
    exchanges between stages through local memory, and is written once (scaled).
-   Compiled after dialect.h and fft_codelets.h. Constants (-D, from src/gpu/device_fft.cpp):
+   Compiled after dialect.h, fft_codelets.h and fft_chirp.h. Constants (-D, from src/gpu/device_fft.cpp):
      FFT_N                  transform size
      FFT_STAGES             number of stages (0 for N = 1)
      FFT_R<s>, FFT_NS<s>    radix of stage s and the product of the radices before it
@@ -15,6 +15,14 @@
                             store; T = pass_tw_n, dir gives the sign)
      FFT_TWIDDLE_DOUBLE     1: that twiddle is computed in double (tables and product) and
                             rounded once to real_t (float data on a device with fp64)
+     FFT_BLUESTEIN_N        N > 0: the program is a whole DFT of N points by Bluestein's
+                            algorithm (fft_chirp.h), FFT_N being the convolution's length M:
+                            elements j < N are loaded times the chirp (zeros up to M), the
+                            forward FFT of M, the product with the chirp's spectrum, the
+                            backward FFT of M (stage layout back to the load layout through
+                            local memory) and outputs k < N stored times the chirp and scale.
+                            One read and one write of global memory instead of five launches
+                            and two FFTs through a work array.
    Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
@@ -37,6 +45,12 @@
 #endif
 #ifndef FFT_TWIDDLE_DOUBLE
 #define FFT_TWIDDLE_DOUBLE 0
+#endif
+#ifndef FFT_BLUESTEIN_N
+#define FFT_BLUESTEIN_N 0
+#endif
+#if FFT_BLUESTEIN_N && FFT_TWIDDLE
+#error "fft_c2c.cl: a Bluestein program has no pass twiddle"
 #endif
 #if FFT_TWIDDLE_DOUBLE
 #if !RIPPLE_IS_CUDA
@@ -74,15 +88,26 @@ DEVICE_FN void fft_stage(complex_t* v, u32 t, const int R, const u32 NS, GLOBAL 
 /* Output position of value r of butterfly j in a stage of radix R after NS. */
 DEVICE_FN u32 fft_out_index(u32 j, u32 r, const int R, const u32 NS) { return (j / NS) * NS * R + j % NS + r * NS; }
 
+/* Element e = j + r N/R of the transform into value r of butterfly j; a Bluestein program takes
+   elements below FFT_BLUESTEIN_N times the chirp and zeros above. */
 DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const complex_t* in, i64 base, i64 stride,
-                               int valid) {
+                               int valid, GLOBAL const complex_t* chirp, real_t dir) {
+  (void)chirp;
+  (void)dir;
 #pragma unroll
   for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
     const u32 j = t + (u32)b * FFT_TPT;
 #pragma unroll
-    for (int r = 0; r < R; ++r)
-      v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R)) ? in[base + (i64)(j + r * FFT_BUTTERFLIES(R)) * stride]
-                                                       : cmake((real_t)0, (real_t)0);
+    for (int r = 0; r < R; ++r) {
+      const u32 e = j + r * FFT_BUTTERFLIES(R);
+#if FFT_BLUESTEIN_N
+      v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R) && e < FFT_BLUESTEIN_N)
+                         ? cmul(in[base + (i64)e * stride], fft_chirp(chirp, e, dir))
+                         : cmake((real_t)0, (real_t)0);
+#else
+      v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R)) ? in[base + (i64)e * stride] : cmake((real_t)0, (real_t)0);
+#endif
+    }
   }
 }
 
@@ -93,10 +118,12 @@ DEVICE_FN complex_t fft_pass_twiddle(GLOBAL const fft_tw_t* tw, u64 m, u32 split
   return cmake((real_t)re * scale, (real_t)im * (dir * scale));
 }
 
-/* Output e = fft_out_index(j, r) of the transform; with FFT_TWIDDLE turned by W_T^(i e). */
+/* Output e = fft_out_index(j, r) of the transform; with FFT_TWIDDLE turned by W_T^(i e); in a
+   Bluestein program only e < FFT_BLUESTEIN_N, times the chirp. */
 DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u32 NS, GLOBAL complex_t* out, i64 base,
                                 i64 stride, real_t scale, int valid, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n,
-                                u32 pass_tw_split, u64 inner_index, real_t dir) {
+                                u32 pass_tw_split, u64 inner_index, GLOBAL const complex_t* chirp, real_t dir) {
+  (void)chirp;
 #pragma unroll
   for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
     const u32 j = t + (u32)b * FFT_TPT;
@@ -104,7 +131,9 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
 #pragma unroll
       for (int r = 0; r < R; ++r) {
         const u32 e = fft_out_index(j, r, R, NS);
-#if FFT_TWIDDLE
+#if FFT_BLUESTEIN_N
+        if (e < FFT_BLUESTEIN_N) out[base + (i64)e * stride] = cscale(cmul(v[b * R + r], fft_chirp(chirp, e, dir)), scale);
+#elif FFT_TWIDDLE
         const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, dir, scale);
         out[base + (i64)e * stride] = cmul(v[b * R + r], w);
 #else
@@ -193,31 +222,10 @@ DEVICE_FN void fft_exchange(complex_t* v, u32 t, const int R, const u32 NS, cons
 #define FFT_LDS_TYPE complex_t
 #endif
 
-/* Groups of up to 1024 work-items (column shapes): the bound makes ptxas keep within the
-   registers that many threads have. */
-KERNEL_GROUP(FFT_TPT * FFT_TPG)
-fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner,
-        i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 out_offset, i64 out_stride,
-        i64 out_dist_inner, i64 out_dist_outer, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n, u32 pass_tw_split,
-        real_t dir, real_t scale) {
-  LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * (FFT_N > 1 ? FFT_N : 1)];
-  const u32 t = LOCAL_ID(0) % FFT_TPT;
-  const u32 slot = LOCAL_ID(0) / FFT_TPT;
-  const u64 transform = (u64)GROUP_ID(0) * FFT_TPG + slot;
-  const int valid = transform < count;
-  const u64 outer_index = transform / inner, inner_index = transform % inner;
-  const i64 in_base = in_offset + (i64)outer_index * in_dist_outer + (i64)inner_index * in_dist_inner;
-  const i64 out_base = out_offset + (i64)outer_index * out_dist_outer + (i64)inner_index * out_dist_inner;
-  (void)pass_tw;
-  (void)pass_tw_n;
-  (void)pass_tw_split;
-  LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_N;
+#if FFT_STAGES > 0
+/* Every stage, from the load layout of the first radix to the stage layout of the last. */
+DEVICE_FN void fft_transform(complex_t* v, u32 t, GLOBAL const complex_t* tw, LOCAL_PTR FFT_LDS_TYPE* lds, real_t dir) {
   (void)lds;
-  complex_t v[FFT_SLOTS];
-#if FFT_STAGES == 0
-  if (valid) out[out_base] = cscale(in[in_base], scale);
-#else
-  fft_load_global(v, t, FFT_R0, in, in_base, in_stride, valid);
   fft_stage(v, t, FFT_R0, FFT_NS0, tw + FFT_TW0, dir);
 #define FFT_NEXT(P, S)                                      \
   fft_exchange(v, t, FFT_R##P, FFT_NS##P, FFT_R##S, lds); \
@@ -258,7 +266,64 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
 #if FFT_STAGES > 12
 #error "fft_c2c.cl handles at most 12 stages"
 #endif
+#undef FFT_NEXT
+}
+#endif
+
+#if FFT_BLUESTEIN_N
+/* Bluestein's middle step on the forward transform's outputs (stage layout of the last radix):
+   output e times entry e of the chirp kernel's spectrum. */
+DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t* spectrum, real_t dir) {
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(FFT_LAST_R); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+    if (j < FFT_BUTTERFLIES(FFT_LAST_R)) {
+#pragma unroll
+      for (int r = 0; r < FFT_LAST_R; ++r) {
+        const u32 e = fft_out_index(j, r, FFT_LAST_R, FFT_LAST_NS);
+        v[b * FFT_LAST_R + r] = cmul(v[b * FFT_LAST_R + r], fft_chirp_spectrum(spectrum, e, dir));
+      }
+    }
+  }
+}
+#endif
+
+/* Groups of up to 1024 work-items (column shapes): the bound makes ptxas keep within the
+   registers that many threads have. chirp and spectrum are Bluestein's tables (fft_chirp.h),
+   read only by a Bluestein program. */
+KERNEL_GROUP(FFT_TPT * FFT_TPG)
+fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner,
+        i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 out_offset, i64 out_stride,
+        i64 out_dist_inner, i64 out_dist_outer, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n, u32 pass_tw_split,
+        GLOBAL const complex_t* chirp, GLOBAL const complex_t* spectrum, real_t dir, real_t scale) {
+  LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * (FFT_N > 1 ? FFT_N : 1)];
+  const u32 t = LOCAL_ID(0) % FFT_TPT;
+  const u32 slot = LOCAL_ID(0) / FFT_TPT;
+  const u64 transform = (u64)GROUP_ID(0) * FFT_TPG + slot;
+  const int valid = transform < count;
+  const u64 outer_index = transform / inner, inner_index = transform % inner;
+  const i64 in_base = in_offset + (i64)outer_index * in_dist_outer + (i64)inner_index * in_dist_inner;
+  const i64 out_base = out_offset + (i64)outer_index * out_dist_outer + (i64)inner_index * out_dist_inner;
+  (void)pass_tw;
+  (void)pass_tw_n;
+  (void)pass_tw_split;
+  (void)spectrum;
+  LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_N;
+  (void)lds;
+  complex_t v[FFT_SLOTS];
+#if FFT_STAGES == 0
+  if (valid) out[out_base] = cscale(in[in_base], scale);
+#else
+  fft_load_global(v, t, FFT_R0, in, in_base, in_stride, valid, chirp, dir);
+#if FFT_BLUESTEIN_N
+  fft_transform(v, t, tw, lds, (real_t)-1);
+  fft_multiply_spectrum(v, t, spectrum, dir);
+  fft_exchange(v, t, FFT_LAST_R, FFT_LAST_NS, FFT_R0, lds);
+  fft_transform(v, t, tw, lds, (real_t)1);
+#else
+  fft_transform(v, t, tw, lds, dir);
+#endif
   fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, scale, valid, pass_tw, pass_tw_n,
-                   pass_tw_split, inner_index, dir);
+                   pass_tw_split, inner_index, chirp, dir);
 #endif
 }
