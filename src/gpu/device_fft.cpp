@@ -8,6 +8,7 @@
 
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_bluestein.hpp"
+#include "gpu/device_fft_plan.hpp"
 #include "gpu/device_fft_real.hpp"
 #include "gpu/device_tables.hpp"
 #include "ripple/error.hpp"
@@ -60,9 +61,14 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
 
 }  // namespace
 
-FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, bool columns, std::uint64_t max_group) {
+FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, bool columns, std::uint64_t max_group,
+                          const FftConvolution& conv) {
   if (transform_size == 0) throw InvalidArgument("DeviceFft: size n is 0");
   const bool smooth = codelet_smooth(transform_size);
+  if (conv.n != 0 && (!smooth || conv.whole()))
+    throw InvalidArgument("DeviceFft: Bluestein's steps for size " + std::to_string(conv.n) +
+                          " go with a codelet-smooth FFT size and not all three (size n " +
+                          std::to_string(transform_size) + ")");
   if (!fits_one_kernel(transform_size)) {
     const std::string n_text = "DeviceFft: size n " + std::to_string(transform_size);
     if (smooth)
@@ -73,7 +79,7 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
                       std::to_string(kFftMaxOnChip) + " (DeviceFftPlan takes it in passes)");
   }
   FftShape s;
-  if (!smooth) s.bluestein_n = transform_size;
+  s.conv = smooth ? conv : FftConvolution::whole_dft(transform_size);
   const std::uint64_t n = smooth ? transform_size : bluestein_size(transform_size);
   s.n = n;
   s.radices = radices_of(n);
@@ -103,7 +109,7 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
 
 ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pass_twiddle, bool twiddle_double) {
   ProgramSpec spec;
-  if (pass_twiddle && s.bluestein_n != 0) throw InvalidArgument("DeviceFft: a Bluestein program has no pass twiddle");
+  if (pass_twiddle && s.conv.whole()) throw InvalidArgument("DeviceFft: a whole Bluestein DFT has no pass twiddle");
   spec.files = {"dialect.h", "fft_codelets.h", "fft_chirp.h", "fft_c2c.cl"};
   spec.defines = {{"RIPPLE_DOUBLE", double_precision ? "1" : "0"},
                   {"FFT_TWIDDLE", pass_twiddle ? "1" : "0"},
@@ -113,8 +119,16 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
                   {"FFT_TPT", std::to_string(s.threads_per_transform)},
                   {"FFT_TPG", std::to_string(s.transforms_per_group)},
                   {"FFT_SLOTS", std::to_string(s.slots)},
-                  {"FFT_SPLIT", s.split_exchange ? "1" : "0"},
-                  {"FFT_BLUESTEIN_N", std::to_string(s.bluestein_n) + "u"}};
+                  {"FFT_SPLIT", s.split_exchange ? "1" : "0"}};
+  if (s.conv.n != 0) {
+    const FftConvolution& c = s.conv;
+    spec.defines.insert(spec.defines.end(), {{"FFT_BLUESTEIN_N", std::to_string(c.n) + "u"},
+                                             {"FFT_CONV_LOAD", c.load ? "1" : "0"},
+                                             {"FFT_CONV_MIDDLE", c.middle ? "1" : "0"},
+                                             {"FFT_CONV_STORE", c.store ? "1" : "0"},
+                                             {"FFT_CONV_E_STEP", std::to_string(c.e_step) + "u"},
+                                             {"FFT_CONV_I_STEP", std::to_string(c.i_step) + "u"}});
+  }
   std::uint64_t ns = 1, tw = 0;
   for (std::size_t i = 0; i < s.radices.size(); ++i) {
     const std::string k = std::to_string(i);
@@ -131,14 +145,15 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
   return spec;
 }
 
-DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle, bool columns)
-    : shape_(shape(n, double_precision, columns, context.facts().max_work_group)),
+DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle, bool columns,
+                     const FftConvolution& conv)
+    : shape_(shape(n, double_precision, columns, context.facts().max_work_group, conv)),
       double_(double_precision),
       pass_twiddle_(pass_twiddle) {
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
-  if (pass_twiddle && shape_.bluestein_n != 0)
+  if (pass_twiddle && shape_.conv.whole())
     throw InvalidArgument("DeviceFft: size n " + std::to_string(n) + " is done by Bluestein, which has no pass twiddle");
   const std::uint64_t group = std::uint64_t(shape_.threads_per_transform) * shape_.transforms_per_group;
   if (group > f.max_work_group)
@@ -173,8 +188,9 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
     if (table.empty()) table.emplace_back(1.0L, 0.0L);
     return table;
   });
-  if (shape_.bluestein_n != 0) {
-    const BluesteinTables t = BluesteinTables::make(context, shape_.bluestein_n, m, double_precision);
+  if (shape_.conv.n != 0) {
+    const BluesteinTables t =
+        BluesteinTables::make(context, shape_.conv.n, bluestein_size(shape_.conv.n), double_precision);
     chirp_ = t.chirp;
     chirp_spectrum_ = t.spectrum;
   }
@@ -313,6 +329,20 @@ std::vector<KernelVariant> fft_kernel_variants() {
     for (std::uint64_t n : {17, 1031, 2039})
       out.push_back({"fft_c2c_bluestein_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
     out.push_back({"fft_c2c_bluestein_97" + prec + "_columns", DeviceFft::program(DeviceFft::shape(97, dbl, true), dbl)});
+    // Bluestein's three fused passes (4099: a convolution of M1 x M2 points), as
+    // DeviceFftBluestein makes them: the load and store passes on columns.
+    {
+      const std::uint64_t n = 4099, m = bluestein_size(n);
+      const std::vector<std::uint64_t> split = DeviceFftPlan::split(m);
+      const std::uint64_t m1 = split.at(0), m2 = split.at(1);
+      const std::string name = "fft_c2c_bluestein_" + std::to_string(n) + prec;
+      const FftConvolution load{n, true, false, false, m2, 1}, middle{n, false, true, false, m1, 1},
+          store{n, false, false, true, m2, 1};
+      out.push_back({name + "_load", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load), dbl, true, true)});
+      out.push_back(
+          {name + "_middle", DeviceFft::program(DeviceFft::shape(m2, dbl, false, kFftMaxGroup, middle), dbl, true, true)});
+      out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
+    }
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});
   }

@@ -56,6 +56,21 @@ inline constexpr std::uint64_t kFftColumnBytes = 32;
 /// The most work-items a group of the FFT kernel may have (CUDA's limit).
 inline constexpr std::uint64_t kFftMaxGroup = 1024;
 
+/// Steps of Bluestein's algorithm for a DFT of n points fused into a one-kernel program
+/// (kernels/fft_c2c.cl, FFT_CONV_*): the chirp on load, the spectrum between a forward and a
+/// backward FFT, the chirp on store; the tables' index of element e of the transform with inner
+/// index i is e * e_step + i * i_step. All three (steps 1, 0): the whole DFT in one kernel; one
+/// each: the passes of a convolution of M1 x M2 points (DeviceFftBluestein).
+struct FftConvolution {
+  std::uint64_t n = 0;  ///< Bluestein's size; 0: an ordinary FFT
+  bool load = false, middle = false, store = false;
+  std::uint64_t e_step = 1, i_step = 0;
+
+  bool whole() const { return n != 0 && load && middle && store; }
+  /// The whole DFT of n in one kernel.
+  static FftConvolution whole_dft(std::uint64_t n) { return {n, true, true, true, 1, 0}; }
+};
+
 /// How a size is cut into stages and work-items (all compile-time constants of the program).
 struct FftShape {
   std::uint64_t n = 1;  ///< the on-chip transform's size (Bluestein's M for a Bluestein program)
@@ -65,10 +80,11 @@ struct FftShape {
   unsigned slots = 1;  ///< complex registers per work-item
   bool split_exchange = false;
   bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
-  std::uint64_t bluestein_n = 0;  ///< > 0: a whole DFT of this size by Bluestein, convolving over n
+  FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
+                        ///< convolution over n points)
 
   /// The size of the transforms the program computes.
-  std::uint64_t transform_size() const { return bluestein_n != 0 ? bluestein_n : n; }
+  std::uint64_t transform_size() const { return conv.whole() ? conv.n : n; }
 };
 
 /// Where the elements are (in elements): element i of transform b at b * dist + i * stride, or
@@ -132,9 +148,11 @@ class DeviceFft {
   /// (fits_one_kernel; naming n) and for double on a device without it; InvalidArgument for n = 0.
   /// With pass_twiddle, the program multiplies its outputs by an FftPassTwiddles table given
   /// to launch() (the first passes of a multi-pass FFT). With columns, the program is shaped for
-  /// launches whose FftPass::columns() holds (any launch is correct with either shape).
+  /// launches whose FftPass::columns() holds (any launch is correct with either shape). conv
+  /// (n codelet-smooth) fuses steps of Bluestein's algorithm for size conv.n into the FFT of n
+  /// (a pass of DeviceFftBluestein); its tables are made here.
   DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false,
-            bool columns = false);
+            bool columns = false, const FftConvolution& conv = {});
 
   /// The stage and work-item plan of size n (throws as the constructor); for a size that is
   /// not codelet_smooth, that of its Bluestein convolution. The column shape puts
@@ -142,7 +160,7 @@ class DeviceFft {
   /// parts in turn where that makes them fit the local memory budget), in groups of at most
   /// max_group work-items (the device's limit; fewer transforms where it is lower).
   static FftShape shape(std::uint64_t n, bool double_precision, bool columns = false,
-                        std::uint64_t max_group = kFftMaxGroup);
+                        std::uint64_t max_group = kFftMaxGroup, const FftConvolution& conv = {});
   /// twiddle_double: the pass twiddle of a float program computed in double (fp64 devices).
   static ProgramSpec program(const FftShape& shape, bool double_precision, bool pass_twiddle = false,
                              bool twiddle_double = false);
@@ -178,7 +196,7 @@ class DeviceFft {
   bool twiddle_double_ = false;
   PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache
-  std::shared_ptr<const Memory> chirp_, chirp_spectrum_;  // a Bluestein program's tables (idem)
+  std::shared_ptr<const Memory> chirp_, chirp_spectrum_;  // Bluestein's tables (idem), if conv
 };
 
 /// The FFT programs the NVRTC test compiles: every radix, the split exchange, one and several

@@ -1,4 +1,5 @@
-// Launch logic of Bluestein's algorithm on the GPU: tables, the work array, five launches.
+// Launch logic of Bluestein's algorithm on the GPU beyond one kernel: tables, the scratch, three
+// fused passes or five launches around a multi-pass FFT.
 #include "gpu/device_fft_bluestein.hpp"
 
 #include <algorithm>
@@ -62,25 +63,97 @@ BluesteinTables BluesteinTables::make(Context& context, std::uint64_t n, std::ui
 DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision,
                                        const FftLayout& layout, std::uint64_t max_pass)
     : n_(n), m_(bluestein_size(n)), double_(double_precision), layout_(layout) {
+  work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
+  if (const std::vector<std::uint64_t> split = DeviceFftPlan::split(m_, max_pass); split.size() == 2) {
+    split_ = split;
+    const std::uint64_t m1 = split[0], m2 = split[1];
+    const auto passes = three_passes(0, 0);
+    load_pass_ = std::make_unique<DeviceFft>(context, m1, double_, true, passes[0].columns(),
+                                             FftConvolution{n, true, false, false, m2, 1});
+    middle_pass_ = std::make_unique<DeviceFft>(context, m2, double_, true, passes[1].columns(),
+                                               FftConvolution{n, false, true, false, m1, 1});
+    store_pass_ = std::make_unique<DeviceFft>(context, m1, double_, false, passes[2].columns(),
+                                              FftConvolution{n, false, false, true, m2, 1});
+    for (std::size_t i = 0; i < passes.size(); ++i) {
+      const DeviceFft& k = i == 0 ? *load_pass_ : i == 1 ? *middle_pass_ : *store_pass_;
+      k.check_count(passes[i].count);
+    }
+    pass_twiddles_ =
+        std::make_unique<FftPassTwiddles>(FftPassTwiddles::make(context, m_, double_ || context.facts().fp64));
+    return;
+  }
   FftLayout inner;
   inner.batch = layout.batch;
   inner.in_dist = inner.out_dist = static_cast<std::int64_t>(m_);
   inner_ = std::make_unique<DeviceFftPlan>(context, m_, double_precision, inner, max_pass);
   tables_ = BluesteinTables::make(context, n, m_, double_);
-  work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
   module_ = get_module_async(context, program(double_precision));
   groups_ = tuning::elementwise_groups(layout.batch * m_);
+}
+
+std::array<FftPass, 3> DeviceFftBluestein::three_passes(std::int64_t in_base, std::int64_t out_base) const {
+  const auto M = static_cast<std::int64_t>(m_), M1 = static_cast<std::int64_t>(split_.empty() ? 1 : split_[0]);
+  const std::int64_t M2 = M / M1;
+  const auto B = static_cast<std::uint64_t>(layout_.batch);
+  std::array<FftPass, 3> p;
+  // A: columns n1 of (b, n2) from the caller's layout to scratch[b M + k1 M2 + n2].
+  p[0].count = B * static_cast<std::uint64_t>(M2);
+  p[0].inner = static_cast<std::uint64_t>(M2);
+  p[0].in_offset = in_base;
+  p[0].in_stride = M2 * layout_.in_stride;
+  p[0].in_dist_inner = layout_.in_stride;
+  p[0].in_dist_outer = layout_.in_dist;
+  p[0].out_stride = M2;
+  p[0].out_dist_inner = 1;
+  p[0].out_dist_outer = M;
+  // B: rows k1 of scratch, in place.
+  p[1].count = B * static_cast<std::uint64_t>(M1);
+  p[1].inner = static_cast<std::uint64_t>(M1);
+  p[1].in_stride = p[1].out_stride = 1;
+  p[1].in_dist_inner = p[1].out_dist_inner = M2;
+  p[1].in_dist_outer = p[1].out_dist_outer = M;
+  // C: columns k1 of (b, n2) from scratch to the caller's layout, element j = n1 M2 + n2.
+  p[2].count = p[0].count;
+  p[2].inner = p[0].inner;
+  p[2].in_stride = M2;
+  p[2].in_dist_inner = 1;
+  p[2].in_dist_outer = M;
+  p[2].out_offset = out_base;
+  p[2].out_stride = M2 * layout_.out_stride;
+  p[2].out_dist_inner = layout_.out_stride;
+  p[2].out_dist_outer = layout_.out_dist;
+  return p;
+}
+
+std::string DeviceFftBluestein::describe() const {
+  const std::string s = "Bluestein, convolution of " + std::to_string(m_);
+  if (!split_.empty())
+    return s + " = " + std::to_string(split_[0]) + " x " + std::to_string(split_[1]) + " in three fused passes";
+  return s + " by [" + inner_->describe() + "]";
 }
 
 DeviceFftBluestein::~DeviceFftBluestein() = default;
 
 void DeviceFftBluestein::wait_ready() const {
+  if (!split_.empty()) {
+    load_pass_->wait_ready();
+    middle_pass_->wait_ready();
+    store_pass_->wait_ready();
+    return;
+  }
   module_.wait();
   inner_->wait_ready();
 }
 
 void DeviceFftBluestein::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
                              std::int64_t in_base, std::int64_t out_base) const {
+  if (!split_.empty()) {
+    const std::array<FftPass, 3> p = three_passes(in_base, out_base);
+    load_pass_->launch(stream, in, *work_, p[0], direction, 1.0, pass_twiddles_.get());
+    middle_pass_->launch(stream, *work_, *work_, p[1], direction, 1.0, pass_twiddles_.get());
+    store_pass_->launch(stream, *work_, out, p[2], direction, scale);
+    return;
+  }
   Launch grid;
   grid.groups = {groups_, 1, 1};
   grid.block = {tuning::kElementwiseBlock, 1, 1};

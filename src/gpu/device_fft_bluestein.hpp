@@ -3,15 +3,27 @@
 // with a chirp (kernels/fft_chirp.h). Its tables, the chirp and its spectrum, are computed on the
 // host (chirp in long double, spectrum by the CPU FFT in double, each rounded once) and shared
 // through the context's table cache. Sizes whose M fits on chip run the whole algorithm in one
-// kernel (DeviceFft with FftShape::bluestein_n); larger ones are DeviceFftBluestein: a chirp
-// multiply (kernels/fft_bluestein.cl), a forward FFT of M (DeviceFftPlan), a multiply by the
-// chirp's spectrum, a backward FFT of M and a chirp multiply into the output layout, through a
-// work array (batch x M) of device memory the plan owns. run() only launches.
+// kernel (DeviceFft with FftConvolution::whole_dft). Larger ones are DeviceFftBluestein:
+// - M = M1 x M2 (two passes' worth): three launches of the one-kernel FFT with Bluestein's steps
+//   fused in (FftConvolution), through a scratch array of batch x M:
+//     A  M1-point columns n1 -> k1 of y[n1 M2 + n2] = x[j] c[j] (j = n1 M2 + n2 < N, else 0),
+//        forward, turned by W_M^(n2 k1), to scratch[k1 M2 + n2]
+//     B  each row k1: forward FFT of M2 (n2 -> k2), times the spectrum at k1 + M1 k2, backward
+//        FFT of M2 (k2 -> n2), turned by W_M^-(k1 n2), in place
+//     C  M1-point columns k1 -> n1, backward, outputs j = n1 M2 + n2 < N times c[j] and scale
+//   (the convolution's inverse FFT needs no transpose back: B leaves the spectrum's order as the
+//   forward four-step made it, and C undoes A's split). Reads and writes about 2N + 4M elements.
+// - larger M: a chirp multiply into a work array (kernels/fft_bluestein.cl), a forward FFT of M
+//   (DeviceFftPlan, three passes), a multiply by the chirp's spectrum, a backward FFT of M and a
+//   chirp multiply into the output layout.
+// run() only launches.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gpu/device_fft.hpp"
 
@@ -28,9 +40,9 @@ struct BluesteinTables {
 
 class DeviceFftBluestein {
  public:
-  /// Transforms of size n >= 2 in `layout` (checked by the caller), the FFTs of M planned with
-  /// passes of at most max_pass points. Throws as DeviceFftPlan for the inner size, DeviceError
-  /// if memory cannot be had.
+  /// Transforms of size n >= 2 in `layout` (checked by the caller) whose convolution does not
+  /// fit one kernel of max_pass points, the FFTs of M planned with passes of at most max_pass
+  /// points. Throws as DeviceFftPlan for the inner size, DeviceError if memory cannot be had.
   DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                      std::uint64_t max_pass = kFftMaxOnChip);
   ~DeviceFftBluestein();
@@ -38,7 +50,10 @@ class DeviceFftBluestein {
   static ProgramSpec program(bool double_precision);
 
   std::uint64_t padded() const { return m_; }
-  const DeviceFftPlan& inner() const { return *inner_; }
+  /// M1, M2 of the three fused passes; empty where the convolution goes through the work array.
+  const std::vector<std::uint64_t>& fused_passes() const { return split_; }
+  /// E.g. "Bluestein, convolution of 8205 = 15 x 547 in three fused passes".
+  std::string describe() const;
 
   /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready).
   void wait_ready() const;
@@ -50,12 +65,20 @@ class DeviceFftBluestein {
            std::int64_t in_base = 0, std::int64_t out_base = 0) const;
 
  private:
+  /// The launches of the three fused passes for one outer index.
+  std::array<FftPass, 3> three_passes(std::int64_t in_base, std::int64_t out_base) const;
+
   std::uint64_t n_, m_;
   bool double_;
   FftLayout layout_;
+  std::vector<std::uint64_t> split_;  // M1, M2 (three fused passes), or empty (work array)
+  std::unique_ptr<Memory> work_;     // batch x M: the scratch of both ways
+  // Three fused passes.
+  std::unique_ptr<DeviceFft> load_pass_, middle_pass_, store_pass_;
+  std::unique_ptr<FftPassTwiddles> pass_twiddles_;
+  // Through the work array.
   PendingModule module_;  // compiled on its own thread (program.hpp)
   BluesteinTables tables_;
-  std::unique_ptr<Memory> work_;
   std::unique_ptr<DeviceFftPlan> inner_;
   std::uint32_t groups_ = 1;
 };

@@ -246,11 +246,11 @@ DeviceFftPlan::~DeviceFftPlan() = default;
 
 std::string DeviceFftPlan::describe() const {
   std::string s = "gpu c2c n=" + str(n_) + (double_ ? " f64: " : " f32: ");
-  if (bluestein_) return s + "Bluestein, convolution of " + str(bluestein_->padded()) + " by [" + bluestein_->inner().describe() + "]";
+  if (bluestein_) return s + bluestein_->describe();
   for (std::size_t i = 0; i < passes_.size(); ++i) s += (i ? " x " : "") + str(passes_[i]);
   if (passes_.size() == 1) {
     const FftShape& shape = steps_.front().kernel->plan_shape();
-    if (shape.bluestein_n != 0) return s + " (one kernel: Bluestein, convolution of " + str(shape.n) + ")";
+    if (shape.conv.whole()) return s + " (one kernel: Bluestein, convolution of " + str(shape.n) + ")";
     return s + " (one kernel)";
   }
   return s + " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +

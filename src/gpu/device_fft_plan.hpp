@@ -7,8 +7,8 @@
 // passes (FftPass); the intermediate results go through device scratch owned by the plan. Every
 // kernel is compiled and every table uploaded when the plan is made; run() only launches.
 // Sizes with a prime factor above 13 (no codelet) run Bluestein's algorithm: in the one kernel
-// where its convolution fits on chip (n <= 2048), else through DeviceFftBluestein on a plan of
-// this kind for the convolution's size.
+// where its convolution fits on chip (n <= 2048), else DeviceFftBluestein (three fused passes
+// where the convolution takes two, else around a plan of this kind for the convolution's size).
 #pragma once
 
 #include <cstdint>

@@ -168,11 +168,12 @@ TEST(GpuFftShape, BluesteinInTheKernelUpTo2048) {
     }
     if (smooth) continue;
     const FftShape s = DeviceFft::shape(n, false);
-    ASSERT_EQ(s.bluestein_n, n);
+    ASSERT_EQ(s.conv.n, n);
+    ASSERT_TRUE(s.conv.whole());
     ASSERT_EQ(s.n, bluestein_size(n));
     ASSERT_TRUE(codelet_smooth(s.n) && s.n >= 2 * n - 1) << "n " << n;
   }
-  EXPECT_EQ(DeviceFft::shape(4096, false).bluestein_n, 0u);
+  EXPECT_EQ(DeviceFft::shape(4096, false).conv.n, 0u);
   EXPECT_FALSE(fits_one_kernel(97, 128)) << "a lower cap holds the convolution too";
 }
 

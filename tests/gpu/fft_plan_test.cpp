@@ -3,9 +3,9 @@
 // passes; two passes at 3^10, 5^7, 13^4 (and 10^6, 2^22 outside quick mode), float and double; three
 // passes (forced by a lower pass cap, so they run at small n) with batches, padded, strided and
 // innermost-batched layouts and in place; the one-pass plan in place with different layouts;
-// Bluestein for primes and sizes with a large prime factor, in the one kernel (up to 2048) and
-// through a work array with one- and two-pass inner FFTs (a lower pass cap sends small sizes
-// there too), with the same layouts. Outputs are poisoned with NaN,
+// Bluestein for primes and sizes with a large prime factor, in the one kernel (up to 2048), in
+// three fused passes and through a work array with a three-pass inner FFT (a lower pass cap
+// sends small sizes there too), with the same layouts. Outputs are poisoned with NaN,
 // gaps of strided outputs must stay NaN, sentinels past the end must stay untouched.
 #include <gtest/gtest.h>
 
@@ -117,14 +117,13 @@ std::vector<cld> reference(const std::vector<std::complex<T>>& rows, std::uint64
 // passes = 0: a DeviceFftBluestein plan (Bluestein through a work array).
 template <class T>
 double check(Context& ctx, std::uint64_t n, std::uint64_t max_pass, const FftLayout& l, fft::Direction d,
-             double scale, std::size_t passes, bool in_place = false) {
+             double scale, std::size_t passes, bool in_place = false, const std::string& describes = "") {
   const bool dbl = std::is_same_v<T, double>;
   const DeviceFftPlan plan(ctx, n, dbl, l, max_pass);
   SCOPED_TRACE(plan.describe());
   EXPECT_EQ(plan.passes().size(), passes);
   EXPECT_EQ(plan.bluestein() != nullptr, passes == 0);
-  if (passes == 1 && !codelet_smooth(n))
-    EXPECT_NE(plan.describe().find("one kernel: Bluestein"), std::string::npos) << plan.describe();
+  EXPECT_NE(plan.describe().find(describes), std::string::npos) << "wanted: " << describes;
   const auto rows = test::random_complex<T>(n * l.batch, static_cast<unsigned>(n + l.batch));
   const Result r = run_plan<T>(ctx, plan, rows, l, d, scale, in_place);
   auto want = reference(rows, n, d == fft::Direction::forward);
@@ -256,30 +255,43 @@ TEST_P(GpuFftPlan, OnePassInPlaceWithDifferentLayouts) {
   check<float>(ctx(), 60, kFftMaxOnChip, contiguous(60, 3), fft::Direction::backward, 1.0, 1, true);
 }
 
-// Bluestein: primes and a size with a large prime factor, both directions, in the one kernel
-// where the convolution fits (n <= 2048; 2039 the largest, 4095 points; 1031 and 2039 double with
-// the split exchange)
-// and through the work array (the pass cap one below the convolution for the small sizes; 4099
-// and 8198 with two-pass inner FFTs); batches in padded, strided, innermost-batched layouts and
-// in place on both paths.
+// Bluestein: primes and a size with a large prime factor, both directions, each way it runs:
+// in the one kernel where the convolution fits (n <= 2048; 2039 the largest, 4095 points; 1031
+// and 2039 double with the split exchange), in three fused passes (4099 and 8198, and the small
+// sizes with the pass cap one below the convolution), through the work array (97 with passes of
+// at most 13 points: 195 = 3 x 5 x 13); batches in padded, strided, innermost-batched layouts
+// and in place each way.
 template <class T>
 void check_bluestein(Context& ctx) {
   const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
   double worst = 0;
   const bool dbl = std::is_same_v<T, double>;
-  // Both paths of size n: {pass cap, passes expected}.
-  const auto paths = [](std::uint64_t n) {
-    std::vector<std::pair<std::uint64_t, std::size_t>> p{{kFftMaxOnChip, n <= 2048 ? 1u : 0u}};
-    if (n <= 2048) p.emplace_back(bluestein_size(n) - 1, 0);
-    return p;
+  struct Way {
+    std::uint64_t cap;
+    std::size_t passes;
+    std::string describes;
+  };
+  const auto ways = [](std::uint64_t n) {
+    std::vector<std::uint64_t> caps{kFftMaxOnChip};
+    if (n <= 2048) caps.push_back(bluestein_size(n) - 1);
+    if (n == 97) caps.push_back(13);
+    std::vector<Way> w;
+    for (const std::uint64_t cap : caps) {
+      if (fits_one_kernel(n, cap))
+        w.push_back({cap, 1, "one kernel: Bluestein"});
+      else
+        w.push_back({cap, 0, DeviceFftPlan::split(bluestein_size(n), cap).size() == 2 ? "three fused passes" : "by ["});
+    }
+    return w;
   };
   const std::vector<std::uint64_t> sizes = dbl ? std::vector<std::uint64_t>{97, 1031, 2039}
                                                : std::vector<std::uint64_t>{17, 97, 2039, 4099, 2 * 4099};
   for (const std::uint64_t n : sizes)
-    for (const auto& [cap, passes] : paths(n)) {
-      SCOPED_TRACE("n " + std::to_string(n) + " cap " + std::to_string(cap));
-      worst = std::max(worst, check<T>(ctx, n, cap, contiguous(n, 2), fwd, 1.0, passes));
-      worst = std::max(worst, check<T>(ctx, n, cap, contiguous(n, 1), bwd, 1.0 / std::sqrt(double(n)), passes));
+    for (const Way& w : ways(n)) {
+      SCOPED_TRACE("n " + std::to_string(n) + " cap " + std::to_string(w.cap));
+      worst = std::max(worst, check<T>(ctx, n, w.cap, contiguous(n, 2), fwd, 1.0, w.passes, false, w.describes));
+      worst = std::max(worst, check<T>(ctx, n, w.cap, contiguous(n, 1), bwd, 1.0 / std::sqrt(double(n)), w.passes,
+                                       false, w.describes));
     }
   const std::uint64_t n = 97;
   const auto N = static_cast<std::int64_t>(n);
@@ -295,11 +307,11 @@ void check_bluestein(Context& ctx) {
   FftLayout mixed = innermost;
   mixed.out_stride = 1;
   mixed.out_dist = N;
-  for (const auto& [cap, passes] : paths(n)) {
-    SCOPED_TRACE("layouts, cap " + std::to_string(cap));
-    worst = std::max(worst, check<T>(ctx, n, cap, padded, bwd, 1.0 / n, passes));
-    worst = std::max(worst, check<T>(ctx, n, cap, innermost, fwd, 1.0, passes));
-    worst = std::max(worst, check<T>(ctx, n, cap, mixed, fwd, 1.0, passes, true));
+  for (const Way& w : ways(n)) {
+    SCOPED_TRACE("layouts, cap " + std::to_string(w.cap));
+    worst = std::max(worst, check<T>(ctx, n, w.cap, padded, bwd, 1.0 / n, w.passes, false, w.describes));
+    worst = std::max(worst, check<T>(ctx, n, w.cap, innermost, fwd, 1.0, w.passes, false, w.describes));
+    worst = std::max(worst, check<T>(ctx, n, w.cap, mixed, fwd, 1.0, w.passes, true, w.describes));
   }
   std::printf("[ fft bluestein %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
 }

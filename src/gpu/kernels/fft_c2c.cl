@@ -15,14 +15,23 @@
                             store; T = pass_tw_n, dir gives the sign)
      FFT_TWIDDLE_DOUBLE     1: that twiddle is computed in double (tables and product) and
                             rounded once to real_t (float data on a device with fp64)
-     FFT_BLUESTEIN_N        N > 0: the program is a whole DFT of N points by Bluestein's
-                            algorithm (fft_chirp.h), FFT_N being the convolution's length M:
-                            elements j < N are loaded times the chirp (zeros up to M), the
-                            forward FFT of M, the product with the chirp's spectrum, the
-                            backward FFT of M (stage layout back to the load layout through
-                            local memory) and outputs k < N stored times the chirp and scale.
-                            One read and one write of global memory instead of five launches
-                            and two FFTs through a work array.
+     FFT_BLUESTEIN_N        N > 0: the program does steps of Bluestein's algorithm for a DFT of
+                            N points (fft_chirp.h), chosen by:
+     FFT_CONV_LOAD          1: elements j < N are loaded times the chirp, zeros past N
+     FFT_CONV_MIDDLE        1: forward FFT, product with the chirp kernel's spectrum, the
+                            stage layout back to the load layout through local memory,
+                            backward FFT (in place of the one FFT)
+     FFT_CONV_STORE         1: only outputs j < N are stored, times the chirp and scale
+     FFT_CONV_E_STEP, FFT_CONV_I_STEP   the tables' index j of element e of the transform
+                            with inner index i: j = e E_STEP + i I_STEP
+                            All three with steps 1, 0: the whole DFT in this kernel (FFT_N being
+                            the convolution's length M), one read and one write of global
+                            memory. One each: the passes of a convolution of M = M1 M2 (steps
+                            M2, 1 for the chirps, M1, 1 for the spectrum; see
+                            src/gpu/device_fft_bluestein.cpp). The FFTs' directions are then
+                            fixed (forward before the spectrum, backward after); dir gives the
+                            chirps' and the spectrum's, and a pass twiddle takes the sign of
+                            the last FFT.
    Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
@@ -48,10 +57,18 @@
 #endif
 #ifndef FFT_BLUESTEIN_N
 #define FFT_BLUESTEIN_N 0
+#define FFT_CONV_LOAD 0
+#define FFT_CONV_MIDDLE 0
+#define FFT_CONV_STORE 0
+#define FFT_CONV_E_STEP 1u
+#define FFT_CONV_I_STEP 0u
 #endif
-#if FFT_BLUESTEIN_N && FFT_TWIDDLE
-#error "fft_c2c.cl: a Bluestein program has no pass twiddle"
+#if FFT_CONV_LOAD && FFT_CONV_STORE && FFT_TWIDDLE
+#error "fft_c2c.cl: a whole Bluestein DFT has no pass twiddle"
 #endif
+
+/* Index of element e of the transform with inner index i in Bluestein's tables. */
+#define FFT_CONV_INDEX(e, i) ((u64)(e) * FFT_CONV_E_STEP + (u64)(i) * FFT_CONV_I_STEP)
 #if FFT_TWIDDLE_DOUBLE
 #if !RIPPLE_IS_CUDA
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -88,10 +105,11 @@ DEVICE_FN void fft_stage(complex_t* v, u32 t, const int R, const u32 NS, GLOBAL 
 /* Output position of value r of butterfly j in a stage of radix R after NS. */
 DEVICE_FN u32 fft_out_index(u32 j, u32 r, const int R, const u32 NS) { return (j / NS) * NS * R + j % NS + r * NS; }
 
-/* Element e = j + r N/R of the transform into value r of butterfly j; a Bluestein program takes
-   elements below FFT_BLUESTEIN_N times the chirp and zeros above. */
+/* Element e = j + r N/R of the transform into value r of butterfly j; with FFT_CONV_LOAD the
+   elements whose table index is below FFT_BLUESTEIN_N times the chirp, zeros for the others. */
 DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const complex_t* in, i64 base, i64 stride,
-                               int valid, GLOBAL const complex_t* chirp, real_t dir) {
+                               int valid, u64 inner_index, GLOBAL const complex_t* chirp, real_t dir) {
+  (void)inner_index;
   (void)chirp;
   (void)dir;
 #pragma unroll
@@ -100,9 +118,10 @@ DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const co
 #pragma unroll
     for (int r = 0; r < R; ++r) {
       const u32 e = j + r * FFT_BUTTERFLIES(R);
-#if FFT_BLUESTEIN_N
-      v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R) && e < FFT_BLUESTEIN_N)
-                         ? cmul(in[base + (i64)e * stride], fft_chirp(chirp, e, dir))
+#if FFT_CONV_LOAD
+      const u64 c = FFT_CONV_INDEX(e, inner_index);
+      v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R) && c < FFT_BLUESTEIN_N)
+                         ? cmul(in[base + (i64)e * stride], fft_chirp(chirp, c, dir))
                          : cmake((real_t)0, (real_t)0);
 #else
       v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R)) ? in[base + (i64)e * stride] : cmake((real_t)0, (real_t)0);
@@ -118,12 +137,15 @@ DEVICE_FN complex_t fft_pass_twiddle(GLOBAL const fft_tw_t* tw, u64 m, u32 split
   return cmake((real_t)re * scale, (real_t)im * (dir * scale));
 }
 
-/* Output e = fft_out_index(j, r) of the transform; with FFT_TWIDDLE turned by W_T^(i e); in a
-   Bluestein program only e < FFT_BLUESTEIN_N, times the chirp. */
+/* Output e = fft_out_index(j, r) of the transform; with FFT_TWIDDLE turned by W_T^(tw_dir i e);
+   with FFT_CONV_STORE only those whose table index is below FFT_BLUESTEIN_N, times the chirp. */
 DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u32 NS, GLOBAL complex_t* out, i64 base,
                                 i64 stride, real_t scale, int valid, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n,
-                                u32 pass_tw_split, u64 inner_index, GLOBAL const complex_t* chirp, real_t dir) {
+                                u32 pass_tw_split, u64 inner_index, real_t tw_dir, GLOBAL const complex_t* chirp,
+                                real_t dir) {
   (void)chirp;
+  (void)dir;
+  (void)tw_dir;
 #pragma unroll
   for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
     const u32 j = t + (u32)b * FFT_TPT;
@@ -131,10 +153,11 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
 #pragma unroll
       for (int r = 0; r < R; ++r) {
         const u32 e = fft_out_index(j, r, R, NS);
-#if FFT_BLUESTEIN_N
-        if (e < FFT_BLUESTEIN_N) out[base + (i64)e * stride] = cscale(cmul(v[b * R + r], fft_chirp(chirp, e, dir)), scale);
+#if FFT_CONV_STORE
+        const u64 c = FFT_CONV_INDEX(e, inner_index);
+        if (c < FFT_BLUESTEIN_N) out[base + (i64)e * stride] = cscale(cmul(v[b * R + r], fft_chirp(chirp, c, dir)), scale);
 #elif FFT_TWIDDLE
-        const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, dir, scale);
+        const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, tw_dir, scale);
         out[base + (i64)e * stride] = cmul(v[b * R + r], w);
 #else
         out[base + (i64)e * stride] = cscale(v[b * R + r], scale);
@@ -270,10 +293,11 @@ DEVICE_FN void fft_transform(complex_t* v, u32 t, GLOBAL const complex_t* tw, LO
 }
 #endif
 
-#if FFT_BLUESTEIN_N
+#if FFT_CONV_MIDDLE
 /* Bluestein's middle step on the forward transform's outputs (stage layout of the last radix):
-   output e times entry e of the chirp kernel's spectrum. */
-DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t* spectrum, real_t dir) {
+   output e times the chirp kernel's spectrum at the table index of e. */
+DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t* spectrum, u64 inner_index,
+                                     real_t dir) {
 #pragma unroll
   for (int b = 0; b < FFT_PER_ITEM(FFT_LAST_R); ++b) {
     const u32 j = t + (u32)b * FFT_TPT;
@@ -281,7 +305,8 @@ DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t
 #pragma unroll
       for (int r = 0; r < FFT_LAST_R; ++r) {
         const u32 e = fft_out_index(j, r, FFT_LAST_R, FFT_LAST_NS);
-        v[b * FFT_LAST_R + r] = cmul(v[b * FFT_LAST_R + r], fft_chirp_spectrum(spectrum, e, dir));
+        v[b * FFT_LAST_R + r] =
+            cmul(v[b * FFT_LAST_R + r], fft_chirp_spectrum(spectrum, FFT_CONV_INDEX(e, inner_index), dir));
       }
     }
   }
@@ -314,16 +339,21 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
 #if FFT_STAGES == 0
   if (valid) out[out_base] = cscale(in[in_base], scale);
 #else
-  fft_load_global(v, t, FFT_R0, in, in_base, in_stride, valid, chirp, dir);
-#if FFT_BLUESTEIN_N
+  fft_load_global(v, t, FFT_R0, in, in_base, in_stride, valid, inner_index, chirp, dir);
+#if FFT_CONV_MIDDLE
   fft_transform(v, t, tw, lds, (real_t)-1);
-  fft_multiply_spectrum(v, t, spectrum, dir);
+  fft_multiply_spectrum(v, t, spectrum, inner_index, dir);
   fft_exchange(v, t, FFT_LAST_R, FFT_LAST_NS, FFT_R0, lds);
-  fft_transform(v, t, tw, lds, (real_t)1);
+  const real_t last_dir = (real_t)1;
+#elif FFT_CONV_LOAD
+  const real_t last_dir = (real_t)-1;
+#elif FFT_CONV_STORE
+  const real_t last_dir = (real_t)1;
 #else
-  fft_transform(v, t, tw, lds, dir);
+  const real_t last_dir = dir;
 #endif
+  fft_transform(v, t, tw, lds, last_dir);
   fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, scale, valid, pass_tw, pass_tw_n,
-                   pass_tw_split, inner_index, chirp, dir);
+                   pass_tw_split, inner_index, last_dir, chirp, dir);
 #endif
 }
