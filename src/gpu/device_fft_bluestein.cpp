@@ -68,15 +68,13 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
     split_ = split;
     const std::uint64_t m1 = split[0], m2 = split[1];
     const auto passes = three_passes(0, 0);
-    load_pass_ = std::make_unique<DeviceFft>(context, m1, double_, true, passes[0].columns(),
-                                             FftConvolution{n, true, false, false, m2, 1});
-    middle_pass_ = std::make_unique<DeviceFft>(context, m2, double_, true, passes[1].columns(),
-                                               FftConvolution{n, false, true, false, m1, 1});
-    store_pass_ = std::make_unique<DeviceFft>(context, m1, double_, false, passes[2].columns(),
-                                              FftConvolution{n, false, false, true, m2, 1});
-    for (std::size_t i = 0; i < passes.size(); ++i) {
-      const DeviceFft& k = i == 0 ? *load_pass_ : i == 1 ? *middle_pass_ : *store_pass_;
-      k.check_count(passes[i].count);
+    const std::array<FftConvolution, 3> steps = {FftConvolution{n, true, false, false, m2, 1},
+                                                 FftConvolution{n, false, true, false, m1, 1},
+                                                 FftConvolution{n, false, false, true, m2, 1}};
+    for (std::size_t i = 0; i < 3; ++i) {
+      // A and B turn their outputs by the pass twiddle; C stores the result.
+      fused_[i] = std::make_unique<DeviceFft>(context, i == 1 ? m2 : m1, double_, i < 2, passes[i].columns(), steps[i]);
+      fused_[i]->check_count(passes[i].count);
     }
     pass_twiddles_ =
         std::make_unique<FftPassTwiddles>(FftPassTwiddles::make(context, m_, double_ || context.facts().fp64));
@@ -136,9 +134,7 @@ DeviceFftBluestein::~DeviceFftBluestein() = default;
 
 void DeviceFftBluestein::wait_ready() const {
   if (!split_.empty()) {
-    load_pass_->wait_ready();
-    middle_pass_->wait_ready();
-    store_pass_->wait_ready();
+    for (const auto& pass : fused_) pass->wait_ready();
     return;
   }
   module_.wait();
@@ -149,9 +145,9 @@ void DeviceFftBluestein::run(Stream& stream, const Memory& in, Memory& out, fft:
                              std::int64_t in_base, std::int64_t out_base) const {
   if (!split_.empty()) {
     const std::array<FftPass, 3> p = three_passes(in_base, out_base);
-    load_pass_->launch(stream, in, *work_, p[0], direction, 1.0, pass_twiddles_.get());
-    middle_pass_->launch(stream, *work_, *work_, p[1], direction, 1.0, pass_twiddles_.get());
-    store_pass_->launch(stream, *work_, out, p[2], direction, scale);
+    fused_[0]->launch(stream, in, *work_, p[0], direction, 1.0, pass_twiddles_.get());
+    fused_[1]->launch(stream, *work_, *work_, p[1], direction, 1.0, pass_twiddles_.get());
+    fused_[2]->launch(stream, *work_, out, p[2], direction, scale);
     return;
   }
   Launch grid;

@@ -73,8 +73,8 @@ class DeviceFftBluestein {
   FftLayout layout_;
   std::vector<std::uint64_t> split_;  // M1, M2 (three fused passes), or empty (work array)
   std::unique_ptr<Memory> work_;     // batch x M: the scratch of both ways
-  // Three fused passes.
-  std::unique_ptr<DeviceFft> load_pass_, middle_pass_, store_pass_;
+  // Three fused passes: A (chirp on load), B (spectrum), C (chirp on store).
+  std::array<std::unique_ptr<DeviceFft>, 3> fused_;
   std::unique_ptr<FftPassTwiddles> pass_twiddles_;
   // Through the work array.
   PendingModule module_;  // compiled on its own thread (program.hpp)
