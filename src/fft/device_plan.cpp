@@ -291,15 +291,15 @@ std::string DevicePlan::describe() const {
   if (!impl_->axes.empty()) {
     std::string s = "gpu " + kind_name(impl_->desc.kind) + " rank " + std::to_string(impl_->desc.shape.size());
     for (const auto& p : impl_->axes) {
-      const std::string what = p.plan ? p.plan->describe() : "real rows of " + p.rows->half().describe();
+      const std::string what = p.plan ? p.plan->describe() : "real rows: " + p.rows->describe();
       s += (&p == &impl_->axes.front() ? ": axis " : ", axis ") + std::to_string(p.axis) + " [" + what + "]";
     }
     return s;
   }
   if (impl_->gpu) return impl_->gpu->describe();
   return std::string("gpu ") + (impl_->desc.kind == Kind::r2c ? "r2c" : "c2r") + " n=" +
-         std::to_string(impl_->desc.shape[0]) + ": [" + impl_->real->half().describe() + "]" +
-         (impl_->real->odd() ? " (odd: a complex FFT of n)" : impl_->real->direct() ? "" : " with a pack/unpack of the reals");
+         std::to_string(impl_->desc.shape[0]) + (impl_->desc.precision == Precision::f64 ? " f64: " : " f32: ") +
+         impl_->real->describe();
 }
 
 void DevicePlan::execute(const Buffer<std::complex<float>>& in, Buffer<std::complex<float>>& out) const {

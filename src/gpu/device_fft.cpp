@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <complex>
+#include <utility>
 
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_bluestein.hpp"
@@ -129,6 +130,9 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
                                              {"FFT_CONV_E_STEP", std::to_string(c.e_step) + "u"},
                                              {"FFT_CONV_I_STEP", std::to_string(c.i_step) + "u"}});
   }
+  if (s.real.n != 0)
+    spec.defines.insert(spec.defines.end(), {{"FFT_REAL_N", std::to_string(s.real.n) + "u"},
+                                             {"FFT_REAL_R2C", s.real.r2c ? "1" : "0"}});
   std::uint64_t ns = 1, tw = 0;
   for (std::size_t i = 0; i < s.radices.size(); ++i) {
     const std::string k = std::to_string(i);
@@ -146,10 +150,14 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
 }
 
 DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle, bool columns,
-                     const FftConvolution& conv)
+                     const FftConvolution& conv, const FftReal& real)
     : shape_(shape(n, double_precision, columns, context.facts().max_work_group, conv)),
       double_(double_precision),
       pass_twiddle_(pass_twiddle) {
+  if (real.n != 0 && (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0))
+    throw InvalidArgument("DeviceFft: a real transform of " + std::to_string(real.n) +
+                          " points is not a one-kernel FFT of size n " + std::to_string(n));
+  shape_.real = real;
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
@@ -194,6 +202,7 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
     chirp_ = t.chirp;
     chirp_spectrum_ = t.spectrum;
   }
+  if (real.n % 2 == 0 && real.n != 0) real_twiddles_ = DeviceFftReal::twiddles(context, real.n, double_precision);
   module_ = get_module_async(context, program(shape_, double_precision, pass_twiddle_, twiddle_double_));
 }
 
@@ -238,6 +247,7 @@ void DeviceFft::run(Stream& stream, const Memory& in, Memory& out, const FftLayo
                     fft::Norm norm) const {
   if (l.batch == 0) return;
   if (l.two_level()) throw InvalidArgument("DeviceFft::run: takes one level of batch (DeviceFftPlan takes two)");
+  if (shape_.real.n != 0) throw InvalidArgument("DeviceFft::run: complex layouts only (DeviceFftReal runs real ones)");
   const std::uint64_t n = size();
   check_side("input", l.in_stride, l.in_dist, n, l.batch, in.bytes() / element_bytes());
   check_side("output", l.out_stride, l.out_dist, n, l.batch, out.bytes() / element_bytes());
@@ -282,7 +292,8 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
   const std::uint32_t tw_split = twiddles != nullptr ? twiddles->split : 1;
   const Memory& chirp = chirp_ ? *chirp_ : *twiddles_;  // read only by a Bluestein program
   const Memory& chirp_spectrum = chirp_spectrum_ ? *chirp_spectrum_ : *twiddles_;
-  const std::array<Arg, 20> args = {
+  const Memory& real_twiddles = real_twiddles_ ? *real_twiddles_ : *twiddles_;  // read only by even real programs
+  const std::array<Arg, 21> args = {
       Arg::memory(in),
       Arg::memory(out),
       Arg::memory(*twiddles_),
@@ -301,6 +312,7 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
       Arg::value(tw_split),
       Arg::memory(chirp),
       Arg::memory(chirp_spectrum),
+      Arg::memory(real_twiddles),
       double_ ? Arg::value(dir) : Arg::value(static_cast<float>(dir)),
       double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale))};
   stream.launch(*module_, "fft_c2c", grid, args);
@@ -343,6 +355,21 @@ std::vector<KernelVariant> fft_kernel_variants() {
           {name + "_middle", DeviceFft::program(DeviceFft::shape(m2, dbl, false, kFftMaxGroup, middle), dbl, true, true)});
       out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
     }
+    // Real transforms in one kernel (FftReal): even n, the split in the store through local
+    // memory and the merge in the load (120, in the column shape too; 8192, the split exchange
+    // in double); odd n, widened reals and the Hermitian load (243); Bluestein's in-kernel sizes,
+    // even (194, a half of 97) and odd (97).
+    const std::pair<std::uint64_t, bool> real_sizes[] = {{120, false}, {120, true}, {8192, false},
+                                                         {243, false}, {194, false}, {97, false}};
+    for (const auto& [n, columns] : real_sizes)
+      for (bool r2c : {true, false}) {
+        const FftReal real{n, r2c};
+        FftShape s = DeviceFft::shape(real.complex_size(), dbl, columns);
+        s.real = real;
+        out.push_back({std::string("fft_real_") + (r2c ? "r2c_" : "c2r_") + std::to_string(n) + prec +
+                           (columns ? "_columns" : ""),
+                       DeviceFft::program(s, dbl)});
+      }
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});
   }

@@ -71,6 +71,18 @@ struct FftConvolution {
   static FftConvolution whole_dft(std::uint64_t n) { return {n, true, true, true, 1, 0}; }
 };
 
+/// A real transform of n points fused into a one-kernel program (kernels/fft_c2c.cl,
+/// FFT_REAL_*): r2c reads n reals and stores the n/2 + 1 values of the half spectrum; c2r the
+/// reverse. Its complex FFT is of n/2 for even n (the reals paired as complex values, the
+/// spectrum split in the store or merged in the load), of n for odd n (the reals widened, the
+/// Hermitian spectrum rebuilt in the load).
+struct FftReal {
+  std::uint64_t n = 0;  ///< 0: complex data
+  bool r2c = true;
+
+  std::uint64_t complex_size() const { return n % 2 == 0 ? n / 2 : n; }
+};
+
 /// How a size is cut into stages and work-items (all compile-time constants of the program).
 struct FftShape {
   std::uint64_t n = 1;  ///< the on-chip transform's size (Bluestein's M for a Bluestein program)
@@ -82,6 +94,7 @@ struct FftShape {
   bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)
+  FftReal real;  ///< a real transform of real.n points whose complex FFT is this one
 
   /// The size of the transforms the program computes.
   std::uint64_t transform_size() const { return conv.whole() ? conv.n : n; }
@@ -150,9 +163,11 @@ class DeviceFft {
   /// to launch() (the first passes of a multi-pass FFT). With columns, the program is shaped for
   /// launches whose FftPass::columns() holds (any launch is correct with either shape). conv
   /// (n codelet-smooth) fuses steps of Bluestein's algorithm for size conv.n into the FFT of n
-  /// (a pass of DeviceFftBluestein); its tables are made here.
+  /// (a pass of DeviceFftBluestein); its tables are made here. real (real.complex_size() == n
+  /// >= 2, no pass twiddle or conv) makes it the one-kernel program of that real transform
+  /// (DeviceFftReal); its launches count reals on the real side.
   DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false,
-            bool columns = false, const FftConvolution& conv = {});
+            bool columns = false, const FftConvolution& conv = {}, const FftReal& real = {});
 
   /// The stage and work-item plan of size n (throws as the constructor); for a size that is
   /// not codelet_smooth, that of its Bluestein convolution. The column shape puts
@@ -197,6 +212,7 @@ class DeviceFft {
   PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache
   std::shared_ptr<const Memory> chirp_, chirp_spectrum_;  // Bluestein's tables (idem), if conv
+  std::shared_ptr<const Memory> real_twiddles_;           // W_n^k, k <= n/2 (idem), if real.n even
 };
 
 /// The FFT programs the NVRTC test compiles: every radix, the split exchange, one and several

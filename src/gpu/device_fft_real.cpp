@@ -1,10 +1,12 @@
-// Launch logic of the real FFTs: the half-size complex plan, the split/merge kernels, the
-// pack/unpack kernels for layouts the complex FFT cannot address directly.
+// Launch logic of the real FFTs: the one-kernel program where the complex FFT fits one, else
+// the complex plan with the split/merge kernels and the pack/unpack kernels for layouts the
+// complex FFT cannot address directly.
 #include "gpu/device_fft_real.hpp"
 
 #include <algorithm>
 #include <array>
 #include <complex>
+#include <string>
 #include <vector>
 
 #include "fft/unit_roots.hpp"
@@ -21,16 +23,39 @@ ProgramSpec DeviceFftReal::program(bool double_precision) {
   return spec;
 }
 
+std::shared_ptr<const Memory> DeviceFftReal::twiddles(Context& context, std::uint64_t n, bool double_precision) {
+  return complex_table(context, "real n=" + std::to_string(n), double_precision, [&] {
+    std::vector<std::complex<long double>> t;
+    for (std::uint64_t k = 0; k <= n / 2; ++k) t.push_back(fft::detail::unit_root(k, n));
+    return t;
+  });
+}
+
 DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_precision, bool r2c,
-                             const FftLayout& layout)
+                             const FftLayout& layout, std::uint64_t max_pass)
     : n_(n), h_(n % 2 ? n : n / 2), double_(double_precision), r2c_(r2c), odd_(n % 2 != 0), layout_(layout) {
   if (n == 0) throw InvalidArgument("DeviceFftReal: size n is 0");
   const std::size_t elem = double_precision ? 16 : 8;
+  if (h_ >= 2 && fits_one_kernel(h_, std::min(max_pass, kFftMaxOnChip))) {
+    FftPass& p = fused_pass_;
+    p.count = layout.batch;
+    p.inner = layout.inner_count();
+    p.in_stride = layout.in_stride;
+    p.in_dist_inner = layout.in_dist;
+    p.in_dist_outer = layout.in_dist_outer;
+    p.out_stride = layout.out_stride;
+    p.out_dist_inner = layout.out_dist;
+    p.out_dist_outer = layout.out_dist_outer;
+    fused_ = std::make_unique<DeviceFft>(context, h_, double_precision, false, p.columns(), FftConvolution{},
+                                         FftReal{n, r2c});
+    fused_->check_count(p.count);
+    return;
+  }
   if (odd_) {
     FftLayout full;
     full.batch = layout.batch;
     full.in_dist = full.out_dist = static_cast<std::int64_t>(n);
-    half_ = std::make_unique<DeviceFftPlan>(context, n, double_precision, full);
+    half_ = std::make_unique<DeviceFftPlan>(context, n, double_precision, full, max_pass);
     work_ = context.allocate(static_cast<std::size_t>(layout.batch * n) * elem);
     module_ = get_module_async(context, program(double_precision));
     groups_ = tuning::elementwise_groups(layout.batch * n);
@@ -63,24 +88,39 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
       half.out_dist_outer = layout.out_dist_outer / 2;
     }
   }
-  half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half);
-  // W^k = e^{-2 pi i k / n}, k <= h.
-  twiddles_ = complex_table(context, "real n=" + std::to_string(n), double_precision, [&] {
-    std::vector<std::complex<long double>> t;
-    for (std::uint64_t k = 0; k <= h_; ++k) t.push_back(fft::detail::unit_root(k, n));
-    return t;
-  });
+  half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass);
+  twiddles_ = twiddles(context, n, double_precision);
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * h_) * elem);
   module_ = get_module_async(context, program(double_precision));
   groups_ = tuning::elementwise_groups(layout.batch * (h_ + 1));
 }
 
 void DeviceFftReal::wait_ready() const {
+  if (fused_) return fused_->wait_ready();
   module_.wait();
   half_->wait_ready();
 }
 
+std::string DeviceFftReal::describe() const {
+  const std::string h = std::to_string(h_);
+  if (fused_) {
+    const FftShape& s = fused_->plan_shape();
+    const std::string fft = "a complex FFT of " + h +
+                            (s.conv.whole() ? " (Bluestein, convolution of " + std::to_string(s.n) + ")" : "");
+    if (!odd_)
+      return "one kernel (" + fft + (r2c_ ? " on the reals paired, the spectrum split in its store)"
+                                          : " on the spectrum merged in its load, stored as pairs of reals)");
+    return "one kernel (" + fft + (r2c_ ? " on the reals widened, storing k <= n/2)"
+                                        : " on the Hermitian spectrum rebuilt in its load, storing the real parts)");
+  }
+  return "[" + half_->describe() + "]" +
+         (odd_ ? " (odd: a complex FFT of n)" : direct_ ? "" : " with a pack/unpack of the reals");
+}
+
 void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale) const {
+  if (fused_)
+    return fused_->launch(stream, in, out, fused_pass_, r2c_ ? fft::Direction::forward : fft::Direction::backward,
+                          scale);
   Launch grid;
   grid.groups = {groups_, 1, 1};
   grid.block = {tuning::kElementwiseBlock, 1, 1};

@@ -1,16 +1,19 @@
-// Device level: batched 1-D real-input (r2c) and real-output (c2r) FFTs of even size N = 2H, as
-// numpy's rfft/irfft: a complex FFT of H (DeviceFftPlan) on the reals read as H complex values,
-// with an O(N) kernel that splits the even and odd halves' spectra after it (r2c) or merges
-// them before it (c2r) (kernels/fft_real.cl). Where the reals are contiguous (stride 1, even
-// distances) the complex FFT reads or writes them in place of complex values; other layouts go
-// through a pack or unpack kernel. The half-spectrum twiddles come from a long-double table
-// rounded once; the work array (batch x H complex values) is device memory the plan owns.
-// Odd sizes take a complex FFT of N on the reals widened to complex values (twice the work), as
-// the CPU plan does for now.
+// Device level: batched 1-D real-input (r2c) and real-output (c2r) FFTs, as numpy's
+// rfft/irfft. Where the complex FFT fits one kernel (n/2 for even n, n for odd n, at least 2;
+// Bluestein's in-kernel sizes included) the whole transform is that kernel (DeviceFft with an
+// FftReal): the reals are read once and the n/2 + 1 outputs written once, or the reverse; the
+// even sizes' split and merge with the half-spectrum twiddles (a long-double table rounded
+// once) happen in its store and load. Other sizes run a complex plan (DeviceFftPlan) through a
+// work array (batch x the complex size) with O(n) kernels around it (kernels/fft_real.cl):
+// even n = 2H, a complex FFT of H on the reals read as H complex values (in place where they
+// are contiguous from an even real, else through a pack or unpack kernel) and the split after
+// it (r2c) or the merge before it (c2r); odd n, a complex FFT of n on the reals widened to
+// complex values (twice the work).
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "gpu/device_fft_plan.hpp"
 
@@ -20,16 +23,20 @@ class DeviceFftReal {
  public:
   /// Transforms of size n >= 1. `layout` counts reals on the real side and complex values on
   /// the other (n/2 + 1 of them per transform); checked by the caller. r2c is forward, c2r
-  /// backward. Throws as DeviceFftPlan for size n/2 (n odd: n), DeviceError if memory cannot be
-  /// had.
-  DeviceFftReal(Context& context, std::uint64_t n, bool double_precision, bool r2c, const FftLayout& layout);
+  /// backward. max_pass caps the complex FFT's passes, the one kernel's included (tests lower it
+  /// to reach the unfused path at small n). Throws as DeviceFftPlan for size n/2 (n odd: n),
+  /// DeviceError if memory cannot be had.
+  DeviceFftReal(Context& context, std::uint64_t n, bool double_precision, bool r2c, const FftLayout& layout,
+                std::uint64_t max_pass = kFftMaxOnChip);
 
   static ProgramSpec program(bool double_precision);
-  const DeviceFftPlan& half() const { return *half_; }
-  /// Whether the complex FFT reads (r2c) or writes (c2r) the reals directly.
-  bool direct() const { return direct_; }
-  /// Odd n: a complex FFT of n on widened reals.
-  bool odd() const { return odd_; }
+  /// W^k = e^{-2 pi i k / n} for k <= n/2 (n even): the split and merge twiddles, shared through
+  /// the context's table cache.
+  static std::shared_ptr<const Memory> twiddles(Context& context, std::uint64_t n, bool double_precision);
+  /// Whether the whole transform is one kernel.
+  bool fused() const { return fused_ != nullptr; }
+  /// E.g. "one kernel (a complex FFT of 60 on the reals paired, the spectrum split in its store)".
+  std::string describe() const;
 
   /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready).
   void wait_ready() const;
@@ -46,6 +53,8 @@ class DeviceFftReal {
   std::unique_ptr<Memory> work_;
   std::unique_ptr<DeviceFftPlan> half_;
   std::uint32_t groups_ = 1;
+  std::unique_ptr<DeviceFft> fused_;  // the one-kernel path, launched with fused_pass_
+  FftPass fused_pass_;
 };
 
 }  // namespace ripple::gpu

@@ -277,8 +277,9 @@ double check_real(const Queue& q, const PlanDesc& desc) {
 
 TEST_P(DeviceFftApi, RealTransformsMatchTheReferenceAndTheCpuPlan) {
   double worst = 0;
-  // Half sizes of one kernel, two passes and Bluestein (programs other tests compile).
-  // Odd sizes through a complex FFT of n: one kernel and Bluestein.
+  // Even sizes whose half is one kernel (120, 2048), Bluestein in one kernel (194) and two
+  // passes (118098: around the complex plan); odd sizes, 1 around the complex plan, 15 and 97
+  // (Bluestein) in one kernel. fft_real_test.cpp checks each way on more sizes and layouts.
   for (const std::size_t n : {std::size_t{120}, std::size_t{2048}, std::size_t{194}, std::size_t{118098},
                               std::size_t{1}, std::size_t{15}, std::size_t{97}})
     for (const Kind kind : {Kind::r2c, Kind::c2r}) {

@@ -32,6 +32,22 @@
                             fixed (forward before the spectrum, backward after); dir gives the
                             chirps' and the spectrum's, and a pass twiddle takes the sign of
                             the last FFT.
+     FFT_REAL_N             N > 0: a real transform of N points in this one kernel (no pass
+                            twiddle; with Bluestein, the whole DFT): the transform's complex
+                            sequence is read from the reals and its outputs stored as reals or as
+                            the N/2 + 1 values of the half spectrum, as FFT_REAL_R2C says (1: r2c,
+                            forward; 0: c2r, backward). The real side's base, stride and
+                            distances count reals. Even N = 2H (FFT_N, or FFT_BLUESTEIN_N, = H):
+                            the reals x[2j], x[2j+1] are z[j], j < H; with Z the DFT of z and
+                            W = e^{-2 pi i / N},
+                              r2c  X[k] = (Z[k] + conj Z[H-k]) / 2 - i W^k (Z[k] - conj Z[H-k]) / 2,
+                                   k <= H (Z[H] = Z[0]), through local memory (fft_store_split)
+                              c2r  Z[k] = (X[k] + conj X[H-k]) + i W^-k (X[k] - conj X[H-k]), k < H,
+                                   in the load; z = the backward DFT of Z holds x[2j] + i x[2j+1]
+                            (real_tw holds W^k, k <= H). Odd N (FFT_N, or FFT_BLUESTEIN_N, = N):
+                            r2c reads x[j] + 0i and stores k <= N/2; c2r reads X[k] for k <= N/2,
+                            conj X[N-k] above, and stores the real parts. c2r takes the imaginary
+                            parts of X[0] (and X[H]) as zero, as numpy.fft.irfft does.
    Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
@@ -65,6 +81,16 @@
 #endif
 #if FFT_CONV_LOAD && FFT_CONV_STORE && FFT_TWIDDLE
 #error "fft_c2c.cl: a whole Bluestein DFT has no pass twiddle"
+#endif
+
+#ifndef FFT_REAL_N
+#define FFT_REAL_N 0u
+#define FFT_REAL_R2C 0
+#endif
+#define FFT_REAL_EVEN (FFT_REAL_N > 0 && FFT_REAL_N % 2 == 0)
+#define FFT_REAL_H (FFT_REAL_N / 2)
+#if FFT_REAL_N > 0 && (FFT_TWIDDLE || FFT_STAGES == 0 || (FFT_BLUESTEIN_N > 0 && !(FFT_CONV_LOAD && FFT_CONV_STORE)))
+#error "fft_c2c.cl: a real transform is a whole DFT in one kernel of at least two points"
 #endif
 
 /* Index of element e of the transform with inner index i in Bluestein's tables. */
@@ -105,10 +131,62 @@ DEVICE_FN void fft_stage(complex_t* v, u32 t, const int R, const u32 NS, GLOBAL 
 /* Output position of value r of butterfly j in a stage of radix R after NS. */
 DEVICE_FN u32 fft_out_index(u32 j, u32 r, const int R, const u32 NS) { return (j / NS) * NS * R + j % NS + r * NS; }
 
+/* Element e of the complex sequence the transform takes, from the input at base + e * stride
+   (elements of the input's type; FFT_REAL_N: see the header). */
+DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride, u32 e, GLOBAL const complex_t* real_tw) {
+  (void)real_tw;
+#if FFT_REAL_N == 0
+  return in[base + (i64)e * stride];
+#elif FFT_REAL_R2C && FFT_REAL_EVEN
+  /* One complex load where the reals are contiguous from an even one. */
+  if (stride == 1 && (base & 1) == 0) return in[base / 2 + (i64)e];
+  GLOBAL const real_t* x = (GLOBAL const real_t*)in;
+  const i64 at = base + (i64)(2 * e) * stride;
+  return cmake(x[at], x[at + stride]);
+#elif FFT_REAL_R2C
+  return cmake(((GLOBAL const real_t*)in)[base + (i64)e * stride], (real_t)0);
+#elif FFT_REAL_EVEN
+  complex_t xk = in[base + (i64)e * stride], xh = in[base + (i64)(FFT_REAL_H - e) * stride];
+  if (e == 0) {
+    xk.y = (real_t)0;
+    xh.y = (real_t)0;
+  }
+  const complex_t xc = cconj(xh);
+  const complex_t s = cadd(xk, xc), d = cmul(cconj(real_tw[e]), csub(xk, xc));
+  return cmake(s.x - d.y, s.y + d.x); /* s + i d */
+#else
+  complex_t v = e <= FFT_REAL_N / 2 ? in[base + (i64)e * stride] : cconj(in[base + (i64)(FFT_REAL_N - e) * stride]);
+  if (e == 0) v.y = (real_t)0;
+  return v;
+#endif
+}
+
+/* Output e of the transform, y, to base + e * stride of the output (elements of its type; even
+   r2c stores through fft_store_split). */
+DEVICE_FN void fft_put(GLOBAL complex_t* out, i64 base, i64 stride, u32 e, complex_t y) {
+#if FFT_REAL_N == 0
+  out[base + (i64)e * stride] = y;
+#elif FFT_REAL_R2C
+  if (e <= FFT_REAL_N / 2) out[base + (i64)e * stride] = y;
+#elif FFT_REAL_EVEN
+  if (stride == 1 && (base & 1) == 0) {
+    out[base / 2 + (i64)e] = y;
+    return;
+  }
+  GLOBAL real_t* x = (GLOBAL real_t*)out;
+  const i64 at = base + (i64)(2 * e) * stride;
+  x[at] = y.x;
+  x[at + stride] = y.y;
+#else
+  ((GLOBAL real_t*)out)[base + (i64)e * stride] = y.x;
+#endif
+}
+
 /* Element e = j + r N/R of the transform into value r of butterfly j; with FFT_CONV_LOAD the
    elements whose table index is below FFT_BLUESTEIN_N times the chirp, zeros for the others. */
 DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const complex_t* in, i64 base, i64 stride,
-                               int valid, u64 inner_index, GLOBAL const complex_t* chirp, real_t dir) {
+                               int valid, u64 inner_index, GLOBAL const complex_t* chirp, real_t dir,
+                               GLOBAL const complex_t* real_tw) {
   (void)inner_index;
   (void)chirp;
   (void)dir;
@@ -121,10 +199,11 @@ DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const co
 #if FFT_CONV_LOAD
       const u64 c = FFT_CONV_INDEX(e, inner_index);
       v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R) && c < FFT_BLUESTEIN_N)
-                         ? cmul(in[base + (i64)e * stride], fft_chirp(chirp, c, dir))
+                         ? cmul(fft_element(in, base, stride, e, real_tw), fft_chirp(chirp, c, dir))
                          : cmake((real_t)0, (real_t)0);
 #else
-      v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R)) ? in[base + (i64)e * stride] : cmake((real_t)0, (real_t)0);
+      v[b * R + r] =
+          (valid && j < FFT_BUTTERFLIES(R)) ? fft_element(in, base, stride, e, real_tw) : cmake((real_t)0, (real_t)0);
 #endif
     }
   }
@@ -155,12 +234,12 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
         const u32 e = fft_out_index(j, r, R, NS);
 #if FFT_CONV_STORE
         const u64 c = FFT_CONV_INDEX(e, inner_index);
-        if (c < FFT_BLUESTEIN_N) out[base + (i64)e * stride] = cscale(cmul(v[b * R + r], fft_chirp(chirp, c, dir)), scale);
+        if (c < FFT_BLUESTEIN_N) fft_put(out, base, stride, e, cscale(cmul(v[b * R + r], fft_chirp(chirp, c, dir)), scale));
 #elif FFT_TWIDDLE
         const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, tw_dir, scale);
-        out[base + (i64)e * stride] = cmul(v[b * R + r], w);
+        fft_put(out, base, stride, e, cmul(v[b * R + r], w));
 #else
-        out[base + (i64)e * stride] = cscale(v[b * R + r], scale);
+        fft_put(out, base, stride, e, cscale(v[b * R + r], scale));
 #endif
       }
     }
@@ -313,6 +392,98 @@ DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t
 }
 #endif
 
+#if FFT_REAL_R2C && FFT_REAL_EVEN
+/* The pairs k <= H/2 a work-item finishes in fft_store_split. */
+#define FFT_PAIRS_PER_ITEM ((FFT_REAL_H / 2 + FFT_TPT) / FFT_TPT)
+
+/* One real component (0: re, 1: im), or both, of Z[k] and Z[H-k] for the work-item's pairs,
+   from the outputs v (the last stage's layout) through local memory in natural order. */
+DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, complex_t* zk, complex_t* zh,
+                                int part) {
+  (void)part;
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(FFT_LAST_R); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+    if (j < FFT_BUTTERFLIES(FFT_LAST_R)) {
+#pragma unroll
+      for (int r = 0; r < FFT_LAST_R; ++r) {
+        const u32 e = fft_out_index(j, r, FFT_LAST_R, FFT_LAST_NS);
+        if (e >= FFT_REAL_H) continue; /* past Bluestein's outputs */
+#if FFT_SPLIT
+        lds[e] = part ? v[b * FFT_LAST_R + r].y : v[b * FFT_LAST_R + r].x;
+#else
+        lds[e] = v[b * FFT_LAST_R + r];
+#endif
+      }
+    }
+  }
+  BARRIER();
+#pragma unroll
+  for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
+    const u32 k = t + (u32)p * FFT_TPT;
+    if (k <= FFT_REAL_H / 2) {
+#if FFT_SPLIT
+      if (part) {
+        zk[p].y = lds[k % FFT_REAL_H];
+        zh[p].y = lds[(FFT_REAL_H - k) % FFT_REAL_H];
+      } else {
+        zk[p].x = lds[k % FFT_REAL_H];
+        zh[p].x = lds[(FFT_REAL_H - k) % FFT_REAL_H];
+      }
+#else
+      zk[p] = lds[k % FFT_REAL_H];
+      zh[p] = lds[(FFT_REAL_H - k) % FFT_REAL_H];
+#endif
+    }
+  }
+  BARRIER();
+}
+
+/* X[k] = ((Z[k] + conj Z[H-k]) - i W^k (Z[k] - conj Z[H-k])) * scale / 2 to out[base + k stride]. */
+DEVICE_FN void fft_put_split(GLOBAL complex_t* out, i64 base, i64 stride, u32 k, complex_t z, complex_t zh,
+                             GLOBAL const complex_t* real_tw, real_t scale) {
+  const complex_t zc = cconj(zh);
+  const complex_t s = cadd(z, zc), d = csub(z, zc);
+  const complex_t x = cadd(s, cmul(real_tw[k], cmake(d.y, -d.x)));
+  out[base + (i64)k * stride] = cscale(x, (real_t)0.5 * scale);
+}
+
+/* The half spectrum of an even-N r2c from the H-point transform's outputs v (Bluestein's times
+   the chirp): work-item t finishes the pairs X[k], X[H-k] for k = t + p FFT_TPT <= H/2. */
+DEVICE_FN void fft_store_split(complex_t* v, u32 t, GLOBAL complex_t* out, i64 base, i64 stride, real_t scale,
+                               int valid, GLOBAL const complex_t* real_tw, LOCAL_PTR FFT_LDS_TYPE* lds,
+                               GLOBAL const complex_t* chirp, real_t dir) {
+  (void)chirp;
+  (void)dir;
+#if FFT_CONV_STORE
+#pragma unroll
+  for (int b = 0; b < FFT_PER_ITEM(FFT_LAST_R); ++b) {
+    const u32 j = t + (u32)b * FFT_TPT;
+#pragma unroll
+    for (int r = 0; r < FFT_LAST_R; ++r) {
+      const u32 e = fft_out_index(j, r, FFT_LAST_R, FFT_LAST_NS);
+      if (j < FFT_BUTTERFLIES(FFT_LAST_R) && e < FFT_REAL_H)
+        v[b * FFT_LAST_R + r] = cmul(v[b * FFT_LAST_R + r], fft_chirp(chirp, e, dir));
+    }
+  }
+#endif
+  complex_t zk[FFT_PAIRS_PER_ITEM], zh[FFT_PAIRS_PER_ITEM];
+  fft_gather_pairs(v, t, lds, zk, zh, 0);
+#if FFT_SPLIT
+  fft_gather_pairs(v, t, lds, zk, zh, 1);
+#endif
+  if (!valid) return;
+#pragma unroll
+  for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
+    const u32 k = t + (u32)p * FFT_TPT;
+    if (k <= FFT_REAL_H / 2) {
+      fft_put_split(out, base, stride, k, zk[p], zh[p], real_tw, scale);
+      if (2 * k != FFT_REAL_H) fft_put_split(out, base, stride, FFT_REAL_H - k, zh[p], zk[p], real_tw, scale);
+    }
+  }
+}
+#endif
+
 /* Groups of up to 1024 work-items (column shapes): the bound makes ptxas keep within the
    registers that many threads have. chirp and spectrum are Bluestein's tables (fft_chirp.h),
    read only by a Bluestein program. */
@@ -320,7 +491,8 @@ KERNEL_GROUP(FFT_TPT * FFT_TPG)
 fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner,
         i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 out_offset, i64 out_stride,
         i64 out_dist_inner, i64 out_dist_outer, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n, u32 pass_tw_split,
-        GLOBAL const complex_t* chirp, GLOBAL const complex_t* spectrum, real_t dir, real_t scale) {
+        GLOBAL const complex_t* chirp, GLOBAL const complex_t* spectrum, GLOBAL const complex_t* real_tw, real_t dir,
+        real_t scale) {
   LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * (FFT_N > 1 ? FFT_N : 1)];
   const u32 t = LOCAL_ID(0) % FFT_TPT;
   const u32 slot = LOCAL_ID(0) / FFT_TPT;
@@ -333,13 +505,14 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   (void)pass_tw_n;
   (void)pass_tw_split;
   (void)spectrum;
+  (void)real_tw;
   LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_N;
   (void)lds;
   complex_t v[FFT_SLOTS];
 #if FFT_STAGES == 0
   if (valid) out[out_base] = cscale(in[in_base], scale);
 #else
-  fft_load_global(v, t, FFT_R0, in, in_base, in_stride, valid, inner_index, chirp, dir);
+  fft_load_global(v, t, FFT_R0, in, in_base, in_stride, valid, inner_index, chirp, dir, real_tw);
 #if FFT_CONV_MIDDLE
   fft_transform(v, t, tw, lds, (real_t)-1);
   fft_multiply_spectrum(v, t, spectrum, inner_index, dir);
@@ -353,7 +526,11 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   const real_t last_dir = dir;
 #endif
   fft_transform(v, t, tw, lds, last_dir);
+#if FFT_REAL_R2C && FFT_REAL_EVEN
+  fft_store_split(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, chirp, dir);
+#else
   fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, scale, valid, pass_tw, pass_tw_n,
                    pass_tw_split, inner_index, last_dir, chirp, dir);
+#endif
 #endif
 }

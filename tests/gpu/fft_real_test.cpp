@@ -1,0 +1,214 @@
+// The real GPU FFTs (src/gpu/device_fft_real) each way they run, r2c and c2r, against the
+// long-double reference: in one kernel (even n: the reals paired, the split in the store, the
+// merge in the load; odd n: widened reals, the Hermitian spectrum rebuilt in the load;
+// Bluestein's in-kernel sizes; the split exchange of double 8192) and through the complex plan
+// around a work array (n = 1 and 2 always, 6561 odd in two passes, and small sizes sent there by a
+// lower pass cap), in contiguous, strided and padded, innermost-batched and two-level layouts.
+// Outputs are poisoned with NaN: elements outside the output layout must stay NaN and sentinels
+// past its end untouched (an odd r2c that stored k > n/2 would hit them).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "common/reference_fft.hpp"
+#include "common/rel_l2.hpp"
+#include "fft_test_util.hpp"
+#include "gpu/device_fft_real.hpp"
+#include "gpu_test_util.hpp"
+
+namespace ripple::gpu {
+namespace {
+
+using ::ripple::test::cld;
+using ::ripple::test::rel_l2;
+
+class GpuFftReal : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFftReal);
+
+// Where element e of transform b is on one side of a layout.
+struct Side {
+  std::int64_t stride, dist, dist_outer;
+  std::uint64_t inner;
+  std::size_t at(std::uint64_t b, std::uint64_t e) const {
+    return static_cast<std::size_t>(static_cast<std::int64_t>(b / inner) * dist_outer +
+                                    static_cast<std::int64_t>(b % inner) * dist + static_cast<std::int64_t>(e) * stride);
+  }
+};
+
+Side in_side(const FftLayout& l) { return {l.in_stride, l.in_dist, l.in_dist_outer, l.inner_count()}; }
+Side out_side(const FftLayout& l) { return {l.out_stride, l.out_dist, l.out_dist_outer, l.inner_count()}; }
+
+template <class T>
+T poison() {
+  if constexpr (std::is_floating_point_v<T>)
+    return std::numeric_limits<T>::quiet_NaN();
+  else
+    return {poison<typename T::value_type>(), poison<typename T::value_type>()};
+}
+
+// Uploads `host`, runs the plan into an output of out_span elements poisoned with NaN and
+// followed by sentinels, and returns the output; checks the sentinels.
+template <class In, class Out>
+std::vector<Out> run(Context& ctx, const DeviceFftReal& plan, const std::vector<In>& host, std::size_t out_span,
+                     double scale) {
+  constexpr std::size_t tail = 3;
+  std::vector<Out> out(out_span + tail, poison<Out>());
+  for (std::size_t i = 0; i < tail; ++i) out[out_span + i] = Out(7.0 + static_cast<double>(i));
+  auto stream = ctx.create_stream();
+  auto din = ctx.allocate(host.size() * sizeof(In));
+  auto dout = ctx.allocate(out.size() * sizeof(Out));
+  stream->upload(*din, 0, host.data(), host.size() * sizeof(In));
+  stream->upload(*dout, 0, out.data(), out.size() * sizeof(Out));
+  plan.run(*stream, *din, *dout, scale);
+  stream->synchronize();
+  stream->download(*dout, 0, out.data(), out.size() * sizeof(Out));
+  for (std::size_t i = 0; i < tail; ++i)
+    EXPECT_EQ(out[out_span + i], Out(7.0 + static_cast<double>(i))) << "written past the end";
+  return out;
+}
+
+// Extent of one side: its last element plus one.
+std::size_t extent(const Side& s, std::uint64_t batch, std::uint64_t n) { return s.at(batch - 1, n - 1) + 1; }
+
+template <class T>
+bool is_nan(const T& v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return std::isnan(v);
+  else
+    return std::isnan(v.real()) && std::isnan(v.imag());
+}
+
+// The transforms of `l` by DeviceFftReal(n, r2c, l, max_pass), scaled by 1/sqrt(n); expects the
+// one-kernel path or not (`fused`). Returns the error over its bound.
+template <class T>
+double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool fused,
+             std::uint64_t max_pass = kFftMaxOnChip) {
+  using C = std::complex<T>;
+  const bool dbl = std::is_same_v<T, double>;
+  const DeviceFftReal plan(ctx, n, dbl, r2c, l, max_pass);
+  SCOPED_TRACE((r2c ? "r2c n " : "c2r n ") + std::to_string(n) + " batch " + std::to_string(l.batch) + ": " +
+               plan.describe());
+  EXPECT_EQ(plan.fused(), fused);
+  const std::uint64_t h = n / 2 + 1;
+  const Side in = in_side(l), out = out_side(l);
+  const auto values = test::random_complex<T>(n * l.batch, static_cast<unsigned>(3 * n + l.batch + r2c));
+  const double scale = 1.0 / std::sqrt(static_cast<double>(n));
+  std::vector<std::vector<cld>> want(l.batch);
+  std::vector<cld> got, all_want;
+  std::vector<char> mapped;
+  bool gaps_untouched = true;
+  const auto gather = [&](const auto& y, std::uint64_t count) {
+    mapped.assign(y.size(), 0);
+    for (std::uint64_t b = 0; b < l.batch; ++b)
+      for (std::uint64_t e = 0; e < count; ++e) {
+        got.emplace_back(y[out.at(b, e)]);
+        mapped[out.at(b, e)] = 1;
+      }
+    for (std::size_t i = 0; i + 3 < y.size(); ++i)
+      if (!mapped[i] && !is_nan(y[i])) gaps_untouched = false;
+  };
+  for (std::uint64_t b = 0; b < l.batch; ++b) {
+    std::vector<cld> x(n);
+    if (r2c) {
+      for (std::uint64_t j = 0; j < n; ++j) x[j] = values[b * n + j].real();
+      const auto y = ::ripple::test::reference_dft(x, true);
+      want[b].assign(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(h));
+    } else {
+      // The Hermitian spectrum the c2r sees: imaginary parts of X[0] (and X[n/2]) dropped.
+      for (std::uint64_t k = 0; k < h; ++k) x[k] = values[b * n + k];
+      x[0].imag(0);
+      if (n % 2 == 0) x[n / 2].imag(0);
+      for (std::uint64_t k = h; k < n; ++k) x[k] = std::conj(x[n - k]);
+      for (const cld& v : ::ripple::test::reference_dft(x, false)) want[b].emplace_back(v.real(), 0);
+    }
+    for (cld& v : want[b]) all_want.push_back(v * static_cast<long double>(scale));
+  }
+  if (r2c) {
+    std::vector<T> host(extent(in, l.batch, n), T(0));
+    for (std::uint64_t b = 0; b < l.batch; ++b)
+      for (std::uint64_t j = 0; j < n; ++j) host[in.at(b, j)] = values[b * n + j].real();
+    gather(run<T, C>(ctx, plan, host, extent(out, l.batch, h), scale), h);
+  } else {
+    std::vector<C> host(extent(in, l.batch, h), C(0, 0));
+    for (std::uint64_t b = 0; b < l.batch; ++b)
+      for (std::uint64_t k = 0; k < h; ++k) host[in.at(b, k)] = values[b * n + k];
+    gather(run<C, T>(ctx, plan, host, extent(out, l.batch, n), scale), n);
+  }
+  const double bound = test::fft_bound<T>(n);
+  const double err = rel_l2(got, all_want);
+  EXPECT_LE(err, bound);  // NaN (an unwritten element) fails too
+  EXPECT_TRUE(gaps_untouched) << "an element outside the output layout was written";
+  return err / bound;
+}
+
+// Layouts of n reals and h = n/2 + 1 complex values per transform (`r2c`: reals in).
+std::vector<FftLayout> layouts(std::uint64_t n, bool r2c, bool all) {
+  const auto h = static_cast<std::int64_t>(n / 2 + 1), N = static_cast<std::int64_t>(n);
+  const auto in_n = r2c ? N : h, out_n = r2c ? h : N;
+  std::vector<FftLayout> out;
+  FftLayout contiguous;
+  contiguous.batch = 3;
+  contiguous.in_dist = in_n;
+  contiguous.out_dist = out_n;
+  out.push_back(contiguous);
+  FftLayout inner;  // innermost batching: the column shape
+  inner.batch = 4;
+  inner.in_stride = inner.out_stride = 4;
+  inner.in_dist = inner.out_dist = 1;
+  out.push_back(inner);
+  if (!all) return out;
+  FftLayout strided;  // strided reals at odd distances (no paired loads), padded complex values
+  strided.batch = 3;
+  (r2c ? strided.in_stride : strided.out_stride) = 2;
+  (r2c ? strided.in_dist : strided.out_dist) = 2 * N + 1;
+  (r2c ? strided.out_dist : strided.in_dist) = h + 3;
+  out.push_back(strided);
+  FftLayout two;  // two levels of batch, padded rows (an axis of a multi-dimensional array)
+  two.batch = 6;
+  two.inner = 3;
+  two.in_dist = in_n + 2;
+  two.in_dist_outer = 3 * two.in_dist + 5;
+  two.out_dist = out_n + 1;
+  two.out_dist_outer = 3 * two.out_dist + 2;
+  out.push_back(two);
+  return out;
+}
+
+template <class T>
+void check_sizes(Context& ctx) {
+  const bool dbl = std::is_same_v<T, double>;
+  double worst = 0;
+  struct Case {
+    std::uint64_t n;
+    bool fused;
+    std::uint64_t max_pass = kFftMaxOnChip;
+  };
+  // One kernel: even and odd, Bluestein's in-kernel sizes (97; 194 and 2050, whose halves 97 and
+  // 1025 = 5^2 41 are), the largest (8192: the split exchange in double). Not: n = 1 and 2 (a
+  // complex FFT of one point), 6561 = 3^8 (two passes), and sizes sent past the one kernel by a
+  // cap (120: two passes of its half 60; 15: two passes of 3 x 5; 97, 194: Bluestein's
+  // convolution of 195 in three fused passes).
+  std::vector<Case> cases = {{3, true}, {4, true},     {15, true},       {16, true},       {97, true},
+                             {120, true}, {194, true}, {2050, true},     {8192, true},     {1, false},
+                             {2, false},  {6561, false}, {120, false, 30}, {15, false, 5}, {97, false, 64},
+                             {194, false, 64}};
+  for (const Case& c : cases)
+    for (bool r2c : {true, false})
+      for (const FftLayout& l : layouts(c.n, r2c, !dbl && c.n <= 2050))
+        worst = std::max(worst, check<T>(ctx, c.n, r2c, l, c.fused, c.max_pass));
+  std::printf("[ gpu %s r2c/c2r ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
+}
+
+TEST_P(GpuFftReal, FloatEachWayMatchesTheReference) { check_sizes<float>(ctx()); }
+TEST_P(GpuFftReal, DoubleEachWayMatchesTheReference) {
+  if (!ctx().facts().fp64) GTEST_SKIP() << "no fp64";
+  check_sizes<double>(ctx());
+}
+
+}  // namespace
+}  // namespace ripple::gpu
