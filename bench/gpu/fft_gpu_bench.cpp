@@ -115,8 +115,8 @@ struct BenchCase {
 
 /// pow2, smooth (7-smooth, so 3, 5 and 7 too), prime (> 7: the "prime N >= 2x cuFFT"
 /// target), awkward (a prime factor > 7 and composite). The CPU benchmark's classification, with
-/// its primes 3, 5, 7 counted as smooth. (On the GPU, 11 and 13 have codelets too: the primes 11
-/// and 13 and the awkward sizes made of them run in one kernel, larger primes by Bluestein: in
+/// its primes 3, 5, 7 counted as smooth. (On the GPU, 11, 13, 17 and 19 have codelets too: those
+/// primes and the awkward sizes made of them run in one kernel, larger primes by Bluestein: in
 /// the one kernel too up to 2048.)
 std::string size_kind(std::size_t n) {
   switch (ripple_bench::classify(n)) {

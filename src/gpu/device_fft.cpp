@@ -23,10 +23,13 @@ namespace {
 constexpr std::uint64_t kButterfliesPerItem = 2;
 // The most work-items a double transform may have; above, each takes more butterflies. A group of
 // 683 (4095 = 3^2 5 7 13 points, 1365 radix-3 butterflies) capped ptxas at 80 registers a thread
-// for 13 double complex values held three times over in the split exchange, and it spilled; at
-// 455 Bluestein's 4095-point convolution still spilled (128 registers). At 384 none of the NVRTC
-// test's variants spills (sm_90, 96-168 registers). The occupancy this costs is unmeasured.
+// for 13 double complex values and the split exchange, and it spilled; at 455 Bluestein's
+// 4095-point convolution still spilled (128 registers). At 384 none of the NVRTC test's variants
+// spills (sm_90, 96-190 registers). The occupancy this costs is unmeasured.
 constexpr std::uint64_t kMaxItemsDouble = 384;
+// Stages of a larger radix take one butterfly per work-item: a codelet of R points holds about
+// 2R complex values (the sums and differences of its pairs besides its inputs and outputs).
+constexpr unsigned kMaxRadixPaired = 13;
 // Groups of fewer work-items than this take several transforms.
 constexpr unsigned kMinGroup = 64;
 // Local memory one group may use: 32 KiB leaves room for two groups per SM on CUDA within the
@@ -75,7 +78,8 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
     if (smooth)
       throw Unsupported(n_text + " exceeds " + std::to_string(kFftMaxOnChip) +
                         ", the largest the one-kernel GPU FFT takes (DeviceFftPlan takes larger sizes in passes)");
-    throw Unsupported(n_text + " has a prime factor above 13 and a Bluestein convolution of " +
+    throw Unsupported(n_text + " has a prime factor above " + std::to_string(kFftCodeletPrimes.back()) +
+                      " and a Bluestein convolution of " +
                       std::to_string(bluestein_size(transform_size)) + " points, above the one-kernel GPU FFT's " +
                       std::to_string(kFftMaxOnChip) + " (DeviceFftPlan takes it in passes)");
   }
@@ -88,7 +92,10 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   for (unsigned r : s.radices) most = std::max<std::uint64_t>(most, n / r);
   std::uint64_t per_item = kButterfliesPerItem;
   while (double_precision && (most + per_item - 1) / per_item > kMaxItemsDouble) ++per_item;
-  s.threads_per_transform = static_cast<unsigned>((most + per_item - 1) / per_item);
+  std::uint64_t items = (most + per_item - 1) / per_item;
+  for (unsigned r : s.radices)
+    if (r > kMaxRadixPaired) items = std::max<std::uint64_t>(items, n / r);
+  s.threads_per_transform = static_cast<unsigned>(items);
   s.slots = 1;
   for (unsigned r : s.radices) {
     const std::uint64_t per_item = (n / r + s.threads_per_transform - 1) / s.threads_per_transform;
@@ -322,7 +329,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
   std::vector<KernelVariant> out;
   for (bool dbl : {false, true}) {
     const std::string prec = dbl ? "_f64" : "_f32";
-    for (std::uint64_t n : {1, 8, 60, 143, 243, 343, 625, 1024, 2197, 4004, 4095, 4096})
+    for (std::uint64_t n : {1, 8, 60, 143, 243, 343, 625, 1024, 2197, 4004, 4095, 4096, 4080, 3971, 2432, 361, 3211})
       out.push_back({"fft_c2c_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
     for (std::uint64_t n : {64, 2048})
       for (bool tw_double : {false, true}) {
@@ -336,9 +343,9 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({"fft_c2c_" + std::to_string(n) + prec + "_columns", DeviceFft::program(DeviceFft::shape(n, dbl, true), dbl)});
     out.push_back({"fft_c2c_2048" + prec + "_columns_pass_twiddle",
                    DeviceFft::program(DeviceFft::shape(2048, dbl, true), dbl, true, true)});
-    // Bluestein in one kernel: 17 (convolution of 33), 1031 (2079: the split exchange in
-    // double), 2039 (4095, the largest), and in the column shape.
-    for (std::uint64_t n : {17, 1031, 2039})
+    // Bluestein in one kernel: 29 (convolution of 57), 1031 (2079: the split exchange in
+    // double), 2039 (4080, the largest), and in the column shape.
+    for (std::uint64_t n : {29, 1031, 2039})
       out.push_back({"fft_c2c_bluestein_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
     out.push_back({"fft_c2c_bluestein_97" + prec + "_columns", DeviceFft::program(DeviceFft::shape(97, dbl, true), dbl)});
     // Bluestein's three fused passes (4099: a convolution of M1 x M2 points), as

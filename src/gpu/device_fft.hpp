@@ -1,10 +1,10 @@
 // Device level: batched 1-D complex-to-complex FFTs whose size fits on chip, in one kernel
 // (kernels/fft_c2c.cl on fft_codelets.h): one read and one write of global memory per
 // transform, every stage in registers with exchanges through local memory. Sizes whose prime
-// factors all have codelets (kFftCodeletPrimes) up to kFftMaxOnChip (radix 2, 3, 4, 5, 7, 8, 11, 13
-// stages), and other sizes whose Bluestein convolution fits on chip (bluestein_size(n) <=
-// kFftMaxOnChip: every n <= 2048), the whole algorithm in the kernel; float or double; both directions and
-// numpy's three normalizations from one compiled program (direction and scale are arguments).
+// factors all have codelets (kFftCodeletPrimes) up to kFftMaxOnChip (radix 2, 3, 4, 5, 7, 8,
+// 11, 13, 17, 19 stages), and other sizes whose Bluestein convolution fits on chip
+// (bluestein_size(n) <= kFftMaxOnChip: every n <= 2048), the whole algorithm in the kernel;
+// float or double; both directions and numpy's three normalizations from one compiled program (direction and scale are arguments).
 // Element i of transform b is at b * dist + i * stride on each side (contiguous batches,
 // innermost batching, padded distances); the passes of the multi-pass FFT (device_fft_plan)
 // launch it with two levels of batch and a twiddle fused into the store. An immutable plan: the program is compiled and the
@@ -25,8 +25,10 @@
 namespace ripple::gpu {
 
 /// The primes with a codelet (kernels/fft_codelets.h). Sizes made of them run as passes of
-/// on-chip transforms; sizes with any other prime factor by Bluestein's algorithm.
-inline constexpr std::array<std::uint64_t, 6> kFftCodeletPrimes = {2, 3, 5, 7, 11, 13};
+/// on-chip transforms; sizes with any other prime factor by Bluestein's algorithm. 17 and 19 are
+/// the largest that stay in registers: with 23, a double 2944-point program (2^7 23) spilled on
+/// sm_90, and the codelets of 29 and 31 kept their sine and cosine tables on the stack.
+inline constexpr std::array<std::uint64_t, 8> kFftCodeletPrimes = {2, 3, 5, 7, 11, 13, 17, 19};
 
 /// Whether n has no prime factor without a codelet (the sizes the device passes take directly).
 inline bool codelet_smooth(std::uint64_t n) {

@@ -1,4 +1,4 @@
-// Device level: Bluestein's algorithm for sizes with a prime factor above 13: the DFT of N as a
+// Device level: Bluestein's algorithm for sizes with a prime factor above 19: the DFT of N as a
 // cyclic convolution of length M (bluestein_size(N), the smallest codelet-smooth size >= 2N - 1)
 // with a chirp (kernels/fft_chirp.h). Its tables, the chirp and its spectrum, are computed on the
 // host (chirp in long double, spectrum by the CPU FFT in double, each rounded once) and shared

@@ -64,7 +64,8 @@ std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, std::uint64_t m
   if (n == 0) throw InvalidArgument("GPU FFT: size n is 0");
   if (!codelet_smooth(n))
     throw Unsupported("GPU FFT: size n " + str(n) +
-                      " has a prime factor above 13: it is not a product of passes (DeviceFftPlan takes it "
+                      " has a prime factor above " + str(kFftCodeletPrimes.back()) +
+                      ": it is not a product of passes (DeviceFftPlan takes it "
                       "through Bluestein)");
   max_pass = std::min(max_pass, kFftMaxOnChip);
   if (n <= max_pass) return {n};
@@ -108,7 +109,8 @@ void DeviceFftPlan::check_size(std::uint64_t n, std::uint64_t max_pass) {
   try {
     split(m, max_pass);
   } catch (const Unsupported& e) {
-    throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above 13, so it is a convolution of " +
+    throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above " + str(kFftCodeletPrimes.back()) +
+                      ", so it is a convolution of " +
                       str(m) + " points (Bluestein), which the GPU cannot do: " + e.what());
   }
 }

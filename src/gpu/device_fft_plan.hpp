@@ -6,7 +6,7 @@
 // kFftMaxOnChip^2 points; a third when M itself needs two). Transposes are only addresses of the
 // passes (FftPass); the intermediate results go through device scratch owned by the plan. Every
 // kernel is compiled and every table uploaded when the plan is made; run() only launches.
-// Sizes with a prime factor above 13 (no codelet) run Bluestein's algorithm: in the one kernel
+// Sizes with a prime factor above 19 (no codelet) run Bluestein's algorithm: in the one kernel
 // where its convolution fits on chip (n <= 2048), else DeviceFftBluestein (three fused passes
 // where the convolution takes two, else around a plan of this kind for the convolution's size).
 #pragma once
@@ -31,7 +31,7 @@ class DeviceFftPlan {
   /// in one launch; multi-pass and DeviceFftBluestein plans run their passes once per outer
   /// index. max_pass caps each pass's size, Bluestein's convolution in one kernel included
   /// (kFftMaxOnChip; tests lower it to reach three passes, or Bluestein through a work array, at
-  /// small n). Sizes with a prime factor above 13 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
+  /// small n). Sizes with a prime factor above 19 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                 std::uint64_t max_pass = kFftMaxOnChip);

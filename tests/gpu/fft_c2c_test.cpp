@@ -1,7 +1,8 @@
 // The one-kernel GPU FFT (src/gpu/device_fft, kernels/fft_c2c.cl) on every GPU device present
 // (PoCL in CI), against the long-double reference DFT and the CPU fft::Plan: sizes 1..4096 of
-// every radix (2, 3, 4, 5, 7, 8, 11, 13 stages, the split exchange of large double transforms) and
-// sizes with larger prime factors by Bluestein in the kernel (17, 97, 1031: its split exchange in double), batches
+// every radix (2, 3, 4, 5, 7, 8, 11, 13, 17, 19 stages, the split exchange of large double
+// transforms) and sizes with larger prime factors by Bluestein in the kernel (29, 97, 1031: its
+// split exchange in double), batches
 // 1, 3, 17, float and double, both directions, numpy's three norms, outputs poisoned with NaN and
 // sentinels past the end; strided and innermost-batched layouts, in place; rejected sizes and
 // layouts. One program per size and precision serves every batch, direction and norm.
@@ -32,9 +33,9 @@ using ::ripple::test::rel_l2;
 class GpuFft : public test::GpuTest {};
 RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFft);
 
-const std::uint64_t kSizes[] = {1,   2,   3,    4,    5,    7,    8,    11,   12,  13,
-                                15,  16,  60,   64,   100,  143,  243,  343,  625, 1024,
-                                2197, 4004, 4096, 17,  97,  1031};
+const std::uint64_t kSizes[] = {1,    2,    3,    4,    5,    7,    8,    11,   12,   13,  15,  16,
+                                17,   19,   60,   64,   100,  143,  243,  323,  343,  625, 1024, 2197,
+                                3971, 4004, 4080, 4096, 29,   97,   1031};
 
 double norm_scale(std::uint64_t n, fft::Direction d, fft::Norm norm) {
   if (norm == fft::Norm::ortho) return 1.0 / std::sqrt(static_cast<double>(n));
@@ -157,8 +158,8 @@ TEST_P(GpuFft, DoubleBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_b
 // Which sizes run in one kernel: codelet-smooth ones up to 4096, every other size up to 2048 by
 // Bluestein over its smallest codelet-smooth convolution >= 2n - 1, none of them above.
 TEST(GpuFftShape, BluesteinInTheKernelUpTo2048) {
-  EXPECT_EQ(bluestein_size(17), 33u);
-  EXPECT_EQ(bluestein_size(2039), 4095u);
+  EXPECT_EQ(bluestein_size(29), 57u);
+  EXPECT_EQ(bluestein_size(2039), 4080u);
   for (std::uint64_t n = 1; n <= 4096; ++n) {
     const bool smooth = codelet_smooth(n);
     ASSERT_EQ(fits_one_kernel(n), smooth || n <= 2048) << "n " << n;
@@ -290,7 +291,7 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
 }
 
 TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
-  // Above 4096, and sizes with a prime factor above 13 whose Bluestein convolution exceeds 4096.
+  // Above 4096, and sizes with a prime factor above 19 whose Bluestein convolution exceeds 4096.
   for (const std::uint64_t n : {std::uint64_t{2053}, std::uint64_t{4097}, std::uint64_t{8192}, std::uint64_t{2 * 1031}}) {
     try {
       DeviceFft plan(ctx(), n, false);

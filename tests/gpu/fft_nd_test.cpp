@@ -153,7 +153,7 @@ TEST_P(DeviceFftNd, RealMatchesTheReferenceAndTheCpuPlan) {
       {{6, 10}},
       {{7, 9}, 2},             // odd rows: a complex FFT of the full row
       {{1, 16}},               // c2r's first pass along a unit axis: a copy
-      {{17, 32}},              // Bluestein lines on axis 0
+      {{23, 32}},              // Bluestein lines on axis 0
       {{3, 5, 8}, 2, 1, 1, 5, 3},   // padded distances: two levels of rows, three on the middle axis
       {{4, 6, 12}, 3, 2, 1, 0, 0},  // strided reals in (r2c) / complex values in (c2r)
       {{4, 3, 10}, 2, 1, 2, 0, 0},  // strided output
@@ -180,8 +180,8 @@ TEST_P(DeviceFftNd, C2cMatchesTheReferenceAndTheCpuPlan) {
       {{6, 10}},
       {{7, 9}, 2},
       {{64, 64}},
-      {{17, 31}},           // Bluestein rows, and Bluestein lines of axis 0 (one level)
-      {{3, 17, 4}},         // Bluestein on the middle axis: two levels of lines, run per outer one
+      {{23, 31}},           // Bluestein rows, and Bluestein lines of axis 0 (one level)
+      {{3, 23, 4}},         // Bluestein on the middle axis: two levels of lines, run per outer one
       {{13, 1, 11}},        // a unit axis
       {{2, 8192, 2}},       // an axis of two passes with two levels of lines
       {{3, 5, 7}, 2, 1, 1, 5, 3},             // padded distances: three levels on the middle axis

@@ -1,6 +1,6 @@
 // The GPU FFT plans of any size (src/gpu/device_fft_plan, device_fft_bluestein) on every GPU
 // device present (PoCL in CI), against the long-double reference DFT: the split of n into
-// passes; two passes at 3^10, 5^7, 13^4 (and 10^6, 2^22 outside quick mode), float and double; three
+// passes; two passes at 3^10, 5^7, 13^4, 17^4 (and 10^6, 2^22 outside quick mode), float and double; three
 // passes (forced by a lower pass cap, so they run at small n) with batches, padded, strided and
 // innermost-batched layouts and in place; the one-pass plan in place with different layouts;
 // Bluestein for primes and sizes with a large prime factor, in the one kernel (up to 2048), in
@@ -160,7 +160,7 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
     EXPECT_EQ(p[0] * p[1] * p[2], n);
     for (auto f : p) EXPECT_LE(f, 4096u);
   }
-  for (const std::uint64_t n : {std::uint64_t{4097}, std::uint64_t{17}, std::uint64_t{1} << 37, std::uint64_t{2187}}) {
+  for (const std::uint64_t n : {std::uint64_t{4097}, std::uint64_t{23}, std::uint64_t{1} << 37, std::uint64_t{2187}}) {
     try {
       DeviceFftPlan::split(n, n == 2187 ? 16 : 4096);
       ADD_FAILURE() << n << " was split";
@@ -195,8 +195,8 @@ TEST_P(GpuFftPlan, PassesWithColumnsTakeTheColumnShape) {
 TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
   double worst = 0;
   const std::vector<std::uint64_t> sizes =
-      ::ripple::test::quick_mode() ? std::vector<std::uint64_t>{59049, 78125, 28561}
-                                   : std::vector<std::uint64_t>{59049, 78125, 28561, 1000000, std::uint64_t{1} << 22};
+      ::ripple::test::quick_mode() ? std::vector<std::uint64_t>{59049, 78125, 28561, 83521}
+                                   : std::vector<std::uint64_t>{59049, 78125, 28561, 83521, 1000000, std::uint64_t{1} << 22};
   for (const std::uint64_t n : sizes) {
     const fft::Direction d = n % 2 ? fft::Direction::forward : fft::Direction::backward;
     worst = std::max(worst, check<float>(ctx(), n, kFftMaxOnChip, contiguous(n, 1), d, n % 2 ? 1.0 : 1.0 / n, 2));
@@ -285,7 +285,7 @@ void check_bluestein(Context& ctx) {
     return w;
   };
   const std::vector<std::uint64_t> sizes = dbl ? std::vector<std::uint64_t>{97, 1031, 2039}
-                                               : std::vector<std::uint64_t>{17, 97, 2039, 4099, 2 * 4099};
+                                               : std::vector<std::uint64_t>{23, 97, 2039, 4099, 2 * 4099};
   for (const std::uint64_t n : sizes)
     for (const Way& w : ways(n)) {
       SCOPED_TRACE("n " + std::to_string(n) + " cap " + std::to_string(w.cap));

@@ -16,10 +16,10 @@
 // (numpy's fftn/rfftn/irfftn), of any size
 // (numpy's fft/rfft/irfft; even real sizes through a complex FFT of half the size, odd ones of
 // the full size), float or double, any batch and layout (packed, padded, strided, innermost-batched), in place or not
-// (c2c), both directions, numpy's three norms. Sizes 2^a 3^b 5^c 7^d 11^e 13^f up to 4096 run in one kernel (one
+// (c2c), both directions, numpy's three norms. Sizes with no prime factor above 19 up to 4096 run in one kernel (one
 // read and one write of memory); larger ones up to 4096^3 in two or three passes through device
 // scratch the plan owns; sizes with a larger prime factor by Bluestein's algorithm (a
-// convolution through two FFTs of a 13-smooth size >= 2N - 1). Twiddles come from long-double tables rounded once. Making a plan whose kernels
+// convolution through two FFTs of a 19-smooth size >= 2N - 1). Twiddles come from long-double tables rounded once. Making a plan whose kernels
 // were compiled before (in this process, or in the disk cache) compiles nothing; execute()
 // neither allocates nor compiles. On the CPU the same calls run fft::Plan on the buffers' host
 // memory (every size, kind and rank).

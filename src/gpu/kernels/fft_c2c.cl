@@ -279,22 +279,13 @@ DEVICE_FN void fft_exchange_part(complex_t* v, u32 t, const int R, const u32 NS,
 #endif
 
 /* All values from stage layout (R, NS) to the load layout of the next stage's radix R2. The
-   real parts must be read back into slots whose imaginary parts are still to be written, so the
-   split exchange keeps the real parts aside until both halves are across. */
+   split exchange moves the real parts, then the imaginary parts, in place: each round writes
+   and reads one field of every value, so the other still holds the old layout's. */
 DEVICE_FN void fft_exchange(complex_t* v, u32 t, const int R, const u32 NS, const int R2, LOCAL_PTR void* lds_raw) {
 #if FFT_SPLIT
   LOCAL_PTR real_t* lds = (LOCAL_PTR real_t*)lds_raw;
-  complex_t old[FFT_SLOTS];
-#pragma unroll
-  for (int i = 0; i < FFT_SLOTS; ++i) old[i] = v[i];
   fft_exchange_part(v, t, R, NS, R2, lds, 0);
-  /* v's real parts now hold the next layout; the imaginary parts come from the old values. */
-  complex_t next[FFT_SLOTS];
-#pragma unroll
-  for (int i = 0; i < FFT_SLOTS; ++i) next[i] = v[i];
-  fft_exchange_part(old, t, R, NS, R2, lds, 1);
-#pragma unroll
-  for (int i = 0; i < FFT_SLOTS; ++i) v[i] = cmake(next[i].x, old[i].y);
+  fft_exchange_part(v, t, R, NS, R2, lds, 1);
 #else
   LOCAL_PTR complex_t* lds = (LOCAL_PTR complex_t*)lds_raw;
 #pragma unroll
