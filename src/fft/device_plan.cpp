@@ -180,7 +180,7 @@ struct DevicePlan::Impl {
     for (std::size_t a = 0; a < rank; ++a) {
       const std::size_t n = desc.shape[a];
       try {
-        gpu::DeviceFftPlan::check_size(a == rank - 1 && desc.kind != Kind::c2c && n % 2 == 0 ? n / 2 : n);
+        gpu::DeviceFftPlan::check_size(a == rank - 1 && desc.kind != Kind::c2c && n % 2 == 0 ? n / 2 : n, dbl);
       } catch (const Unsupported& e) {
         throw unsupported_axis(a, e);
       }

@@ -73,15 +73,17 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
     throw InvalidArgument("DeviceFft: Bluestein's steps for size " + std::to_string(conv.n) +
                           " go with a codelet-smooth FFT size and not all three (size n " +
                           std::to_string(transform_size) + ")");
-  if (!fits_one_kernel(transform_size)) {
+  const std::uint64_t on_chip = fft_max_on_chip(double_precision);
+  if (!fits_one_kernel(transform_size, double_precision)) {
     const std::string n_text = "DeviceFft: size n " + std::to_string(transform_size);
     if (smooth)
-      throw Unsupported(n_text + " exceeds " + std::to_string(kFftMaxOnChip) +
-                        ", the largest the one-kernel GPU FFT takes (DeviceFftPlan takes larger sizes in passes)");
+      throw Unsupported(n_text + " exceeds " + std::to_string(on_chip) + ", the largest " +
+                        (double_precision ? "double" : "float") +
+                        " transform the one-kernel GPU FFT takes (DeviceFftPlan takes larger sizes in passes)");
     throw Unsupported(n_text + " has a prime factor above " + std::to_string(kFftCodeletPrimes.back()) +
                       " and a Bluestein convolution of " +
                       std::to_string(bluestein_size(transform_size)) + " points, above the one-kernel GPU FFT's " +
-                      std::to_string(kFftMaxOnChip) + " (DeviceFftPlan takes it in passes)");
+                      std::to_string(on_chip) + " (DeviceFftPlan takes it in passes)");
   }
   FftShape s;
   s.conv = smooth ? conv : FftConvolution::whole_dft(transform_size);
@@ -91,7 +93,8 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   std::uint64_t most = 1;
   for (unsigned r : s.radices) most = std::max<std::uint64_t>(most, n / r);
   std::uint64_t per_item = kButterfliesPerItem;
-  while (double_precision && (most + per_item - 1) / per_item > kMaxItemsDouble) ++per_item;
+  const std::uint64_t max_items = double_precision ? kMaxItemsDouble : kFftMaxGroup;
+  while ((most + per_item - 1) / per_item > max_items) ++per_item;
   std::uint64_t items = (most + per_item - 1) / per_item;
   for (unsigned r : s.radices)
     if (r > kMaxRadixPaired) items = std::max<std::uint64_t>(items, n / r);
@@ -331,6 +334,13 @@ std::vector<KernelVariant> fft_kernel_variants() {
     const std::string prec = dbl ? "_f64" : "_f32";
     for (std::uint64_t n : {1, 8, 60, 143, 243, 343, 625, 1024, 2197, 4004, 4095, 4096, 4080, 3971, 2432, 361, 3211})
       out.push_back({"fft_c2c_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
+    // Float up to 8192 points (the split exchange above 4096; 1024 work-items for 3^8), in the
+    // column shape too.
+    if (!dbl) {
+      for (std::uint64_t n : {6561, 8190, 8192})
+        out.push_back({"fft_c2c_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
+      out.push_back({"fft_c2c_8192" + prec + "_columns", DeviceFft::program(DeviceFft::shape(8192, dbl, true), dbl)});
+    }
     for (std::uint64_t n : {64, 2048})
       for (bool tw_double : {false, true}) {
         if (dbl && !tw_double) continue;
@@ -352,7 +362,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
     // DeviceFftBluestein makes them: the load and store passes on columns.
     {
       const std::uint64_t n = 4099, m = bluestein_size(n);
-      const std::vector<std::uint64_t> split = DeviceFftPlan::split(m);
+      const std::vector<std::uint64_t> split = DeviceFftPlan::split(m, dbl);
       const std::uint64_t m1 = split.at(0), m2 = split.at(1);
       const std::string name = "fft_c2c_bluestein_" + std::to_string(n) + prec;
       const FftConvolution load{n, true, false, false, m2, 1}, middle{n, false, true, false, m1, 1},

@@ -1,9 +1,10 @@
 // Device level: batched 1-D complex-to-complex FFTs whose size fits on chip, in one kernel
 // (kernels/fft_c2c.cl on fft_codelets.h): one read and one write of global memory per
 // transform, every stage in registers with exchanges through local memory. Sizes whose prime
-// factors all have codelets (kFftCodeletPrimes) up to kFftMaxOnChip (radix 2, 3, 4, 5, 7, 8,
+// factors all have codelets (kFftCodeletPrimes) up to fft_max_on_chip (radix 2, 3, 4, 5, 7, 8,
 // 11, 13, 17, 19 stages), and other sizes whose Bluestein convolution fits on chip
-// (bluestein_size(n) <= kFftMaxOnChip: every n <= 2048), the whole algorithm in the kernel;
+// (bluestein_size(n) <= kFftMaxBluesteinOnChip: every n <= 2048), the whole algorithm in the
+// kernel;
 // float or double; both directions and numpy's three normalizations from one compiled program (direction and scale are arguments).
 // Element i of transform b is at b * dist + i * stride on each side (contiguous batches,
 // innermost batching, padded distances); the passes of the multi-pass FFT (device_fft_plan)
@@ -37,8 +38,15 @@ inline bool codelet_smooth(std::uint64_t n) {
   return n == 1;
 }
 
-/// The largest transform (or Bluestein convolution) the one-kernel path takes.
-inline constexpr std::uint64_t kFftMaxOnChip = 4096;
+/// The largest transform (or Bluestein convolution) the one-kernel path takes, of either
+/// precision (a cap on passes above which nothing changes): 8192 float points, 4096 double,
+/// 32 KiB of local memory each with the split exchange.
+inline constexpr std::uint64_t kFftMaxOnChip = 8192;
+inline constexpr std::uint64_t fft_max_on_chip(bool double_precision) { return double_precision ? 4096 : 8192; }
+/// The largest Bluestein convolution one program takes (the whole DFT, or the middle pass of
+/// DeviceFftBluestein), in either precision: its spectrum step and second FFT hold more values,
+/// and a float program of 8190 points spilled on sm_90 at 512, 683 and 1024 work-items.
+inline constexpr std::uint64_t kFftMaxBluesteinOnChip = 4096;
 
 /// The length of Bluestein's convolution for size n: the smallest codelet-smooth size >= 2n - 1.
 inline std::uint64_t bluestein_size(std::uint64_t n) {
@@ -47,10 +55,11 @@ inline std::uint64_t bluestein_size(std::uint64_t n) {
   return m;
 }
 
-/// Whether the one-kernel path takes size n (itself, or by Bluestein in the kernel) with
-/// transforms, or convolutions, of at most max_on_chip points.
-inline bool fits_one_kernel(std::uint64_t n, std::uint64_t max_on_chip = kFftMaxOnChip) {
-  return n >= 1 && (codelet_smooth(n) ? n <= max_on_chip : bluestein_size(n) <= max_on_chip);
+/// Whether the one-kernel path takes size n (itself, or by Bluestein in the kernel) in that
+/// precision, with transforms, or convolutions, of at most max_on_chip points.
+inline bool fits_one_kernel(std::uint64_t n, bool double_precision, std::uint64_t max_on_chip = kFftMaxOnChip) {
+  const std::uint64_t cap = max_on_chip < fft_max_on_chip(double_precision) ? max_on_chip : fft_max_on_chip(double_precision);
+  return n >= 1 && (codelet_smooth(n) ? n <= cap : bluestein_size(n) <= (cap < kFftMaxBluesteinOnChip ? cap : kFftMaxBluesteinOnChip));
 }
 /// Bytes of adjacent column transforms a work-group of the column shape takes: a memory sector
 /// of NVIDIA GPUs (L2 and DRAM move 32-byte sectors), so no sector is fetched by several groups.

@@ -64,7 +64,12 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
                                        const FftLayout& layout, std::uint64_t max_pass)
     : n_(n), m_(bluestein_size(n)), double_(double_precision), layout_(layout) {
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
-  if (const std::vector<std::uint64_t> split = DeviceFftPlan::split(m_, max_pass); split.size() == 2) {
+  // Three fused passes where M splits in two within Bluestein's on-chip cap (the middle pass
+  // holds the convolution's spectrum step); else the work array around a plan of M.
+  const std::uint64_t fused_cap = std::min(max_pass, kFftMaxBluesteinOnChip);
+  std::vector<std::uint64_t> split;
+  if (m_ <= fused_cap * fused_cap) split = DeviceFftPlan::split(m_, double_precision, fused_cap);
+  if (split.size() == 2) {
     split_ = split;
     const std::uint64_t m1 = split[0], m2 = split[1];
     const auto passes = three_passes(0, 0);

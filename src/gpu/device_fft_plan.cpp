@@ -60,14 +60,14 @@ std::uint64_t input_extent(const FftLayout& l, std::uint64_t n) {
 
 }  // namespace
 
-std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, std::uint64_t max_pass) {
+std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
   if (n == 0) throw InvalidArgument("GPU FFT: size n is 0");
   if (!codelet_smooth(n))
     throw Unsupported("GPU FFT: size n " + str(n) +
                       " has a prime factor above " + str(kFftCodeletPrimes.back()) +
                       ": it is not a product of passes (DeviceFftPlan takes it "
                       "through Bluestein)");
-  max_pass = std::min(max_pass, kFftMaxOnChip);
+  max_pass = std::min(max_pass, fft_max_on_chip(double_precision));
   if (n <= max_pass) return {n};
   const std::vector<std::uint64_t> divs = divisors(n);
   if (auto two = split_two(n, max_pass, divs); !two.empty()) return two;
@@ -100,14 +100,14 @@ const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, std::uint64_t n
   return *t;
 }
 
-void DeviceFftPlan::check_size(std::uint64_t n, std::uint64_t max_pass) {
+void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
   if (n <= 1 || codelet_smooth(n)) {
-    split(std::max<std::uint64_t>(n, 1), max_pass);
+    split(std::max<std::uint64_t>(n, 1), double_precision, max_pass);
     return;
   }
   const std::uint64_t m = bluestein_size(n);
   try {
-    split(m, max_pass);
+    split(m, double_precision, max_pass);
   } catch (const Unsupported& e) {
     throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above " + str(kFftCodeletPrimes.back()) +
                       ", so it is a convolution of " +
@@ -120,15 +120,16 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     : n_(n), double_(double_precision), layout_(layout) {
   const std::size_t elem = double_precision ? 16 : 8;
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
-  check_size(n, max_pass);
+  max_pass = std::min(max_pass, fft_max_on_chip(double_precision));
+  check_size(n, double_precision, max_pass);
   if (n > 1 && !codelet_smooth(n)) {
     // Bluestein: in the one kernel where its convolution fits, else through a work array.
-    if (fits_one_kernel(n, std::min(max_pass, kFftMaxOnChip)))
+    if (fits_one_kernel(n, double_precision, max_pass))
       passes_ = {n};
     else
       bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, group, max_pass);
   } else {
-    passes_ = split(n, max_pass);
+    passes_ = split(n, double_precision, max_pass);
   }
   // Bluestein and the multi-pass plans read all of an outer index's input before they write
   // any output; one pass, or several outer indices, need a copy of the input to run in place.

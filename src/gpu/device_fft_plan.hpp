@@ -1,9 +1,9 @@
 // Device level: a batched 1-D complex FFT of any size in any layout, planned once.
-// Sizes that fit on chip (<= kFftMaxOnChip) are one launch of the one-kernel FFT (DeviceFft).
+// Sizes that fit on chip (<= fft_max_on_chip: 8192 float, 4096 double) are one launch of the one-kernel FFT (DeviceFft).
 // Larger sizes are the four-step algorithm in the fewest passes, each pass a batch of on-chip
 // transforms: N = N1 * M as N1-point column transforms whose outputs are turned by W_N^(n2 k1)
 // in the store, then M-point row transforms written to their transposed places (2 passes up to
-// kFftMaxOnChip^2 points; a third when M itself needs two). Transposes are only addresses of the
+// fft_max_on_chip^2 points; a third when M itself needs two). Transposes are only addresses of the
 // passes (FftPass); the intermediate results go through device scratch owned by the plan. Every
 // kernel is compiled and every table uploaded when the plan is made; run() only launches.
 // Sizes with a prime factor above 19 (no codelet) run Bluestein's algorithm: in the one kernel
@@ -30,19 +30,21 @@ class DeviceFftPlan {
   /// checked by the caller; one or two levels of batch). The one-kernel path takes both levels
   /// in one launch; multi-pass and DeviceFftBluestein plans run their passes once per outer
   /// index. max_pass caps each pass's size, Bluestein's convolution in one kernel included
-  /// (kFftMaxOnChip; tests lower it to reach three passes, or Bluestein through a work array, at
+  /// (fft_max_on_chip of the precision; tests lower it to reach three passes, or Bluestein through a work array, at
   /// small n). Sizes with a prime factor above 19 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                 std::uint64_t max_pass = kFftMaxOnChip);
 
   /// The sizes of the passes, first pass first (one entry for the one-kernel path): the most
-  /// balanced split of a codelet-smooth n into as few factors <= max_pass as possible. Throws
-  /// Unsupported naming n if n is not codelet-smooth or needs more than three passes.
-  static std::vector<std::uint64_t> split(std::uint64_t n, std::uint64_t max_pass = kFftMaxOnChip);
+  /// balanced split of a codelet-smooth n into as few factors <= max_pass (and <=
+  /// fft_max_on_chip of the precision) as possible. Throws Unsupported naming n if n is not
+  /// codelet-smooth or needs more than three passes.
+  static std::vector<std::uint64_t> split(std::uint64_t n, bool double_precision,
+                                          std::uint64_t max_pass = kFftMaxOnChip);
   /// Throws what the constructor throws for size n (Unsupported naming n), before any
   /// compilation or allocation.
-  static void check_size(std::uint64_t n, std::uint64_t max_pass = kFftMaxOnChip);
+  static void check_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass = kFftMaxOnChip);
 
   DeviceFftPlan(DeviceFftPlan&&) noexcept;
   ~DeviceFftPlan();

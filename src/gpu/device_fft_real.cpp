@@ -36,7 +36,7 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     : n_(n), h_(n % 2 ? n : n / 2), double_(double_precision), r2c_(r2c), odd_(n % 2 != 0), layout_(layout) {
   if (n == 0) throw InvalidArgument("DeviceFftReal: size n is 0");
   const std::size_t elem = double_precision ? 16 : 8;
-  if (h_ >= 2 && fits_one_kernel(h_, std::min(max_pass, kFftMaxOnChip))) {
+  if (h_ >= 2 && fits_one_kernel(h_, double_precision, max_pass)) {
     FftPass& p = fused_pass_;
     p.count = layout.batch;
     p.inner = layout.inner_count();

@@ -36,6 +36,9 @@ RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFft);
 const std::uint64_t kSizes[] = {1,    2,    3,    4,    5,    7,    8,    11,   12,   13,  15,  16,
                                 17,   19,   60,   64,   100,  143,  243,  323,  343,  625, 1024, 2197,
                                 3971, 4004, 4080, 4096, 29,   97,   1031};
+// Float only (one kernel up to 8192 points, the split exchange above 4096): 2^13, 3^8 (1024
+// work-items), 8190 = 2 3^2 5 7 13.
+const std::uint64_t kFloatSizes[] = {8192, 6561, 8190};
 
 double norm_scale(std::uint64_t n, fft::Direction d, fft::Norm norm) {
   if (norm == fft::Norm::ortho) return 1.0 / std::sqrt(static_cast<double>(n));
@@ -113,7 +116,9 @@ void check_contiguous_batches(Context& ctx) {
   if (dbl && !ctx.facts().fp64) GTEST_SKIP() << ctx.facts().name << " has no double precision";
   constexpr std::uint64_t kMaxBatch = 17;
   double worst_ratio = 0;
-  for (const std::uint64_t n : kSizes) {
+  std::vector<std::uint64_t> sizes(std::begin(kSizes), std::end(kSizes));
+  if (!dbl) sizes.insert(sizes.end(), std::begin(kFloatSizes), std::end(kFloatSizes));
+  for (const std::uint64_t n : sizes) {
     SCOPED_TRACE("n " + std::to_string(n));
     const DeviceFft plan(ctx, n, dbl);
     const auto x = test::random_complex<T>(n * kMaxBatch, static_cast<unsigned>(n));
@@ -155,27 +160,33 @@ void check_contiguous_batches(Context& ctx) {
 TEST_P(GpuFft, FloatBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<float>(ctx()); }
 TEST_P(GpuFft, DoubleBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<double>(ctx()); }
 
-// Which sizes run in one kernel: codelet-smooth ones up to 4096, every other size up to 2048 by
-// Bluestein over its smallest codelet-smooth convolution >= 2n - 1, none of them above.
+// Which sizes run in one kernel: codelet-smooth ones up to the precision's on-chip size (8192
+// float, 4096 double), every other size up to 2048 by Bluestein over its smallest codelet-smooth
+// convolution >= 2n - 1, none of them above; groups within CUDA's 1024.
 TEST(GpuFftShape, BluesteinInTheKernelUpTo2048) {
   EXPECT_EQ(bluestein_size(29), 57u);
   EXPECT_EQ(bluestein_size(2039), 4080u);
-  for (std::uint64_t n = 1; n <= 4096; ++n) {
-    const bool smooth = codelet_smooth(n);
-    ASSERT_EQ(fits_one_kernel(n), smooth || n <= 2048) << "n " << n;
-    if (!fits_one_kernel(n)) {
-      EXPECT_THROW(DeviceFft::shape(n, false), Unsupported) << "n " << n;
-      continue;
+  for (const bool dbl : {false, true}) {
+    const std::uint64_t cap = fft_max_on_chip(dbl);
+    for (std::uint64_t n = 1; n <= cap + 1; ++n) {
+      const bool smooth = codelet_smooth(n);
+      ASSERT_EQ(fits_one_kernel(n, dbl), smooth ? n <= cap : n <= 2048) << "n " << n << " double " << dbl;
+      if (!fits_one_kernel(n, dbl)) {
+        EXPECT_THROW(DeviceFft::shape(n, dbl), Unsupported) << "n " << n;
+        continue;
+      }
+      const FftShape s = DeviceFft::shape(n, dbl);
+      ASSERT_LE(s.threads_per_transform * s.transforms_per_group, kFftMaxGroup) << "n " << n;
+      if (smooth) continue;
+      ASSERT_EQ(s.conv.n, n);
+      ASSERT_TRUE(s.conv.whole());
+      ASSERT_EQ(s.n, bluestein_size(n));
+      ASSERT_TRUE(codelet_smooth(s.n) && s.n >= 2 * n - 1) << "n " << n;
     }
-    if (smooth) continue;
-    const FftShape s = DeviceFft::shape(n, false);
-    ASSERT_EQ(s.conv.n, n);
-    ASSERT_TRUE(s.conv.whole());
-    ASSERT_EQ(s.n, bluestein_size(n));
-    ASSERT_TRUE(codelet_smooth(s.n) && s.n >= 2 * n - 1) << "n " << n;
   }
   EXPECT_EQ(DeviceFft::shape(4096, false).conv.n, 0u);
-  EXPECT_FALSE(fits_one_kernel(97, 128)) << "a lower cap holds the convolution too";
+  EXPECT_TRUE(DeviceFft::shape(8192, false).split_exchange);
+  EXPECT_FALSE(fits_one_kernel(97, false, 128)) << "a lower cap holds the convolution too";
 }
 
 // The column shape: enough adjacent transforms per group for whole memory sectors, exchanging
@@ -291,14 +302,22 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
 }
 
 TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
-  // Above 4096, and sizes with a prime factor above 19 whose Bluestein convolution exceeds 4096.
-  for (const std::uint64_t n : {std::uint64_t{2053}, std::uint64_t{4097}, std::uint64_t{8192}, std::uint64_t{2 * 1031}}) {
+  // Above the on-chip size (8192 float, 4096 double), and sizes with a prime factor above 19
+  // whose Bluestein convolution exceeds 4096.
+  struct Size {
+    std::uint64_t n;
+    bool dbl;
+  };
+  for (const auto [n, dbl] : {Size{2053, false}, Size{4099, false}, Size{16384, false}, Size{2053, true},
+                              Size{4097, true}, Size{8192, true}, Size{2 * 1031, true}}) {
+    if (dbl && !ctx().facts().fp64) continue;
     try {
-      DeviceFft plan(ctx(), n, false);
+      DeviceFft plan(ctx(), n, dbl);
       ADD_FAILURE() << "size " << n << " was accepted";
     } catch (const Unsupported& e) {
       EXPECT_NE(std::string(e.what()).find("size n " + std::to_string(n)), std::string::npos) << e.what();
-      if (n != 8192) EXPECT_NE(std::string(e.what()).find("Bluestein convolution of"), std::string::npos) << e.what();
+      if (!codelet_smooth(n))
+        EXPECT_NE(std::string(e.what()).find("Bluestein convolution of"), std::string::npos) << e.what();
     }
   }
   ::ripple::test::expect_invalid([&] { DeviceFft plan(ctx(), 97, false, true); }, {"size n 97", "Bluestein", "pass twiddle"});

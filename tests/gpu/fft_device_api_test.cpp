@@ -184,15 +184,16 @@ TEST_P(DeviceFftApi, SaysWhatTheGpuCannotDoYet) {
       EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
     }
   };
-  PlanDesc desc = c2c(std::size_t{1} << 37, 1, Precision::f32, Direction::forward, Norm::backward);
-  expect_unsupported(desc, "size n 137438953472");
-  desc.shape = {(std::size_t{1} << 36) - 5};  // a prime: Bluestein's padded size needs four passes
-  expect_unsupported(desc, "size n 68719476731");
-  desc.shape = {16, (std::size_t{1} << 36) - 5};  // an axis the GPU cannot do is named
-  expect_unsupported(desc, "axis 1 of size 68719476731");
-  desc.shape = {(std::size_t{1} << 36) - 5, 16};
+  // Float passes take up to 8192 points: three up to 2^39.
+  PlanDesc desc = c2c(std::size_t{1} << 40, 1, Precision::f32, Direction::forward, Norm::backward);
+  expect_unsupported(desc, "size n 1099511627776");
+  desc.shape = {(std::size_t{1} << 39) - 7};  // a prime: Bluestein's padded size needs four passes
+  expect_unsupported(desc, "size n 549755813881");
+  desc.shape = {16, (std::size_t{1} << 39) - 7};  // an axis the GPU cannot do is named
+  expect_unsupported(desc, "axis 1 of size 549755813881");
+  desc.shape = {(std::size_t{1} << 39) - 7, 16};
   desc.kind = Kind::r2c;
-  expect_unsupported(desc, "axis 0 of size 68719476731");
+  expect_unsupported(desc, "axis 0 of size 549755813881");
   desc.kind = Kind::c2c;
   desc.shape = {4096};  // one transform per work-group: too many groups for one launch
   desc.kind = Kind::c2c;

@@ -143,26 +143,34 @@ FftLayout contiguous(std::uint64_t n, std::uint64_t batch) {
 
 TEST(GpuFftSplit, FewestMostBalancedPasses) {
   using V = std::vector<std::uint64_t>;
-  EXPECT_EQ(DeviceFftPlan::split(4096), V{4096});
-  EXPECT_EQ(DeviceFftPlan::split(1), V{1});
-  EXPECT_EQ(DeviceFftPlan::split(1u << 22), (V{2048, 2048}));
-  EXPECT_EQ(DeviceFftPlan::split(1u << 24), (V{4096, 4096}));
-  EXPECT_EQ(DeviceFftPlan::split(59049), (V{243, 243}));
-  EXPECT_EQ(DeviceFftPlan::split(78125), (V{125, 625}));
-  EXPECT_EQ(DeviceFftPlan::split(1000000), (V{1000, 1000}));
-  EXPECT_EQ(DeviceFftPlan::split(4096 * 7), (V{128, 224}));
-  EXPECT_EQ(DeviceFftPlan::split(28561), (V{169, 169}));  // 13^4
-  EXPECT_EQ(DeviceFftPlan::split(11 * 13 * 4096), (V{704, 832}));
-  EXPECT_EQ(DeviceFftPlan::split(4096, 16), (V{16, 16, 16}));
+  // Double: passes of at most 4096 points.
+  EXPECT_EQ(DeviceFftPlan::split(4096, true), V{4096});
+  EXPECT_EQ(DeviceFftPlan::split(1, true), V{1});
+  EXPECT_EQ(DeviceFftPlan::split(1u << 22, true), (V{2048, 2048}));
+  EXPECT_EQ(DeviceFftPlan::split(1u << 24, true), (V{4096, 4096}));
+  EXPECT_EQ(DeviceFftPlan::split(59049, true), (V{243, 243}));
+  EXPECT_EQ(DeviceFftPlan::split(78125, true), (V{125, 625}));
+  EXPECT_EQ(DeviceFftPlan::split(1000000, true), (V{1000, 1000}));
+  EXPECT_EQ(DeviceFftPlan::split(4096 * 7, true), (V{128, 224}));
+  EXPECT_EQ(DeviceFftPlan::split(28561, true), (V{169, 169}));  // 13^4
+  EXPECT_EQ(DeviceFftPlan::split(11 * 13 * 4096, true), (V{704, 832}));
+  EXPECT_EQ(DeviceFftPlan::split(4096, true, 16), (V{16, 16, 16}));
+  EXPECT_EQ(DeviceFftPlan::split(8192, true), (V{64, 128}));
+  // Float: of at most 8192.
+  EXPECT_EQ(DeviceFftPlan::split(8192, false), V{8192});
+  EXPECT_EQ(DeviceFftPlan::split(1u << 22, false), (V{2048, 2048}));
+  EXPECT_EQ(DeviceFftPlan::split(1u << 25, false), (V{4096, 8192}));
+  EXPECT_EQ(DeviceFftPlan::split(1u << 26, false), (V{8192, 8192}));
+  EXPECT_EQ(DeviceFftPlan::split(1u << 25, true).size(), 3u);
   for (const std::uint64_t n : {std::uint64_t{1} << 25, std::uint64_t{1} << 36, std::uint64_t{3486784401}}) {
-    const V p = DeviceFftPlan::split(n);
+    const V p = DeviceFftPlan::split(n, true);
     ASSERT_EQ(p.size(), 3u) << n;
     EXPECT_EQ(p[0] * p[1] * p[2], n);
     for (auto f : p) EXPECT_LE(f, 4096u);
   }
   for (const std::uint64_t n : {std::uint64_t{4097}, std::uint64_t{23}, std::uint64_t{1} << 37, std::uint64_t{2187}}) {
     try {
-      DeviceFftPlan::split(n, n == 2187 ? 16 : 4096);
+      DeviceFftPlan::split(n, true, n == 2187 ? 16 : 4096);
       ADD_FAILURE() << n << " was split";
     } catch (const Unsupported& e) {
       EXPECT_NE(std::string(e.what()).find("size n " + std::to_string(n)), std::string::npos) << e.what();
@@ -271,16 +279,16 @@ void check_bluestein(Context& ctx) {
     std::size_t passes;
     std::string describes;
   };
-  const auto ways = [](std::uint64_t n) {
+  const auto ways = [dbl](std::uint64_t n) {
     std::vector<std::uint64_t> caps{kFftMaxOnChip};
     if (n <= 2048) caps.push_back(bluestein_size(n) - 1);
     if (n == 97) caps.push_back(13);
     std::vector<Way> w;
     for (const std::uint64_t cap : caps) {
-      if (fits_one_kernel(n, cap))
+      if (fits_one_kernel(n, dbl, cap))
         w.push_back({cap, 1, "one kernel: Bluestein"});
       else
-        w.push_back({cap, 0, DeviceFftPlan::split(bluestein_size(n), cap).size() == 2 ? "three fused passes" : "by ["});
+        w.push_back({cap, 0, DeviceFftPlan::split(bluestein_size(n), dbl, std::min(cap, kFftMaxBluesteinOnChip)).size() == 2 ? "three fused passes" : "by ["});
     }
     return w;
   };

@@ -189,14 +189,15 @@ void check_sizes(Context& ctx) {
     std::uint64_t max_pass = kFftMaxOnChip;
   };
   // One kernel: even and odd, Bluestein's in-kernel sizes (97; 194 and 2050, whose halves 97 and
-  // 1025 = 5^2 41 are), the largest (8192: the split exchange in double). Not: n = 1 and 2 (a
-  // complex FFT of one point), 6561 = 3^8 (two passes), and sizes sent past the one kernel by a
-  // cap (120: two passes of its half 60; 15: two passes of 3 x 5; 97, 194: Bluestein's
-  // convolution of 195 in three fused passes).
-  std::vector<Case> cases = {{3, true}, {4, true},     {15, true},       {16, true},       {97, true},
-                             {120, true}, {194, true}, {2050, true},     {8192, true},     {1, false},
-                             {2, false},  {6561, false}, {120, false, 30}, {15, false, 5}, {97, false, 64},
-                             {194, false, 64}};
+  // 1025 = 5^2 41 are), 8192 (the split exchange in double), and in float 6561 = 3^8 and 16384
+  // (the split exchange). Not: n = 1 and 2 (a complex FFT of one point), 19683 = 3^9 (two
+  // passes), 6561 and 16384 in double, and sizes sent past the one kernel by a cap (120: two
+  // passes of its half 60; 15: two passes of 3 x 5; 97, 194: Bluestein's convolution of 195 in
+  // three fused passes).
+  std::vector<Case> cases = {{3, true},       {4, true},      {15, true},       {16, true},      {97, true},
+                             {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
+                             {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
+                             {15, false, 5},  {97, false, 64}, {194, false, 64}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       for (const FftLayout& l : layouts(c.n, r2c, !dbl && c.n <= 2050))
