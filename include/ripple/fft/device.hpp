@@ -16,8 +16,8 @@
 // (numpy's fftn/rfftn/irfftn), of any size
 // (numpy's fft/rfft/irfft; even real sizes through a complex FFT of half the size, odd ones of
 // the full size), float or double, any batch and layout (packed, padded, strided, innermost-batched), in place or not
-// (c2c), both directions, numpy's three norms. Sizes with no prime factor above 19 up to 4096 run in one kernel (one
-// read and one write of memory); larger ones up to 4096^3 in two or three passes through device
+// (c2c), both directions, numpy's three norms. Sizes with no prime factor above 19 up to 8192 (float; 4096 double) run in one kernel (one
+// read and one write of memory); larger ones up to 8192^3 (4096^3) in two or three passes through device
 // scratch the plan owns; sizes with a larger prime factor by Bluestein's algorithm (a
 // convolution through two FFTs of a 19-smooth size >= 2N - 1). Twiddles come from long-double tables rounded once. Making a plan whose kernels
 // were compiled before (in this process, or in the disk cache) compiles nothing; execute()
@@ -28,7 +28,7 @@
 // distances, direction of r2c/c2r, aliasing output layouts), and for execute() an overload that
 // does not match the plan's kind and precision, a buffer smaller than its layout's span, or a
 // buffer on another device than the plan's queue; Unsupported naming what a GPU cannot do yet
-// (sizes beyond 4096^3 or, with a large prime factor, about half that, on any axis, named)
+// (sizes beyond 8192^3 float / 4096^3 double or, with a large prime factor, about half that, on any axis, named)
 // and double precision on a device without it; DeviceError for failures of the device runtime (out of
 // memory, compiler, launch).
 #pragma once
