@@ -267,13 +267,7 @@ void DeviceFft::run(Stream& stream, const Memory& in, Memory& out, const FftLayo
     scale = 1.0 / std::sqrt(static_cast<double>(n));
   else if ((norm == fft::Norm::backward) != forward)
     scale = 1.0 / static_cast<double>(n);
-  FftPass p;
-  p.count = p.inner = l.batch;
-  p.in_stride = l.in_stride;
-  p.in_dist_inner = l.in_dist;
-  p.out_stride = l.out_stride;
-  p.out_dist_inner = l.out_dist;
-  launch(stream, in, out, p, direction, scale);
+  launch(stream, in, out, FftPass::of(l), direction, scale);
 }
 
 void DeviceFft::check_count(std::uint64_t count) const {

@@ -4,14 +4,15 @@
 // factors all have codelets (kFftCodeletPrimes) up to fft_max_on_chip (radix 2, 3, 4, 5, 7, 8,
 // 11, 13, 17, 19 stages), and other sizes whose Bluestein convolution fits on chip
 // (bluestein_size(n) <= kFftMaxBluesteinOnChip: every n <= 2048), the whole algorithm in the
-// kernel;
-// float or double; both directions and numpy's three normalizations from one compiled program (direction and scale are arguments).
+// kernel; float or double; both directions and numpy's three normalizations from one compiled
+// program (direction and scale are arguments).
 // Element i of transform b is at b * dist + i * stride on each side (contiguous batches,
 // innermost batching, padded distances); the passes of the multi-pass FFT (device_fft_plan)
 // launch it with two levels of batch and a twiddle fused into the store. An immutable plan: the program is compiled and the
 // twiddle table uploaded when it is made; run() only launches.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -38,9 +39,9 @@ inline bool codelet_smooth(std::uint64_t n) {
   return n == 1;
 }
 
-/// The largest transform (or Bluestein convolution) the one-kernel path takes, of either
-/// precision (a cap on passes above which nothing changes): 8192 float points, 4096 double,
-/// 32 KiB of local memory each with the split exchange.
+/// The largest transform the one-kernel path takes: of either precision (a cap on passes above
+/// which nothing changes), and per precision, 8192 float points, 4096 double (32 KiB of local
+/// memory each with the split exchange).
 inline constexpr std::uint64_t kFftMaxOnChip = 8192;
 inline constexpr std::uint64_t fft_max_on_chip(bool double_precision) { return double_precision ? 4096 : 8192; }
 /// The largest Bluestein convolution one program takes (the whole DFT, or the middle pass of
@@ -58,8 +59,8 @@ inline std::uint64_t bluestein_size(std::uint64_t n) {
 /// Whether the one-kernel path takes size n (itself, or by Bluestein in the kernel) in that
 /// precision, with transforms, or convolutions, of at most max_on_chip points.
 inline bool fits_one_kernel(std::uint64_t n, bool double_precision, std::uint64_t max_on_chip = kFftMaxOnChip) {
-  const std::uint64_t cap = max_on_chip < fft_max_on_chip(double_precision) ? max_on_chip : fft_max_on_chip(double_precision);
-  return n >= 1 && (codelet_smooth(n) ? n <= cap : bluestein_size(n) <= (cap < kFftMaxBluesteinOnChip ? cap : kFftMaxBluesteinOnChip));
+  const std::uint64_t cap = std::min(max_on_chip, fft_max_on_chip(double_precision));
+  return n >= 1 && (codelet_smooth(n) ? n <= cap : bluestein_size(n) <= std::min(cap, kFftMaxBluesteinOnChip));
 }
 /// Bytes of adjacent column transforms a work-group of the column shape takes: a memory sector
 /// of NVIDIA GPUs (L2 and DRAM move 32-byte sectors), so no sector is fetched by several groups.
@@ -143,6 +144,20 @@ struct FftPass {
   std::uint64_t count = 1, inner = 1;
   std::int64_t in_offset = 0, in_stride = 1, in_dist_inner = 0, in_dist_outer = 0;
   std::int64_t out_offset = 0, out_stride = 1, out_dist_inner = 0, out_dist_outer = 0;
+
+  /// The one launch that takes every transform of a layout (both levels of batch).
+  static FftPass of(const FftLayout& l) {
+    FftPass p;
+    p.count = l.batch;
+    p.inner = l.inner_count();
+    p.in_stride = l.in_stride;
+    p.in_dist_inner = l.in_dist;
+    p.in_dist_outer = l.in_dist_outer;
+    p.out_stride = l.out_stride;
+    p.out_dist_inner = l.out_dist;
+    p.out_dist_outer = l.out_dist_outer;
+    return p;
+  }
 
   /// Whether a side holds the transforms as columns: adjacent transforms closer in memory than
   /// a transform's adjacent elements (the strided sides of the four-step's passes, the outer

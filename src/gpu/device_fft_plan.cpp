@@ -141,14 +141,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   if (bluestein_) return;
   if (passes_.size() == 1) {
     Step st;
-    st.pass.count = layout.batch;
-    st.pass.inner = layout.inner_count();
-    st.pass.in_stride = layout.in_stride;
-    st.pass.in_dist_inner = layout.in_dist;
-    st.pass.in_dist_outer = layout.in_dist_outer;
-    st.pass.out_stride = layout.out_stride;
-    st.pass.out_dist_inner = layout.out_dist;
-    st.pass.out_dist_outer = layout.out_dist_outer;
+    st.pass = FftPass::of(layout);
     st.kernel = &kernel(context, n, false, st.pass);
     st.last = true;
     steps_.push_back(st);

@@ -37,18 +37,10 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
   if (n == 0) throw InvalidArgument("DeviceFftReal: size n is 0");
   const std::size_t elem = double_precision ? 16 : 8;
   if (h_ >= 2 && fits_one_kernel(h_, double_precision, max_pass)) {
-    FftPass& p = fused_pass_;
-    p.count = layout.batch;
-    p.inner = layout.inner_count();
-    p.in_stride = layout.in_stride;
-    p.in_dist_inner = layout.in_dist;
-    p.in_dist_outer = layout.in_dist_outer;
-    p.out_stride = layout.out_stride;
-    p.out_dist_inner = layout.out_dist;
-    p.out_dist_outer = layout.out_dist_outer;
-    fused_ = std::make_unique<DeviceFft>(context, h_, double_precision, false, p.columns(), FftConvolution{},
-                                         FftReal{n, r2c});
-    fused_->check_count(p.count);
+    fused_pass_ = FftPass::of(layout);
+    fused_ = std::make_unique<DeviceFft>(context, h_, double_precision, false, fused_pass_.columns(),
+                                         FftConvolution{}, FftReal{n, r2c});
+    fused_->check_count(fused_pass_.count);
     return;
   }
   if (odd_) {

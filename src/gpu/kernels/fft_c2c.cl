@@ -388,10 +388,13 @@ DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t
 #define FFT_PAIRS_PER_ITEM ((FFT_REAL_H / 2 + FFT_TPT) / FFT_TPT)
 
 /* One real component (0: re, 1: im), or both, of Z[k] and Z[H-k] for the work-item's pairs,
-   from the outputs v (the last stage's layout) through local memory in natural order. */
+   from the outputs v (the last stage's layout; Bluestein's times the chirp) through local
+   memory in natural order. */
 DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, complex_t* zk, complex_t* zh,
-                                int part) {
+                                int part, GLOBAL const complex_t* chirp, real_t dir) {
   (void)part;
+  (void)chirp;
+  (void)dir;
 #pragma unroll
   for (int b = 0; b < FFT_PER_ITEM(FFT_LAST_R); ++b) {
     const u32 j = t + (u32)b * FFT_TPT;
@@ -400,10 +403,15 @@ DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYP
       for (int r = 0; r < FFT_LAST_R; ++r) {
         const u32 e = fft_out_index(j, r, FFT_LAST_R, FFT_LAST_NS);
         if (e >= FFT_REAL_H) continue; /* past Bluestein's outputs */
-#if FFT_SPLIT
-        lds[e] = part ? v[b * FFT_LAST_R + r].y : v[b * FFT_LAST_R + r].x;
+#if FFT_CONV_STORE
+        const complex_t z = cmul(v[b * FFT_LAST_R + r], fft_chirp(chirp, e, dir));
 #else
-        lds[e] = v[b * FFT_LAST_R + r];
+        const complex_t z = v[b * FFT_LAST_R + r];
+#endif
+#if FFT_SPLIT
+        lds[e] = part ? z.y : z.x;
+#else
+        lds[e] = z;
 #endif
       }
     }
@@ -439,29 +447,15 @@ DEVICE_FN void fft_put_split(GLOBAL complex_t* out, i64 base, i64 stride, u32 k,
   out[base + (i64)k * stride] = cscale(x, (real_t)0.5 * scale);
 }
 
-/* The half spectrum of an even-N r2c from the H-point transform's outputs v (Bluestein's times
-   the chirp): work-item t finishes the pairs X[k], X[H-k] for k = t + p FFT_TPT <= H/2. */
-DEVICE_FN void fft_store_split(complex_t* v, u32 t, GLOBAL complex_t* out, i64 base, i64 stride, real_t scale,
+/* The half spectrum of an even-N r2c from the H-point transform's outputs v: work-item t
+   finishes the pairs X[k], X[H-k] for k = t + p FFT_TPT <= H/2. */
+DEVICE_FN void fft_store_split(const complex_t* v, u32 t, GLOBAL complex_t* out, i64 base, i64 stride, real_t scale,
                                int valid, GLOBAL const complex_t* real_tw, LOCAL_PTR FFT_LDS_TYPE* lds,
                                GLOBAL const complex_t* chirp, real_t dir) {
-  (void)chirp;
-  (void)dir;
-#if FFT_CONV_STORE
-#pragma unroll
-  for (int b = 0; b < FFT_PER_ITEM(FFT_LAST_R); ++b) {
-    const u32 j = t + (u32)b * FFT_TPT;
-#pragma unroll
-    for (int r = 0; r < FFT_LAST_R; ++r) {
-      const u32 e = fft_out_index(j, r, FFT_LAST_R, FFT_LAST_NS);
-      if (j < FFT_BUTTERFLIES(FFT_LAST_R) && e < FFT_REAL_H)
-        v[b * FFT_LAST_R + r] = cmul(v[b * FFT_LAST_R + r], fft_chirp(chirp, e, dir));
-    }
-  }
-#endif
   complex_t zk[FFT_PAIRS_PER_ITEM], zh[FFT_PAIRS_PER_ITEM];
-  fft_gather_pairs(v, t, lds, zk, zh, 0);
+  fft_gather_pairs(v, t, lds, zk, zh, 0, chirp, dir);
 #if FFT_SPLIT
-  fft_gather_pairs(v, t, lds, zk, zh, 1);
+  fft_gather_pairs(v, t, lds, zk, zh, 1, chirp, dir);
 #endif
   if (!valid) return;
 #pragma unroll
