@@ -28,7 +28,8 @@ constexpr std::uint64_t kButterfliesPerItem = 2;
 // spills (sm_90, 96-190 registers). The occupancy this costs is unmeasured.
 constexpr std::uint64_t kMaxItemsDouble = 384;
 // Stages of a larger radix take one butterfly per work-item: a codelet of R points holds about
-// 2R complex values (the sums and differences of its pairs besides its inputs and outputs).
+// 2R complex values (the sums and differences of its pairs besides its inputs and outputs; radix
+// 16's sixteen after its first four DFTs of 4).
 constexpr unsigned kMaxRadixPaired = 13;
 // Groups of fewer work-items than this take several transforms.
 constexpr unsigned kMinGroup = 64;
@@ -44,15 +45,33 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
     n /= 2;
     ++twos;
   }
-  // Powers of two: radix 8 stages, the rest as one 4 or 2, or 4 x 4 instead of 8 x 2.
-  if (twos % 3 == 1 && twos >= 4) {
-    r.insert(r.end(), twos / 3 - 1, 8);
-    r.push_back(4);
-    r.push_back(4);
-  } else {
-    r.insert(r.end(), twos / 3, 8);
-    if (twos % 3 == 1) r.push_back(2);
-    if (twos % 3 == 2) r.push_back(4);
+  // Powers of two: radix 16 stages (the fewest exchanges through local memory), the rest as
+  // 8, 8 x 4 or 8 x 8 rather than a stage of 2, or of 4 beside the 16s: the smallest radix sets
+  // the work-items a transform has, which idle in the stages of larger ones.
+  const unsigned sixteens = twos / 4;
+  switch (twos % 4) {
+    case 0: r.insert(r.end(), sixteens, 16); break;
+    case 1:
+      if (sixteens == 0) {
+        r.push_back(2);
+      } else {
+        r.insert(r.end(), sixteens - 1, 16);
+        r.push_back(8);
+        r.push_back(4);
+      }
+      break;
+    case 2:
+      if (sixteens == 0) {
+        r.push_back(4);
+      } else {
+        r.insert(r.end(), sixteens - 1, 16);
+        r.push_back(8);
+        r.push_back(8);
+      }
+      break;
+    default:
+      r.insert(r.end(), sixteens, 16);
+      r.push_back(8);
   }
   for (std::uint64_t p : kFftCodeletPrimes)
     while (p > 2 && n % p == 0) {

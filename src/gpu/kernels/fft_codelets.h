@@ -1,4 +1,4 @@
-/* Small DFTs on values in registers (thread level of the GPU FFT): radix 2, 3, 4, 5, 7, 8, 11, 13, 17 and 19,
+/* Small DFTs on values in registers (thread level of the GPU FFT): radix 2, 3, 4, 5, 7, 8, 11, 13, 16, 17 and 19,
    in place on a[0..R). dir is -1 for the forward transform (roots e^{-2 pi i / R}) and +1 for the
    backward one, so one compiled program serves both directions: the sign only multiplies sines
    (exact). Compiled after dialect.h. */
@@ -25,17 +25,22 @@ DEVICE_FN void fft_dft4_values(complex_t* x0, complex_t* x1, complex_t* x2, comp
 
 DEVICE_FN void fft_dft4(complex_t* a, real_t dir) { fft_dft4_values(&a[0], &a[1], &a[2], &a[3], dir); }
 
+#define FFT_SQRT_HALF ((real_t)0.70710678118654752440084436210485)
+
+/* z w8 and z w8^3, with w8 = (1 + dir i) / sqrt 2 and w8^3 = (-1 + dir i) / sqrt 2 (w8^2 = dir i:
+   fft_rot) */
+DEVICE_FN complex_t fft_turn8(complex_t z, real_t dir) { return cscale(cadd(z, fft_rot(z, dir)), FFT_SQRT_HALF); }
+DEVICE_FN complex_t fft_turn8_3(complex_t z, real_t dir) { return cscale(csub(fft_rot(z, dir), z), FFT_SQRT_HALF); }
+
 /* Two DFTs of 4 (even and odd inputs), the odd ones turned by w8^q, then 4 butterflies. */
 DEVICE_FN void fft_dft8(complex_t* a, real_t dir) {
   complex_t e0 = a[0], e1 = a[2], e2 = a[4], e3 = a[6];
   complex_t o0 = a[1], o1 = a[3], o2 = a[5], o3 = a[7];
   fft_dft4_values(&e0, &e1, &e2, &e3, dir);
   fft_dft4_values(&o0, &o1, &o2, &o3, dir);
-  const real_t h = (real_t)0.70710678118654752440084436210485;
-  /* w8 = (1 + dir i) / sqrt 2, w8^2 = dir i, w8^3 = (-1 + dir i) / sqrt 2 */
-  o1 = cscale(cadd(o1, fft_rot(o1, dir)), h);
+  o1 = fft_turn8(o1, dir);
   o2 = fft_rot(o2, dir);
-  o3 = cscale(csub(fft_rot(o3, dir), o3), h);
+  o3 = fft_turn8_3(o3, dir);
   a[0] = cadd(e0, o0);
   a[4] = csub(e0, o0);
   a[1] = cadd(e1, o1);
@@ -44,6 +49,44 @@ DEVICE_FN void fft_dft8(complex_t* a, real_t dir) {
   a[6] = csub(e2, o2);
   a[3] = cadd(e3, o3);
   a[7] = csub(e3, o3);
+}
+
+/* z w16^e for e = q k1 of fft_dft16 (q, k1 in 1..3): w16 = cos(pi/8) + dir i sin(pi/8). */
+DEVICE_FN complex_t fft_turn16(complex_t z, int e, real_t dir) {
+  const real_t c = (real_t)0.92387953251128675612818318939679, s = (real_t)0.38268343236508977172845998403040;
+  switch (e) {
+    case 1: return cmul(z, cmake(c, dir * s));
+    case 2: return fft_turn8(z, dir);
+    case 3: return cmul(z, cmake(s, dir * c));
+    case 4: return fft_rot(z, dir);
+    case 6: return fft_turn8_3(z, dir);
+    default: return cmul(z, cmake(-c, -dir * s)); /* 9 */
+  }
+}
+
+/* Four DFTs of 4 on the inputs q, q+4, q+8, q+12, their outputs k1 turned by w16^(q k1), then
+   four DFTs of 4 across q give outputs k1 + 4 k2: two register stages in one, which saves a
+   pass through local memory where a power of two would take a stage of 2 or 4 besides its 8s. */
+DEVICE_FN void fft_dft16(complex_t* a, real_t dir) {
+  complex_t y[16];
+#pragma unroll
+  for (int q = 0; q < 4; ++q) {
+    complex_t x0 = a[q], x1 = a[q + 4], x2 = a[q + 8], x3 = a[q + 12];
+    fft_dft4_values(&x0, &x1, &x2, &x3, dir);
+    y[4 * q] = x0;
+    y[4 * q + 1] = q ? fft_turn16(x1, q, dir) : x1;
+    y[4 * q + 2] = q ? fft_turn16(x2, 2 * q, dir) : x2;
+    y[4 * q + 3] = q ? fft_turn16(x3, 3 * q, dir) : x3;
+  }
+#pragma unroll
+  for (int k1 = 0; k1 < 4; ++k1) {
+    complex_t x0 = y[k1], x1 = y[4 + k1], x2 = y[8 + k1], x3 = y[12 + k1];
+    fft_dft4_values(&x0, &x1, &x2, &x3, dir);
+    a[k1] = x0;
+    a[k1 + 4] = x1;
+    a[k1 + 8] = x2;
+    a[k1 + 12] = x3;
+  }
 }
 
 DEVICE_FN void fft_dft3(complex_t* a, real_t dir) {
@@ -170,6 +213,7 @@ DEVICE_FN void fft_dft(complex_t* a, int R, real_t dir) {
     case 8: fft_dft8(a, dir); break;
     case 11: fft_dft11(a, dir); break;
     case 13: fft_dft13(a, dir); break;
+    case 16: fft_dft16(a, dir); break;
     case 17: fft_dft17(a, dir); break;
     case 19: fft_dft19(a, dir); break;
     default: break;
