@@ -109,6 +109,55 @@ typedef complex_t fft_tw_t;
 #define FFT_BUTTERFLIES(R) (FFT_N / (R))
 #define FFT_PER_ITEM(R) ((FFT_BUTTERFLIES(R) + FFT_TPT - 1) / FFT_TPT)
 
+/* The two walks over a work-item's values v (butterflies j = t + b FFT_TPT) that every load,
+   exchange and store takes, BODY run with s, the value's slot in v, and e, its element of the
+   transform. Stage layout of radix R after NS: the outputs of the butterflies the stage has. */
+#define FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, ...)                              \
+  _Pragma("unroll") for (int fft_b_ = 0; fft_b_ < FFT_PER_ITEM(R); ++fft_b_) { \
+    const u32 fft_j_ = (t) + (u32)fft_b_ * FFT_TPT;                            \
+    if (fft_j_ < FFT_BUTTERFLIES(R)) {                                         \
+      _Pragma("unroll") for (int fft_r_ = 0; fft_r_ < (R); ++fft_r_) {         \
+        const u32 e = fft_out_index(fft_j_, fft_r_, R, NS);                    \
+        const int s = fft_b_ * (R) + fft_r_;                                   \
+        __VA_ARGS__                                                            \
+      }                                                                        \
+    }                                                                          \
+  }
+/* Load layout of radix R: element j + r N/R into value r of butterfly j; live is 0 for the
+   slots past the stage's butterflies (every slot is visited, so a load can zero them). */
+#define FFT_FOR_EACH_INPUT(R, t, e, s, live, ...)                             \
+  _Pragma("unroll") for (int fft_b_ = 0; fft_b_ < FFT_PER_ITEM(R); ++fft_b_) { \
+    const u32 fft_j_ = (t) + (u32)fft_b_ * FFT_TPT;                            \
+    const int live = fft_j_ < FFT_BUTTERFLIES(R);                              \
+    _Pragma("unroll") for (int fft_r_ = 0; fft_r_ < (R); ++fft_r_) {           \
+      const u32 e = fft_j_ + (u32)fft_r_ * FFT_BUTTERFLIES(R);                 \
+      const int s = fft_b_ * (R) + fft_r_;                                     \
+      __VA_ARGS__                                                              \
+    }                                                                          \
+  }
+
+/* Local memory holds whole values, or under the split exchange one real component of each
+   (part 0: re, 1: im) per round: fft_lds_part is what a value puts there, fft_lds_merge the
+   value with what it takes back. */
+#if FFT_SPLIT
+#define FFT_LDS_TYPE real_t
+DEVICE_FN real_t fft_lds_part(complex_t z, int part) { return part ? z.y : z.x; }
+DEVICE_FN complex_t fft_lds_merge(complex_t z, real_t x, int part) { return part ? cmake(z.x, x) : cmake(x, z.y); }
+#define FFT_LDS_ROUNDS 2
+#else
+#define FFT_LDS_TYPE complex_t
+DEVICE_FN complex_t fft_lds_part(complex_t z, int part) {
+  (void)part;
+  return z;
+}
+DEVICE_FN complex_t fft_lds_merge(complex_t z, complex_t x, int part) {
+  (void)z;
+  (void)part;
+  return x;
+}
+#define FFT_LDS_ROUNDS 1
+#endif
+
 /* Twiddles and the DFT of one stage on the work-item's values (stage layout of radix R). */
 DEVICE_FN void fft_stage(complex_t* v, u32 t, const int R, const u32 NS, GLOBAL const complex_t* tw, real_t dir) {
 #pragma unroll
@@ -190,23 +239,17 @@ DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const co
   (void)inner_index;
   (void)chirp;
   (void)dir;
-#pragma unroll
-  for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
-    const u32 j = t + (u32)b * FFT_TPT;
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const u32 e = j + r * FFT_BUTTERFLIES(R);
 #if FFT_CONV_LOAD
-      const u64 c = FFT_CONV_INDEX(e, inner_index);
-      v[b * R + r] = (valid && j < FFT_BUTTERFLIES(R) && c < FFT_BLUESTEIN_N)
-                         ? cmul(fft_element(in, base, stride, e, real_tw), fft_chirp(chirp, c, dir))
-                         : cmake((real_t)0, (real_t)0);
+  FFT_FOR_EACH_INPUT(R, t, e, s, live, {
+    const u64 c = FFT_CONV_INDEX(e, inner_index);
+    v[s] = (valid && live && c < FFT_BLUESTEIN_N)
+               ? cmul(fft_element(in, base, stride, e, real_tw), fft_chirp(chirp, c, dir))
+               : cmake((real_t)0, (real_t)0);
+  })
 #else
-      v[b * R + r] =
-          (valid && j < FFT_BUTTERFLIES(R)) ? fft_element(in, base, stride, e, real_tw) : cmake((real_t)0, (real_t)0);
+  FFT_FOR_EACH_INPUT(R, t, e, s, live,
+                     v[s] = (valid && live) ? fft_element(in, base, stride, e, real_tw) : cmake((real_t)0, (real_t)0);)
 #endif
-    }
-  }
 }
 
 /* W_T^(dir m) * scale for m < T, from the two tables (see the header). */
@@ -225,95 +268,35 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
   (void)chirp;
   (void)dir;
   (void)tw_dir;
-#pragma unroll
-  for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
-    const u32 j = t + (u32)b * FFT_TPT;
-    if (valid && j < FFT_BUTTERFLIES(R)) {
-#pragma unroll
-      for (int r = 0; r < R; ++r) {
-        const u32 e = fft_out_index(j, r, R, NS);
 #if FFT_CONV_STORE
-        const u64 c = FFT_CONV_INDEX(e, inner_index);
-        if (c < FFT_BLUESTEIN_N) fft_put(out, base, stride, e, cscale(cmul(v[b * R + r], fft_chirp(chirp, c, dir)), scale));
+  FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, {
+    const u64 c = FFT_CONV_INDEX(e, inner_index);
+    if (valid && c < FFT_BLUESTEIN_N) fft_put(out, base, stride, e, cscale(cmul(v[s], fft_chirp(chirp, c, dir)), scale));
+  })
 #elif FFT_TWIDDLE
-        const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, tw_dir, scale);
-        fft_put(out, base, stride, e, cmul(v[b * R + r], w));
+  FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, {
+    if (valid) {
+      const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, tw_dir, scale);
+      fft_put(out, base, stride, e, cmul(v[s], w));
+    }
+  })
 #else
-        fft_put(out, base, stride, e, cscale(v[b * R + r], scale));
+  FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, if (valid) fft_put(out, base, stride, e, cscale(v[s], scale));)
 #endif
-      }
-    }
-  }
 }
-
-#if FFT_SPLIT
-/* One real component (0: re, 1: im) of every value from stage layout (R, NS) to the load layout
-   of radix R2. */
-DEVICE_FN void fft_exchange_part(complex_t* v, u32 t, const int R, const u32 NS, const int R2, LOCAL_PTR real_t* lds,
-                                 int part) {
-#pragma unroll
-  for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
-    const u32 j = t + (u32)b * FFT_TPT;
-    if (j < FFT_BUTTERFLIES(R)) {
-#pragma unroll
-      for (int r = 0; r < R; ++r) lds[fft_out_index(j, r, R, NS)] = part ? v[b * R + r].y : v[b * R + r].x;
-    }
-  }
-  BARRIER();
-#pragma unroll
-  for (int b = 0; b < FFT_PER_ITEM(R2); ++b) {
-    const u32 j = t + (u32)b * FFT_TPT;
-    if (j < FFT_BUTTERFLIES(R2)) {
-#pragma unroll
-      for (int r = 0; r < R2; ++r) {
-        const real_t x = lds[j + r * FFT_BUTTERFLIES(R2)];
-        if (part)
-          v[b * R2 + r].y = x;
-        else
-          v[b * R2 + r].x = x;
-      }
-    }
-  }
-  BARRIER();
-}
-#endif
 
 /* All values from stage layout (R, NS) to the load layout of the next stage's radix R2. The
    split exchange moves the real parts, then the imaginary parts, in place: each round writes
    and reads one field of every value, so the other still holds the old layout's. */
-DEVICE_FN void fft_exchange(complex_t* v, u32 t, const int R, const u32 NS, const int R2, LOCAL_PTR void* lds_raw) {
-#if FFT_SPLIT
-  LOCAL_PTR real_t* lds = (LOCAL_PTR real_t*)lds_raw;
-  fft_exchange_part(v, t, R, NS, R2, lds, 0);
-  fft_exchange_part(v, t, R, NS, R2, lds, 1);
-#else
-  LOCAL_PTR complex_t* lds = (LOCAL_PTR complex_t*)lds_raw;
+DEVICE_FN void fft_exchange(complex_t* v, u32 t, const int R, const u32 NS, const int R2, LOCAL_PTR FFT_LDS_TYPE* lds) {
 #pragma unroll
-  for (int b = 0; b < FFT_PER_ITEM(R); ++b) {
-    const u32 j = t + (u32)b * FFT_TPT;
-    if (j < FFT_BUTTERFLIES(R)) {
-#pragma unroll
-      for (int r = 0; r < R; ++r) lds[fft_out_index(j, r, R, NS)] = v[b * R + r];
-    }
+  for (int part = 0; part < FFT_LDS_ROUNDS; ++part) {
+    FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, lds[e] = fft_lds_part(v[s], part);)
+    BARRIER();
+    FFT_FOR_EACH_INPUT(R2, t, e, s, live, if (live) v[s] = fft_lds_merge(v[s], lds[e], part);)
+    BARRIER();
   }
-  BARRIER();
-#pragma unroll
-  for (int b = 0; b < FFT_PER_ITEM(R2); ++b) {
-    const u32 j = t + (u32)b * FFT_TPT;
-    if (j < FFT_BUTTERFLIES(R2)) {
-#pragma unroll
-      for (int r = 0; r < R2; ++r) v[b * R2 + r] = lds[j + r * FFT_BUTTERFLIES(R2)];
-    }
-  }
-  BARRIER();
-#endif
 }
-
-#if FFT_SPLIT
-#define FFT_LDS_TYPE real_t
-#else
-#define FFT_LDS_TYPE complex_t
-#endif
 
 #if FFT_STAGES > 0
 /* Every stage, from the load layout of the first radix to the stage layout of the last. */
@@ -368,18 +351,8 @@ DEVICE_FN void fft_transform(complex_t* v, u32 t, GLOBAL const complex_t* tw, LO
    output e times the chirp kernel's spectrum at the table index of e. */
 DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t* spectrum, u64 inner_index,
                                      real_t dir) {
-#pragma unroll
-  for (int b = 0; b < FFT_PER_ITEM(FFT_LAST_R); ++b) {
-    const u32 j = t + (u32)b * FFT_TPT;
-    if (j < FFT_BUTTERFLIES(FFT_LAST_R)) {
-#pragma unroll
-      for (int r = 0; r < FFT_LAST_R; ++r) {
-        const u32 e = fft_out_index(j, r, FFT_LAST_R, FFT_LAST_NS);
-        v[b * FFT_LAST_R + r] =
-            cmul(v[b * FFT_LAST_R + r], fft_chirp_spectrum(spectrum, FFT_CONV_INDEX(e, inner_index), dir));
-      }
-    }
-  }
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s,
+                      v[s] = cmul(v[s], fft_chirp_spectrum(spectrum, FFT_CONV_INDEX(e, inner_index), dir));)
 }
 #endif
 
@@ -392,47 +365,22 @@ DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t
    memory in natural order. */
 DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, complex_t* zk, complex_t* zh,
                                 int part, GLOBAL const complex_t* chirp, real_t dir) {
-  (void)part;
   (void)chirp;
   (void)dir;
-#pragma unroll
-  for (int b = 0; b < FFT_PER_ITEM(FFT_LAST_R); ++b) {
-    const u32 j = t + (u32)b * FFT_TPT;
-    if (j < FFT_BUTTERFLIES(FFT_LAST_R)) {
-#pragma unroll
-      for (int r = 0; r < FFT_LAST_R; ++r) {
-        const u32 e = fft_out_index(j, r, FFT_LAST_R, FFT_LAST_NS);
-        if (e >= FFT_REAL_H) continue; /* past Bluestein's outputs */
+  /* e >= H: past Bluestein's outputs */
 #if FFT_CONV_STORE
-        const complex_t z = cmul(v[b * FFT_LAST_R + r], fft_chirp(chirp, e, dir));
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s,
+                      if (e < FFT_REAL_H) lds[e] = fft_lds_part(cmul(v[s], fft_chirp(chirp, e, dir)), part);)
 #else
-        const complex_t z = v[b * FFT_LAST_R + r];
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, if (e < FFT_REAL_H) lds[e] = fft_lds_part(v[s], part);)
 #endif
-#if FFT_SPLIT
-        lds[e] = part ? z.y : z.x;
-#else
-        lds[e] = z;
-#endif
-      }
-    }
-  }
   BARRIER();
 #pragma unroll
   for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
     const u32 k = t + (u32)p * FFT_TPT;
     if (k <= FFT_REAL_H / 2) {
-#if FFT_SPLIT
-      if (part) {
-        zk[p].y = lds[k % FFT_REAL_H];
-        zh[p].y = lds[(FFT_REAL_H - k) % FFT_REAL_H];
-      } else {
-        zk[p].x = lds[k % FFT_REAL_H];
-        zh[p].x = lds[(FFT_REAL_H - k) % FFT_REAL_H];
-      }
-#else
-      zk[p] = lds[k % FFT_REAL_H];
-      zh[p] = lds[(FFT_REAL_H - k) % FFT_REAL_H];
-#endif
+      zk[p] = fft_lds_merge(zk[p], lds[k % FFT_REAL_H], part);
+      zh[p] = fft_lds_merge(zh[p], lds[(FFT_REAL_H - k) % FFT_REAL_H], part);
     }
   }
   BARRIER();
@@ -453,10 +401,8 @@ DEVICE_FN void fft_store_split(const complex_t* v, u32 t, GLOBAL complex_t* out,
                                int valid, GLOBAL const complex_t* real_tw, LOCAL_PTR FFT_LDS_TYPE* lds,
                                GLOBAL const complex_t* chirp, real_t dir) {
   complex_t zk[FFT_PAIRS_PER_ITEM], zh[FFT_PAIRS_PER_ITEM];
-  fft_gather_pairs(v, t, lds, zk, zh, 0, chirp, dir);
-#if FFT_SPLIT
-  fft_gather_pairs(v, t, lds, zk, zh, 1, chirp, dir);
-#endif
+#pragma unroll
+  for (int part = 0; part < FFT_LDS_ROUNDS; ++part) fft_gather_pairs(v, t, lds, zk, zh, part, chirp, dir);
   if (!valid) return;
 #pragma unroll
   for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
