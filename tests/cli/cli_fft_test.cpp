@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "cli/cli_test_util.hpp"
+#include "ripple/device.hpp"
 #include "ripple/fft.hpp"
 
 namespace ripple::test {
@@ -191,6 +192,43 @@ TEST_F(CliFft, BadAxesAreOneLineErrors) {
   io::write_npy(dir_ / "in.npy", io::NpyArray({4, 4}, random_values<c64>(16, 29)));
   expect_one_error_line(run_ripple("fft in.npy out.npy --axes 2"), 1, "axes");
   expect_one_error_line(run_ripple("fft in.npy out.npy --axes 0,0"), 1, "axes");
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "out.npy"));
+}
+
+// `--device`: "cpu" (fft::DevicePlan on host memory) and every GPU device present (PoCL in CI).
+std::vector<std::string> device_ids() {
+  std::vector<std::string> ids{"cpu"};
+  for (const Device& d : Device::list())
+    if (d.kind() != DeviceKind::cpu) ids.push_back(d.to_string());
+  return ids;
+}
+
+TEST_F(CliFft, DeviceGivesTheSameTransforms) {
+  for (const std::string& id : device_ids()) {
+    SCOPED_TRACE("device " + id);
+    const std::string on = " --device " + id;
+    expect_rows_match<c64, c64>(on, {3, 40}, 40, [](auto x) { return fft::fft(x); });
+    expect_rows_match<c128, c128>("--inverse --norm ortho" + on, {2, 97}, 41,
+                                  [](auto x) { return fft::ifft(x, Norm::ortho); });
+    expect_rows_match<float, c64>(on, {4, 30}, 42, [](auto x) { return fft::rfft(x); });
+    expect_rows_match<c128, double>("-r --n 17" + on, {3, 9}, 43, [](auto x) { return fft::irfft(x, 17); });
+    expect_axes_match<float, c64>("--axes -2,-1" + on, {2, 6, 9}, 44, [](auto x) { return fft::rfftn(x, {1, 2}); });
+    expect_axes_match<c64, c64>("--axes 0,1,2 --norm forward" + on, {3, 4, 5}, 45,
+                                [](auto x) { return fft::fftn(x, {0, 1, 2}, Norm::forward); });
+    expect_axes_match<c128, double>("-r --axes 1,2 --n 7" + on, {2, 5, 4}, 46,
+                                    [](auto x) { return fft::irfftn(x, {1, 2}, 7); });
+  }
+}
+
+TEST_F(CliFft, DeviceMistakesAreOneLineErrors) {
+  io::write_npy(dir_ / "in.npy", io::NpyArray({2, 3, 4}, random_values<c64>(24, 47)));
+  expect_one_error_line(run_ripple("fft in.npy out.npy --device gpu"), 1, "\"gpu\"");
+  expect_one_error_line(run_ripple("fft in.npy out.npy --device cuda:99"), 1, "cuda:99 is not present");
+  // One DevicePlan takes the last 1 to 3 axes in order.
+  expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes 0"), 2, "--axes 0 of a 3-d input");
+  expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes 2,1"), 2, "last 1 to 3 axes");
+  expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes 1,1"), 2, "last 1 to 3 axes");
+  expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes 3"), 1, "axes");
   EXPECT_FALSE(std::filesystem::exists(dir_ / "out.npy"));
 }
 

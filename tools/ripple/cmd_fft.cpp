@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "npy_transform.hpp"
+#include "ripple/device.hpp"
 #include "ripple/error.hpp"
 #include "ripple/io/npy.hpp"
 
@@ -22,6 +23,7 @@ struct FftOptions {
   AxisTransform transform;
   std::size_t n = 0;
   std::string norm = "backward";
+  std::string device;  ///< "": the host's fft::Plan
   bool force = false;
   bool verbose = false;
 };
@@ -51,6 +53,11 @@ int run_fft(const FftOptions& o, const CLI::Option& n_option) {
   AxisTransform transform = o.transform;
   if (n_option.count() > 0) transform.n = o.n;
   transform.norm = parse_norm(o.norm);
+  if (!o.device.empty()) {  // before the input is read: a mistyped or absent device fails at once
+    transform.device = o.device == "best" ? Device::best() : Device::parse(o.device);
+    if (!transform.device->available())
+      throw Unsupported("device " + o.device + " is not present on this machine (`ripple info` lists those that are)");
+  }
   const bool to_stdout = o.out == "-";
   if (!to_stdout && !o.force && std::filesystem::exists(o.out))
     throw IoError("output file '" + o.out + "' exists; use --force to overwrite it");
@@ -65,7 +72,8 @@ int run_fft(const FftOptions& o, const CLI::Option& n_option) {
   else
     io::write_npy(o.out, result.array);
   if (o.verbose)
-    std::cerr << "ripple fft: " << summary(input) << " -> " << summary(result.array) << ", plan "
+    std::cerr << "ripple fft: " << summary(input) << " -> " << summary(result.array)
+              << (transform.device ? " on " + transform.device->to_string() : std::string()) << ", plan "
               << (result.plan.empty() ? "(none: no data)" : result.plan) << ", " << elapsed.count()
               << " ms\n";
   return 0;
@@ -81,7 +89,9 @@ Command add_fft_command(CLI::App& app) {
       "(numpy.fft.fft; ifft with --inverse; irfft with --real-output). float32/float64 input: r2c\n"
       "(numpy.fft.rfft, last axis n/2+1). The output has the precision of the input.\n"
       "With --axes, the transform runs over those axes, as numpy.fft.fftn/ifftn/rfftn/irfftn: the\n"
-      "real transform and --n belong to the last axis listed.");
+      "real transform and --n belong to the last axis listed.\n"
+      "With --device, the data is uploaded to that device (a GPU through CUDA or OpenCL) and\n"
+      "transformed there by one fft::DevicePlan; --axes must then be the last 1 to 3 axes in order.");
   sub->add_option("IN", o->in, "input .npy file ('-' for standard input)")->required();
   sub->add_option("OUT", o->out, "output .npy file ('-' for standard output)")->required();
   sub->add_flag("-i,--inverse", o->transform.inverse, "backward c2c transform (numpy.fft.ifft)");
@@ -101,6 +111,9 @@ Command add_fft_command(CLI::App& app) {
                   "default: the last axis, the others a batch")
       ->delimiter(',')
       ->expected(1, 16);
+  sub->add_option("-d,--device", o->device,
+                  "run on this device: cpu, cuda[:N], opencl[:P.D] as `ripple info` lists them, or best "
+                  "(default: the host's FFT, no device)");
   sub->add_flag("-f,--force", o->force, "overwrite OUT if it exists");
   sub->add_flag("-v,--verbose", o->verbose, "print shapes, the plan and the time on standard error");
   return {sub, [o, n_option] { return run_fft(*o, *n_option); }};

@@ -1,5 +1,6 @@
-// Batched FFTs along the last axis of an NpyArray, through one fft::Plan per call; transforms
-// over chosen axes through fft::fftn and friends.
+// Batched FFTs over the last axes of an NpyArray through one plan per call (fft::Plan, or
+// fft::DevicePlan on a chosen device); transforms over any other axes through fft::fftn and
+// friends.
 #include "npy_transform.hpp"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 
 #include "commands.hpp"
 #include "ripple/error.hpp"
+#include "ripple/fft/device.hpp"
 
 namespace ripple::cli {
 namespace {
@@ -25,10 +27,31 @@ std::vector<T> resize_rows(std::span<const T> x, std::size_t rows, std::size_t f
   return out;
 }
 
-// One transform kind, with the input element type In and output element type Out fixed.
-// `in_len` / `out_len` are the last-axis lengths the plan reads and writes.
+// `desc` on x into y: through fft::Plan on the host, or uploaded to `device` and through
+// fft::DevicePlan there. Returns the plan's description.
 template <class In, class Out>
-TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t in_len, std::size_t out_len) {
+std::string execute(const fft::PlanDesc& desc, std::span<const In> x, std::span<Out> y,
+                    const std::optional<Device>& device) {
+  if (!device) {
+    const fft::Plan plan(desc);
+    plan.execute(x.data(), y.data());
+    return plan.describe();
+  }
+  const Queue queue(*device);
+  const fft::DevicePlan plan(queue, desc);
+  const Buffer<In> in(queue, x);
+  Buffer<Out> out(queue, y.size());
+  plan.execute(in, out);
+  out.download(y);
+  return plan.describe();
+}
+
+// One transform kind, with the input element type In and output element type Out fixed, over
+// the last desc.shape.size() axes of `input` (the others a batch). `in_len` / `out_len` are the
+// last-axis lengths the plan reads and writes.
+template <class In, class Out>
+TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t in_len, std::size_t out_len,
+                    const std::optional<Device>& device) {
   const auto x = input.values<In>();
   const std::size_t m = input.shape.back();
   const std::size_t rows = x.size() / m;
@@ -36,6 +59,8 @@ TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t i
   shape.back() = out_len;
   std::vector<Out> y(io::element_count(shape));
   TransformResult result;
+  std::size_t rows_per_transform = 1;  // along the transformed axes before the last
+  for (std::size_t a = 0; a + 1 < desc.shape.size(); ++a) rows_per_transform *= desc.shape[a];
   if (rows > 0) {
     std::vector<In> resized;
     std::span<const In> source = x;
@@ -43,10 +68,8 @@ TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t i
       resized = resize_rows(x, rows, m, in_len);
       source = resized;
     }
-    desc.batch = rows;
-    const fft::Plan plan(desc);
-    plan.execute(source.data(), y.data());
-    result.plan = plan.describe();
+    desc.batch = rows / rows_per_transform;
+    result.plan = execute<In, Out>(desc, source, y, device);
   }
   result.array = io::NpyArray(std::move(shape), std::move(y));
   return result;
@@ -106,6 +129,61 @@ TransformResult run_irfftn(const io::NpyArray& input, const AxisTransform& o) {
   return result;
 }
 
+// The last `rank` axes of `input` (checked by the caller: not 0-d, real input forward) as one
+// batched plan, the last of them cut or padded to options.n.
+TransformResult transform_trailing(const io::NpyArray& input, const AxisTransform& options, std::size_t rank) {
+  using std::complex;
+  const io::Dtype dtype = input.dtype();
+  const std::size_t m = input.shape.back();
+  fft::PlanDesc desc;
+  for (std::size_t a = input.shape.size() - rank; a < input.shape.size(); ++a) {
+    if (input.shape[a] == 0)
+      throw InvalidArgument("the input's axis " + std::to_string(a) + " has length 0: nothing to transform");
+    desc.shape.push_back(input.shape[a]);
+  }
+  desc.norm = options.norm;
+  desc.threads = options.threads;
+  const bool f32 = dtype == io::Dtype::f32 || dtype == io::Dtype::c64;
+  desc.precision = f32 ? fft::Precision::f32 : fft::Precision::f64;
+
+  if (options.real_output) {  // irfft: m complex values in, n reals out
+    const std::size_t n = options.n.value_or(2 * (m - 1));
+    if (n == 0) throw InvalidArgument("irfft of a last axis of length 1 has no default length; give --n");
+    desc.shape.back() = n;
+    desc.kind = fft::Kind::c2r;
+    desc.direction = fft::Direction::backward;
+    return f32 ? run<complex<float>, float>(input, desc, n / 2 + 1, n, options.device)
+               : run<complex<double>, double>(input, desc, n / 2 + 1, n, options.device);
+  }
+  const std::size_t n = options.n.value_or(m);
+  desc.shape.back() = n;
+  if (!io::is_complex(dtype)) {  // rfft: n reals in, n/2+1 complex values out
+    desc.kind = fft::Kind::r2c;
+    return f32 ? run<float, complex<float>>(input, desc, n, n / 2 + 1, options.device)
+               : run<double, complex<double>>(input, desc, n, n / 2 + 1, options.device);
+  }
+  desc.kind = fft::Kind::c2c;
+  desc.direction = options.inverse ? fft::Direction::backward : fft::Direction::forward;
+  return f32 ? run<complex<float>, complex<float>>(input, desc, n, n, options.device)
+             : run<complex<double>, complex<double>>(input, desc, n, n, options.device);
+}
+
+// The count of axes `axes` names if they are the last ones of `shape` in order, at most 3 (what
+// one DevicePlan transforms), else UsageError.
+std::size_t trailing_axes(const std::vector<std::size_t>& shape, const std::vector<int>& axes) {
+  const std::size_t rank = axes.size();
+  bool trailing = rank <= 3 && rank <= shape.size();
+  for (std::size_t i = 0; trailing && i < rank; ++i)
+    trailing = normalize_axis(axes[i], shape.size(), "--axes") == shape.size() - rank + i;
+  if (!trailing) {
+    std::string listed;
+    for (int a : axes) listed += (listed.empty() ? "" : ",") + std::to_string(a);
+    throw UsageError("--device transforms the last 1 to 3 axes in order (--axes -2,-1 or -3,-2,-1), not --axes " +
+                     listed + " of a " + std::to_string(shape.size()) + "-d input");
+  }
+  return rank;
+}
+
 }  // namespace
 
 TransformResult transform_axes(const io::NpyArray& input, const AxisTransform& options) {
@@ -117,6 +195,7 @@ TransformResult transform_axes(const io::NpyArray& input, const AxisTransform& o
                      " needs complex input, but the input is " + io::dtype_name(dtype) +
                      " (real input is transformed forward, like numpy.fft.rfftn)");
   const std::size_t last_axis = normalize_axis(options.axes.empty() ? -1 : options.axes.back(), input.shape.size(), "--axes");
+  if (options.device) return transform_trailing(input, options, trailing_axes(input.shape, options.axes));
   const bool f32 = dtype == io::Dtype::f32 || dtype == io::Dtype::c64;
   if (options.real_output) return f32 ? run_irfftn<float>(input, options) : run_irfftn<double>(input, options);
   if (!io::is_complex(dtype)) return f32 ? run_axes<float>(input, options, last_axis) : run_axes<double>(input, options, last_axis);
@@ -124,42 +203,14 @@ TransformResult transform_axes(const io::NpyArray& input, const AxisTransform& o
 }
 
 TransformResult transform_last_axis(const io::NpyArray& input, const AxisTransform& options) {
-  using std::complex;
   const io::Dtype dtype = input.dtype();
   if (input.shape.empty()) throw InvalidArgument("the input is 0-d: it has no axis to transform");
-  const std::size_t m = input.shape.back();
-  if (m == 0) throw InvalidArgument("the input's last axis has length 0: nothing to transform");
+  if (input.shape.back() == 0) throw InvalidArgument("the input's last axis has length 0: nothing to transform");
   if (!io::is_complex(dtype) && (options.inverse || options.real_output))
     throw UsageError(std::string(options.real_output ? "--real-output" : "--inverse") +
                      " needs complex input, but the input is " + io::dtype_name(dtype) +
                      " (real input is transformed forward, like numpy.fft.rfft)");
-
-  fft::PlanDesc desc;
-  desc.norm = options.norm;
-  desc.threads = options.threads;
-  const bool f32 = dtype == io::Dtype::f32 || dtype == io::Dtype::c64;
-  desc.precision = f32 ? fft::Precision::f32 : fft::Precision::f64;
-
-  if (options.real_output) {  // irfft: m complex values in, n reals out
-    const std::size_t n = options.n.value_or(2 * (m - 1));
-    if (n == 0) throw InvalidArgument("irfft of a last axis of length 1 has no default length; give --n");
-    desc.shape = {n};
-    desc.kind = fft::Kind::c2r;
-    desc.direction = fft::Direction::backward;
-    return f32 ? run<complex<float>, float>(input, desc, n / 2 + 1, n)
-               : run<complex<double>, double>(input, desc, n / 2 + 1, n);
-  }
-  const std::size_t n = options.n.value_or(m);
-  desc.shape = {n};
-  if (!io::is_complex(dtype)) {  // rfft: n reals in, n/2+1 complex values out
-    desc.kind = fft::Kind::r2c;
-    return f32 ? run<float, complex<float>>(input, desc, n, n / 2 + 1)
-               : run<double, complex<double>>(input, desc, n, n / 2 + 1);
-  }
-  desc.kind = fft::Kind::c2c;
-  desc.direction = options.inverse ? fft::Direction::backward : fft::Direction::forward;
-  return f32 ? run<complex<float>, complex<float>>(input, desc, n, n)
-             : run<complex<double>, complex<double>>(input, desc, n, n);
+  return transform_trailing(input, options, 1);
 }
 
 }  // namespace ripple::cli

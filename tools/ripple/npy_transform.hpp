@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ripple/device.hpp"
 #include "ripple/fft.hpp"
 #include "ripple/io/npy.hpp"
 
@@ -26,20 +27,26 @@ struct AxisTransform {
   /// only, the others a batch. With axes, n applies to the last of them (numpy's s[-1]) and the
   /// real transforms run along it.
   std::vector<int> axes;
+  /// Unset: fft::Plan on the host. Set: the data is uploaded to this device and transformed by
+  /// fft::DevicePlan (the CPU runs fft::Plan behind it); axes must then be the last 1 to 3 in
+  /// order, the shapes a DevicePlan takes.
+  std::optional<Device> device;
 };
 
 struct TransformResult {
   io::NpyArray array;
-  std::string plan;  ///< fft::Plan::describe() of the plan used ("" when there was no data)
+  std::string plan;  ///< describe() of the plan used ("" when there was no data)
 };
 
 /// Transforms `input` along its last axis. Throws UsageError for options that do not fit the
 /// input (inverse or real_output on real input), InvalidArgument for inputs that cannot be
-/// transformed (0-d arrays, a zero transform length), and what fft::Plan throws.
+/// transformed (0-d arrays, a zero transform length), and what fft::Plan, or Queue and
+/// fft::DevicePlan with a device, throw.
 TransformResult transform_last_axis(const io::NpyArray& input, const AxisTransform& options);
 
 /// Transforms `input` over options.axes (numpy's fftn/ifftn/rfftn/irfftn). Throws as
-/// transform_last_axis, and InvalidArgument for bad or repeated axes.
+/// transform_last_axis, InvalidArgument for bad or repeated axes, and UsageError for axes other
+/// than the last 1 to 3 in order with a device.
 TransformResult transform_axes(const io::NpyArray& input, const AxisTransform& options);
 
 }  // namespace ripple::cli
