@@ -46,32 +46,20 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
     ++twos;
   }
   // Powers of two: radix 16 stages (the fewest exchanges through local memory), the rest as
-  // 8, 8 x 4 or 8 x 8 rather than a stage of 2, or of 4 beside the 16s: the smallest radix sets
-  // the work-items a transform has, which idle in the stages of larger ones.
-  const unsigned sixteens = twos / 4;
-  switch (twos % 4) {
-    case 0: r.insert(r.end(), sixteens, 16); break;
-    case 1:
-      if (sixteens == 0) {
-        r.push_back(2);
-      } else {
-        r.insert(r.end(), sixteens - 1, 16);
-        r.push_back(8);
-        r.push_back(4);
-      }
-      break;
-    case 2:
-      if (sixteens == 0) {
-        r.push_back(4);
-      } else {
-        r.insert(r.end(), sixteens - 1, 16);
-        r.push_back(8);
-        r.push_back(8);
-      }
-      break;
-    default:
-      r.insert(r.end(), sixteens, 16);
-      r.push_back(8);
+  // one 8, or 8 x 8 x 8, 8 x 8 or 8 x 4 in place of two 16s and a 2, a 16 and a 4, or a 16 and a
+  // 2: the smallest radix sets the work-items a transform has, which idle in the stages of
+  // larger ones (8192 = 16 x 8 x 8 x 8 on 512 items where 16 x 16 x 16 x 2 would need 2048).
+  const unsigned sixteens = twos / 4, rest = twos % 4;
+  if (rest == 0 || rest == 3 || sixteens == 0) {
+    r.insert(r.end(), sixteens, 16);
+    if (rest != 0) r.push_back(1u << rest);
+  } else if (rest == 1 && sixteens >= 2) {
+    r.insert(r.end(), sixteens - 2, 16);
+    r.insert(r.end(), 3, 8);
+  } else {  // 2^5 = 8 x 4, 2^(4s+2) = 16^(s-1) x 8 x 8
+    r.insert(r.end(), sixteens - 1, 16);
+    r.push_back(8);
+    r.push_back(1u << (rest + 1));
   }
   for (std::uint64_t p : kFftCodeletPrimes)
     while (p > 2 && n % p == 0) {

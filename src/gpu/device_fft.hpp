@@ -2,7 +2,7 @@
 // (kernels/fft_c2c.cl on fft_codelets.h): one read and one write of global memory per
 // transform, every stage in registers with exchanges through local memory. Sizes whose prime
 // factors all have codelets (kFftCodeletPrimes) up to fft_max_on_chip (radix 2, 3, 4, 5, 7, 8,
-// 11, 13, 17, 19 stages), and other sizes whose Bluestein convolution fits on chip
+// 11, 13, 16, 17, 19 stages), and other sizes whose Bluestein convolution fits on chip
 // (bluestein_size(n) <= kFftMaxBluesteinOnChip: every n <= 2048), the whole algorithm in the
 // kernel; float or double; both directions and numpy's three normalizations from one compiled
 // program (direction and scale are arguments).

@@ -227,8 +227,9 @@ TEST_F(CliFft, DeviceMistakesAreOneLineErrors) {
   // One DevicePlan takes the last 1 to 3 axes in order.
   expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes 0"), 2, "--axes 0 of a 3-d input");
   expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes 2,1"), 2, "last 1 to 3 axes");
-  expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes 1,1"), 2, "last 1 to 3 axes");
+  expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes 1,-2"), 1, "axis 1 twice");
   expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes 3"), 1, "axes");
+  expect_one_error_line(run_ripple("fft in.npy out.npy --device cpu --axes -4,-3,-2,-1"), 1, "axes");
   EXPECT_FALSE(std::filesystem::exists(dir_ / "out.npy"));
 }
 

@@ -1,6 +1,6 @@
 // The one-kernel GPU FFT (src/gpu/device_fft, kernels/fft_c2c.cl) on every GPU device present
 // (PoCL in CI), against the long-double reference DFT and the CPU fft::Plan: sizes 1..4096 of
-// every radix (2, 3, 4, 5, 7, 8, 11, 13, 17, 19 stages, the split exchange of large double
+// every radix (2, 3, 4, 5, 7, 8, 11, 13, 16, 17, 19 stages, the split exchange of large double
 // transforms) and sizes with larger prime factors by Bluestein in the kernel (29, 97, 1031: its
 // split exchange in double), batches
 // 1, 3, 17, float and double, both directions, numpy's three norms, outputs poisoned with NaN and
@@ -33,9 +33,11 @@ using ::ripple::test::rel_l2;
 class GpuFft : public test::GpuTest {};
 RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFft);
 
-const std::uint64_t kSizes[] = {1,    2,    3,    4,    5,    7,    8,    11,   12,   13,  15,  16,
-                                17,   19,   60,   64,   100,  143,  243,  323,  343,  625, 1024, 2197,
-                                3971, 4004, 4080, 4096, 29,   97,   1031};
+// Powers of two take every ending of their radix-16 stages: 32 = 8 4, 128 = 16 8, 512 = 8 8 8,
+// 1024 = 16 8 8, 2048 = 16 16 8, 4096 = 16 16 16.
+const std::uint64_t kSizes[] = {1,   2,   3,   4,   5,   7,   8,    11,   12,   13,   15,   16,   17,   19,   32, 60,
+                                64,  100, 128, 143, 243, 323, 343, 512, 625, 1024, 2048, 2197, 3971, 4004, 4080, 4096,
+                                29,  97,  1031};
 // Float only (one kernel up to 8192 points, the split exchange above 4096): 2^13, 3^8 (1024
 // work-items), 8190 = 2 3^2 5 7 13.
 const std::uint64_t kFloatSizes[] = {8192, 6561, 8190};

@@ -1,6 +1,6 @@
-// Batched FFTs over the last axes of an NpyArray through one plan per call (fft::Plan, or
-// fft::DevicePlan on a chosen device); transforms over any other axes through fft::fftn and
-// friends.
+// Batched FFTs along the last axis of an NpyArray through one plan per call: fft::Plan on the
+// host, or fft::DevicePlan on a chosen device, where the last 1 to 3 axes of --axes are one
+// plan too. Transforms over chosen axes on the host go through fft::fftn and friends.
 #include "npy_transform.hpp"
 
 #include <algorithm>
@@ -168,13 +168,20 @@ TransformResult transform_trailing(const io::NpyArray& input, const AxisTransfor
              : run<complex<double>, complex<double>>(input, desc, n, n, options.device);
 }
 
-// The count of axes `axes` names if they are the last ones of `shape` in order, at most 3 (what
-// one DevicePlan transforms), else UsageError.
+// The count of axes `axes` names (none: the last one) if they are the last ones of `shape` in
+// order, at most 3 (what one DevicePlan transforms); InvalidArgument for an axis out of range or
+// named twice (as the host's fftn), else UsageError.
 std::size_t trailing_axes(const std::vector<std::size_t>& shape, const std::vector<int>& axes) {
+  if (axes.empty()) return 1;
   const std::size_t rank = axes.size();
-  bool trailing = rank <= 3 && rank <= shape.size();
-  for (std::size_t i = 0; trailing && i < rank; ++i)
-    trailing = normalize_axis(axes[i], shape.size(), "--axes") == shape.size() - rank + i;
+  std::vector<std::size_t> normalized;
+  for (int a : axes) {
+    normalized.push_back(normalize_axis(a, shape.size(), "--axes"));
+    if (std::count(normalized.begin(), normalized.end(), normalized.back()) > 1)
+      throw InvalidArgument("--axes names axis " + std::to_string(normalized.back()) + " twice");
+  }
+  bool trailing = rank <= 3;
+  for (std::size_t i = 0; trailing && i < rank; ++i) trailing = normalized[i] == shape.size() - rank + i;
   if (!trailing) {
     std::string listed;
     for (int a : axes) listed += (listed.empty() ? "" : ",") + std::to_string(a);

@@ -110,8 +110,8 @@ typedef complex_t fft_tw_t;
 #define FFT_PER_ITEM(R) ((FFT_BUTTERFLIES(R) + FFT_TPT - 1) / FFT_TPT)
 
 /* The two walks over a work-item's values v (butterflies j = t + b FFT_TPT) that every load,
-   exchange and store takes, BODY run with s, the value's slot in v, and e, its element of the
-   transform. Stage layout of radix R after NS: the outputs of the butterflies the stage has. */
+   exchange and store takes, the body (the macro's last arguments) run with s, the value's slot
+   in v, and e, its element of the transform. Stage layout of radix R after NS: the outputs of the butterflies the stage has. */
 #define FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, ...)                              \
   _Pragma("unroll") for (int fft_b_ = 0; fft_b_ < FFT_PER_ITEM(R); ++fft_b_) { \
     const u32 fft_j_ = (t) + (u32)fft_b_ * FFT_TPT;                            \
@@ -137,12 +137,19 @@ typedef complex_t fft_tw_t;
   }
 
 /* Local memory holds whole values, or under the split exchange one real component of each
-   (part 0: re, 1: im) per round: fft_lds_part is what a value puts there, fft_lds_merge the
-   value with what it takes back. */
+   (part 0: re, 1: im) per round: fft_lds_part is what a value puts there, FFT_LDS_TAKE sets the
+   value from what it takes back (only the round's component, so the other is never read
+   before it is written). */
 #if FFT_SPLIT
 #define FFT_LDS_TYPE real_t
 DEVICE_FN real_t fft_lds_part(complex_t z, int part) { return part ? z.y : z.x; }
-DEVICE_FN complex_t fft_lds_merge(complex_t z, real_t x, int part) { return part ? cmake(z.x, x) : cmake(x, z.y); }
+#define FFT_LDS_TAKE(value, taken, part) \
+  do {                                   \
+    if (part)                            \
+      (value).y = (taken);               \
+    else                                 \
+      (value).x = (taken);               \
+  } while (0)
 #define FFT_LDS_ROUNDS 2
 #else
 #define FFT_LDS_TYPE complex_t
@@ -150,11 +157,7 @@ DEVICE_FN complex_t fft_lds_part(complex_t z, int part) {
   (void)part;
   return z;
 }
-DEVICE_FN complex_t fft_lds_merge(complex_t z, complex_t x, int part) {
-  (void)z;
-  (void)part;
-  return x;
-}
+#define FFT_LDS_TAKE(value, taken, part) ((value) = (taken))
 #define FFT_LDS_ROUNDS 1
 #endif
 
@@ -293,7 +296,7 @@ DEVICE_FN void fft_exchange(complex_t* v, u32 t, const int R, const u32 NS, cons
   for (int part = 0; part < FFT_LDS_ROUNDS; ++part) {
     FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, lds[e] = fft_lds_part(v[s], part);)
     BARRIER();
-    FFT_FOR_EACH_INPUT(R2, t, e, s, live, if (live) v[s] = fft_lds_merge(v[s], lds[e], part);)
+    FFT_FOR_EACH_INPUT(R2, t, e, s, live, if (live) FFT_LDS_TAKE(v[s], lds[e], part);)
     BARRIER();
   }
 }
@@ -379,8 +382,8 @@ DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYP
   for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
     const u32 k = t + (u32)p * FFT_TPT;
     if (k <= FFT_REAL_H / 2) {
-      zk[p] = fft_lds_merge(zk[p], lds[k % FFT_REAL_H], part);
-      zh[p] = fft_lds_merge(zh[p], lds[(FFT_REAL_H - k) % FFT_REAL_H], part);
+      FFT_LDS_TAKE(zk[p], lds[k % FFT_REAL_H], part);
+      FFT_LDS_TAKE(zh[p], lds[(FFT_REAL_H - k) % FFT_REAL_H], part);
     }
   }
   BARRIER();

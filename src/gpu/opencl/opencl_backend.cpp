@@ -166,10 +166,10 @@ class ClContext final : public Context {
     cl_int status = CL_SUCCESS;
     cl_program program = cl_.clCreateProgramWithSource(context_, 1, &text, &length, &status);
     check(status, "clCreateProgramWithSource");
-    // -w: a successful build's warnings would only reach PoCL's clang, which prints "N warnings
-    // generated." on the standard error of the program using ripple (its "loop not unrolled"
-    // notes where it declines to inline a stage). The NVRTC test and failing builds' logs are
-    // where the kernels' diagnostics are seen.
+    // -w: PoCL's clang prints "N warnings generated." on the standard error of the program using
+    // ripple (its "loop not unrolled" notes on FFT stage loops it could not unroll, having not
+    // inlined the stage whose radix gives their trip count). A failing build's log keeps its
+    // errors, not its warnings.
     std::string joined = "-w";
     for (const auto& o : options) joined += " " + o;
     build(program, joined, "compiling");
