@@ -149,7 +149,8 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
   }
   if (s.real.n != 0)
     spec.defines.insert(spec.defines.end(), {{"FFT_REAL_N", std::to_string(s.real.n) + "u"},
-                                             {"FFT_REAL_R2C", s.real.r2c ? "1" : "0"}});
+                                             {"FFT_REAL_R2C", s.real.r2c ? "1" : "0"},
+                                             {"FFT_REAL_PASS_STEP", std::to_string(s.real.pass_step) + "u"}});
   std::uint64_t ns = 1, tw = 0;
   for (std::size_t i = 0; i < s.radices.size(); ++i) {
     const std::string k = std::to_string(i);
@@ -171,9 +172,13 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
     : shape_(shape(n, double_precision, columns, context.facts().max_work_group, conv)),
       double_(double_precision),
       pass_twiddle_(pass_twiddle) {
-  if (real.n != 0 && (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0))
+  if (real.n != 0 && real.pass_step == 0 && (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0))
     throw InvalidArgument("DeviceFft: a real transform of " + std::to_string(real.n) +
                           " points is not a one-kernel FFT of size n " + std::to_string(n));
+  if (real.pass_step != 0 && (real.r2c || real.n % 2 != 0 || conv.n != 0 || !codelet_smooth(n)))
+    throw InvalidArgument("DeviceFft: the half-spectrum merge of a pass is for even c2r transforms and "
+                          "codelet-smooth passes (real n " + std::to_string(real.n) + ", size n " +
+                          std::to_string(n) + ")");
   shape_.real = real;
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
@@ -388,6 +393,14 @@ std::vector<KernelVariant> fft_kernel_variants() {
                            (columns ? "_columns" : ""),
                        DeviceFft::program(s, dbl)});
       }
+    // The first pass of an even c2r's complex plan, merging the spectrum in its load: 2^23
+    // reals, 2^22 = 2048 x 2048 (a column pass with the pass twiddle).
+    {
+      const std::vector<std::uint64_t> split = DeviceFftPlan::split(std::uint64_t(1) << 22, dbl);
+      FftShape s = DeviceFft::shape(split.at(0), dbl, true);
+      s.real = FftReal{std::uint64_t(1) << 23, false, split.at(1)};
+      out.push_back({"fft_real_c2r_merge_pass" + prec, DeviceFft::program(s, dbl, true, true)});
+    }
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});
   }

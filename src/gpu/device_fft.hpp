@@ -91,6 +91,11 @@ struct FftConvolution {
 struct FftReal {
   std::uint64_t n = 0;  ///< 0: complex data
   bool r2c = true;
+  /// 0: the whole real transform in the program. S > 0 (even c2r): the program is the first
+  /// pass of a multi-pass complex FFT of n/2 points whose element e of the transform with inner
+  /// index i is spectrum index i + e S; its load merges X[k] and X[n/2 - k] of the half
+  /// spectrum (DeviceFftPlan's pass 1, launched on the caller's half-spectrum layout).
+  std::uint64_t pass_step = 0;
 
   std::uint64_t complex_size() const { return n % 2 == 0 ? n / 2 : n; }
 };

@@ -87,10 +87,11 @@ std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, bool double_pre
   return best;
 }
 
-const DeviceFft& DeviceFftPlan::kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass) {
+const DeviceFft& DeviceFftPlan::kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass,
+                                       const FftReal& merge) {
   const bool columns = pass.columns();
-  auto& k = kernels_[{size, pass_twiddle, columns}];
-  if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle, columns);
+  auto& k = kernels_[{size, pass_twiddle, columns, merge.pass_step}];
+  if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle, columns, FftConvolution{}, merge);
   return *k;
 }
 
@@ -116,7 +117,7 @@ void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint
 }
 
 DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
-                             std::uint64_t max_pass)
+                             std::uint64_t max_pass, std::uint64_t merge_real_n)
     : n_(n), double_(double_precision), layout_(layout) {
   const std::size_t elem = double_precision ? 16 : 8;
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
@@ -138,6 +139,9 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     in_elements_ = input_extent(layout, n);
     in_copy_ = context.allocate(in_elements_ * elem);
   }
+  if (merge_real_n != 0 && (merge_real_n != 2 * n || bluestein_ || passes_.size() < 2))
+    throw InvalidArgument("DeviceFftPlan: the half-spectrum merge of a c2r of " + str(merge_real_n) +
+                          " points needs a multi-pass plan of half its size (n " + str(n) + ")");
   if (bluestein_) return;
   if (passes_.size() == 1) {
     Step st;
@@ -165,7 +169,9 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p1.pass.out_dist_outer = N;
   p1.pass.out_dist_inner = 1;
   p1.pass.out_stride = M;
-  p1.kernel = &kernel(context, passes_[0], true, p1.pass);
+  const FftReal merge =
+      merge_real_n != 0 ? FftReal{merge_real_n, false, static_cast<std::uint64_t>(M)} : FftReal{};
+  p1.kernel = &kernel(context, passes_[0], true, p1.pass, merge);
   p1.kernel->check_count(p1.pass.count);
   p1.to = Slot::scratch1;
   steps_.push_back(p1);

@@ -33,8 +33,12 @@ class DeviceFftPlan {
   /// (fft_max_on_chip of the precision; tests lower it to reach three passes, or Bluestein through a work array, at
   /// small n). Sizes with a prime factor above 19 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
+  /// With merge_real_n = 2n (a c2r of 2n points; n codelet-smooth and more than one pass), the
+  /// first pass reads the half spectrum (n + 1 values a transform, in the input layout) and
+  /// merges X[k] with X[n - k] in its load (FftReal::pass_step), so the plan takes the c2r's
+  /// spectrum as it is and its output is the complex sequence of reals in pairs.
   DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
-                std::uint64_t max_pass = kFftMaxOnChip);
+                std::uint64_t max_pass = kFftMaxOnChip, std::uint64_t merge_real_n = 0);
 
   /// The sizes of the passes, first pass first (one entry for the one-kernel path): the most
   /// balanced split of a codelet-smooth n into as few factors <= max_pass (and <=
@@ -80,14 +84,16 @@ class DeviceFftPlan {
     bool last = false;  // takes the norm's scale
   };
   /// The program of `size` for launches like `pass` (its column shape where pass.columns()).
-  const DeviceFft& kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass);
+  const DeviceFft& kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass,
+                          const FftReal& merge = {});
   const FftPassTwiddles& twiddles(Context& context, std::uint64_t n, bool as_double);
 
   std::uint64_t n_;
   bool double_;
   FftLayout layout_;
   std::vector<std::uint64_t> passes_;
-  std::map<std::tuple<std::uint64_t, bool, bool>, std::unique_ptr<DeviceFft>> kernels_;  // size, twiddle, columns
+  // size, twiddle, columns, merge's pass step
+  std::map<std::tuple<std::uint64_t, bool, bool, std::uint64_t>, std::unique_ptr<DeviceFft>> kernels_;
   std::map<std::uint64_t, std::unique_ptr<FftPassTwiddles>> twiddles_;
   std::vector<Step> steps_;  // multi-pass: those of one outer index
   // Run in place with different in and out layouts, a pass or an outer index could overwrite

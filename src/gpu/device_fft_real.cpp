@@ -79,8 +79,18 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
       half.out_dist = layout.out_dist / 2;
       half.out_dist_outer = layout.out_dist_outer / 2;
     }
+    // The passes of a smooth size (two or more here: it does not fit one kernel) read the
+    // spectrum themselves, the first merging X[k] and X[H-k] in its load; Bluestein's sizes, and
+    // n = 2, take the merge kernel.
+    merged_ = h_ >= 2 && codelet_smooth(h_);
+    if (merged_) {
+      half.in_stride = layout.in_stride;
+      half.in_dist = layout.in_dist;
+      half.in_dist_outer = layout.in_dist_outer;
+    }
   }
-  half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass);
+  half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass, merged_ ? n : 0);
+  if (merged_ && direct_) return;  // the complex plan alone: spectrum in, pairs of reals out
   twiddles_ = twiddles(context, n, double_precision);
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * h_) * elem);
   module_ = get_module_async(context, program(double_precision));
@@ -89,7 +99,7 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
 
 void DeviceFftReal::wait_ready() const {
   if (fused_) return fused_->wait_ready();
-  module_.wait();
+  if (work_) module_.wait();
   half_->wait_ready();
 }
 
@@ -105,8 +115,9 @@ std::string DeviceFftReal::describe() const {
     return "one kernel (" + fft + (r2c_ ? " on the reals widened, storing k <= n/2)"
                                         : " on the Hermitian spectrum rebuilt in its load, storing the real parts)");
   }
-  return "[" + half_->describe() + "]" +
-         (odd_ ? " (odd: a complex FFT of n)" : direct_ ? "" : " with a pack/unpack of the reals");
+  return "[" + half_->describe() + "]" + (odd_ ? " (odd: a complex FFT of n)" : "") +
+         (merged_ ? " (the spectrum merged in the first pass's load)" : "") +
+         (odd_ || direct_ ? "" : " with a pack/unpack of the reals");
 }
 
 void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale) const {
@@ -147,15 +158,16 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
     stream.launch(*module_, "fft_r2c_post", grid, post);
     return;
   }
-  const std::array<Arg, 10> pre = {Arg::memory(in), Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
-                                   Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), inner, in_outer,
-                                   scale_arg};
-  stream.launch(*module_, "fft_c2r_pre", grid, pre);
-  if (direct_) {
-    half_->run(stream, *work_, out, fft::Direction::backward, 1.0);
-    return;
+  if (merged_) {
+    half_->run(stream, in, direct_ ? out : *work_, fft::Direction::backward, scale);
+  } else {
+    const std::array<Arg, 10> pre = {Arg::memory(in), Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
+                                     Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), inner, in_outer,
+                                     scale_arg};
+    stream.launch(*module_, "fft_c2r_pre", grid, pre);
+    half_->run(stream, *work_, direct_ ? out : *work_, fft::Direction::backward, 1.0);
   }
-  half_->run(stream, *work_, *work_, fft::Direction::backward, 1.0);
+  if (direct_) return;
   const std::array<Arg, 8> unpack = {Arg::memory(*work_), Arg::memory(out), h, batch, Arg::value(layout_.out_stride),
                                      Arg::value(layout_.out_dist), inner, out_outer};
   stream.launch(*module_, "fft_c2r_unpack", grid, unpack);

@@ -7,8 +7,9 @@
 // work array (batch x the complex size) with O(n) kernels around it (kernels/fft_real.cl):
 // even n = 2H, a complex FFT of H on the reals read as H complex values (in place where they
 // are contiguous from an even real, else through a pack or unpack kernel) and the split after
-// it (r2c) or the merge before it (c2r); odd n, a complex FFT of n on the reals widened to
-// complex values (twice the work).
+// it (r2c) or the merge before it (c2r; for a codelet-smooth H, in the first pass's load
+// instead: FftReal::pass_step); odd n, a complex FFT of n on the reals widened to complex
+// values (twice the work).
 #pragma once
 
 #include <cstdint>
@@ -47,6 +48,7 @@ class DeviceFftReal {
  private:
   std::uint64_t n_, h_;  // h_: the complex FFT's size (n / 2, or n when odd)
   bool double_, r2c_, direct_ = false, odd_;
+  bool merged_ = false;  // c2r: the complex plan's first pass merges the spectrum (no pre kernel)
   FftLayout layout_;
   PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache

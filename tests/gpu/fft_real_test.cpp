@@ -3,7 +3,9 @@
 // merge in the load; odd n: widened reals, the Hermitian spectrum rebuilt in the load;
 // Bluestein's in-kernel sizes; the split exchange of double 8192) and through the complex plan
 // around a work array (n = 1 and 2 always, 6561 odd in two passes, and small sizes sent there by a
-// lower pass cap), in contiguous, strided and padded, innermost-batched and two-level layouts.
+// lower pass cap; even c2r of a smooth half in two or three passes whose first merges the
+// spectrum in its load), in contiguous, strided and padded, innermost-batched and two-level
+// layouts.
 // Outputs are poisoned with NaN: elements outside the output layout must stay NaN and sentinels
 // past its end untouched (an odd r2c that stored k > n/2 would hit them).
 #include <gtest/gtest.h>
@@ -192,12 +194,12 @@ void check_sizes(Context& ctx) {
   // 1025 = 5^2 41 are), 8192 (the split exchange in double), and in float 6561 = 3^8 and 16384
   // (the split exchange). Not: n = 1 and 2 (a complex FFT of one point), 19683 = 3^9 (two
   // passes), 6561 and 16384 in double, and sizes sent past the one kernel by a cap (120: two
-  // passes of its half 60; 15: two passes of 3 x 5; 97, 194: Bluestein's convolution of 195 in
-  // three fused passes).
+  // passes of its half 60, 512: of 16 x 16, 1024: three of 8 x 8 x 8, c2r merging in the first;
+  // 15: two passes of 3 x 5; 97, 194: Bluestein's convolution of 195 in three fused passes).
   std::vector<Case> cases = {{3, true},       {4, true},      {15, true},       {16, true},      {97, true},
                              {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
-                             {15, false, 5},  {97, false, 64}, {194, false, 64}};
+                             {15, false, 5},  {97, false, 64}, {194, false, 64}, {512, false, 16}, {1024, false, 8}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       for (const FftLayout& l : layouts(c.n, r2c, !dbl && c.n <= 2050))

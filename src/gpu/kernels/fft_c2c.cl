@@ -48,6 +48,12 @@
                             r2c reads x[j] + 0i and stores k <= N/2; c2r reads X[k] for k <= N/2,
                             conj X[N-k] above, and stores the real parts. c2r takes the imaginary
                             parts of X[0] (and X[H]) as zero, as numpy.fft.irfft does.
+     FFT_REAL_PASS_STEP     S > 0 (even c2r only): this kernel is instead the first pass of a
+                            multi-pass complex FFT of H points: element e of its transform with
+                            inner index i is the spectrum's k = i + e S (its input address,
+                            complex values of the half spectrum), and its load merges X[k] with
+                            X[H-k], read from the transform's origin (base - i dist_inner) +
+                            (H-k) dist_inner. Its store, twiddle and layouts are a pass's.
    Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
@@ -87,10 +93,18 @@
 #define FFT_REAL_N 0u
 #define FFT_REAL_R2C 0
 #endif
+#ifndef FFT_REAL_PASS_STEP
+#define FFT_REAL_PASS_STEP 0u
+#endif
 #define FFT_REAL_EVEN (FFT_REAL_N > 0 && FFT_REAL_N % 2 == 0)
 #define FFT_REAL_H (FFT_REAL_N / 2)
-#if FFT_REAL_N > 0 && (FFT_TWIDDLE || FFT_STAGES == 0 || (FFT_BLUESTEIN_N > 0 && !(FFT_CONV_LOAD && FFT_CONV_STORE)))
+/* The whole real transform in this kernel (not a pass's merge) */
+#define FFT_REAL_WHOLE (FFT_REAL_N > 0 && FFT_REAL_PASS_STEP == 0)
+#if FFT_REAL_WHOLE && (FFT_TWIDDLE || FFT_STAGES == 0 || (FFT_BLUESTEIN_N > 0 && !(FFT_CONV_LOAD && FFT_CONV_STORE)))
 #error "fft_c2c.cl: a real transform is a whole DFT in one kernel of at least two points"
+#endif
+#if FFT_REAL_PASS_STEP > 0 && (FFT_REAL_R2C || !FFT_REAL_EVEN || FFT_BLUESTEIN_N > 0)
+#error "fft_c2c.cl: a pass merges the half spectrum of an even c2r only, without Bluestein"
 #endif
 
 /* Index of element e of the transform with inner index i in Bluestein's tables. */
@@ -185,8 +199,11 @@ DEVICE_FN u32 fft_out_index(u32 j, u32 r, const int R, const u32 NS) { return (j
 
 /* Element e of the complex sequence the transform takes, from the input at base + e * stride
    (elements of the input's type; FFT_REAL_N: see the header). */
-DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride, u32 e, GLOBAL const complex_t* real_tw) {
+DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride, u32 e, GLOBAL const complex_t* real_tw,
+                                u64 inner_index, i64 dist_inner) {
   (void)real_tw;
+  (void)inner_index;
+  (void)dist_inner;
 #if FFT_REAL_N == 0
   return in[base + (i64)e * stride];
 #elif FFT_REAL_R2C && FFT_REAL_EVEN
@@ -198,13 +215,20 @@ DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride
 #elif FFT_REAL_R2C
   return cmake(((GLOBAL const real_t*)in)[base + (i64)e * stride], (real_t)0);
 #elif FFT_REAL_EVEN
-  complex_t xk = in[base + (i64)e * stride], xh = in[base + (i64)(FFT_REAL_H - e) * stride];
-  if (e == 0) {
+#if FFT_REAL_PASS_STEP
+  const u64 k = inner_index + (u64)e * FFT_REAL_PASS_STEP;
+  const i64 mirror = base + ((i64)FFT_REAL_H - (i64)k - (i64)inner_index) * dist_inner;
+#else
+  const u32 k = e;
+  const i64 mirror = base + (i64)(FFT_REAL_H - e) * stride;
+#endif
+  complex_t xk = in[base + (i64)e * stride], xh = in[mirror];
+  if (k == 0) {
     xk.y = (real_t)0;
     xh.y = (real_t)0;
   }
   const complex_t xc = cconj(xh);
-  const complex_t s = cadd(xk, xc), d = cmul(cconj(real_tw[e]), csub(xk, xc));
+  const complex_t s = cadd(xk, xc), d = cmul(cconj(real_tw[k]), csub(xk, xc));
   return cmake(s.x - d.y, s.y + d.x); /* s + i d */
 #else
   complex_t v = e <= FFT_REAL_N / 2 ? in[base + (i64)e * stride] : cconj(in[base + (i64)(FFT_REAL_N - e) * stride]);
@@ -216,7 +240,7 @@ DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride
 /* Output e of the transform, y, to base + e * stride of the output (elements of its type; even
    r2c stores through fft_store_split). */
 DEVICE_FN void fft_put(GLOBAL complex_t* out, i64 base, i64 stride, u32 e, complex_t y) {
-#if FFT_REAL_N == 0
+#if !FFT_REAL_WHOLE
   out[base + (i64)e * stride] = y;
 #elif FFT_REAL_R2C
   if (e <= FFT_REAL_N / 2) out[base + (i64)e * stride] = y;
@@ -237,7 +261,7 @@ DEVICE_FN void fft_put(GLOBAL complex_t* out, i64 base, i64 stride, u32 e, compl
 /* Element e = j + r N/R of the transform into value r of butterfly j; with FFT_CONV_LOAD the
    elements whose table index is below FFT_BLUESTEIN_N times the chirp, zeros for the others. */
 DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const complex_t* in, i64 base, i64 stride,
-                               int valid, u64 inner_index, GLOBAL const complex_t* chirp, real_t dir,
+                               i64 dist_inner, int valid, u64 inner_index, GLOBAL const complex_t* chirp, real_t dir,
                                GLOBAL const complex_t* real_tw) {
   (void)inner_index;
   (void)chirp;
@@ -246,12 +270,13 @@ DEVICE_FN void fft_load_global(complex_t* v, u32 t, const int R, GLOBAL const co
   FFT_FOR_EACH_INPUT(R, t, e, s, live, {
     const u64 c = FFT_CONV_INDEX(e, inner_index);
     v[s] = (valid && live && c < FFT_BLUESTEIN_N)
-               ? cmul(fft_element(in, base, stride, e, real_tw), fft_chirp(chirp, c, dir))
+               ? cmul(fft_element(in, base, stride, e, real_tw, inner_index, dist_inner), fft_chirp(chirp, c, dir))
                : cmake((real_t)0, (real_t)0);
   })
 #else
   FFT_FOR_EACH_INPUT(R, t, e, s, live,
-                     v[s] = (valid && live) ? fft_element(in, base, stride, e, real_tw) : cmake((real_t)0, (real_t)0);)
+                     v[s] = (valid && live) ? fft_element(in, base, stride, e, real_tw, inner_index, dist_inner)
+                                            : cmake((real_t)0, (real_t)0);)
 #endif
 }
 
@@ -446,7 +471,7 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
 #if FFT_STAGES == 0
   if (valid) out[out_base] = cscale(in[in_base], scale);
 #else
-  fft_load_global(v, t, FFT_R0, in, in_base, in_stride, valid, inner_index, chirp, dir, real_tw);
+  fft_load_global(v, t, FFT_R0, in, in_base, in_stride, in_dist_inner, valid, inner_index, chirp, dir, real_tw);
 #if FFT_CONV_MIDDLE
   fft_transform(v, t, tw, lds, (real_t)-1);
   fft_multiply_spectrum(v, t, spectrum, inner_index, dir);
