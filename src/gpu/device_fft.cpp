@@ -73,7 +73,7 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
 }  // namespace
 
 FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, bool columns, std::uint64_t max_group,
-                          const FftConvolution& conv) {
+                          const FftConvolution& conv, const FftReal& real) {
   if (transform_size == 0) throw InvalidArgument("DeviceFft: size n is 0");
   const bool smooth = codelet_smooth(transform_size);
   if (conv.n != 0 && (!smooth || conv.whole()))
@@ -115,14 +115,35 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   s.columns = columns;
   std::uint64_t wanted = std::max(1u, kMinGroup / s.threads_per_transform);
   if (columns) wanted = std::max(wanted, (kFftColumnBytes + complex_bytes - 1) / complex_bytes);
+  const bool paired = real.split_pass();
+  if (paired) wanted = std::max<std::uint64_t>(wanted, 2);
   wanted = std::min(wanted, std::max<std::uint64_t>(1, std::min(max_group, kFftMaxGroup) / s.threads_per_transform));
   // The split exchange (half the local memory, two rounds of barriers) where one transform
-  // does not fit the budget, and for columns where the transforms a group wants do not.
-  s.split_exchange = n * complex_bytes * (columns ? wanted : 1) > kLocalBudget;
+  // does not fit the budget, for columns where the transforms a group wants do not, and for a
+  // split pass where two do not.
+  s.split_exchange = n * complex_bytes * (columns ? wanted : paired ? 2 : 1) > kLocalBudget;
   const std::uint64_t lds_bytes = n * (s.split_exchange ? complex_bytes / 2 : complex_bytes);
-  s.transforms_per_group =
-      static_cast<unsigned>(std::min(wanted, std::max<std::uint64_t>(1, kLocalBudget / lds_bytes)));
+  std::uint64_t per_group = std::min(wanted, std::max<std::uint64_t>(1, kLocalBudget / lds_bytes));
+  if (paired) {
+    per_group -= per_group % 2;
+    if (per_group < 2)
+      throw Unsupported("DeviceFft: an r2c's split pass of size n " + std::to_string(n) +
+                        " cannot hold two transforms in a group of at most " + std::to_string(max_group) +
+                        " work-items and " + std::to_string(kLocalBudget) + " bytes of local memory");
+  }
+  s.transforms_per_group = static_cast<unsigned>(per_group);
+  s.real = real;
   return s;
+}
+
+bool DeviceFft::pairs_fit(std::uint64_t n, bool double_precision, std::uint64_t max_group) {
+  if (!codelet_smooth(n) || n > fft_max_on_chip(double_precision)) return false;
+  try {
+    shape(n, double_precision, false, max_group, {}, FftReal{2, true, 1});
+    return true;
+  } catch (const Unsupported&) {
+    return false;
+  }
 }
 
 ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pass_twiddle, bool twiddle_double) {
@@ -169,17 +190,16 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
 
 DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle, bool columns,
                      const FftConvolution& conv, const FftReal& real)
-    : shape_(shape(n, double_precision, columns, context.facts().max_work_group, conv)),
+    : shape_(shape(n, double_precision, columns, context.facts().max_work_group, conv, real)),
       double_(double_precision),
       pass_twiddle_(pass_twiddle) {
   if (real.n != 0 && real.pass_step == 0 && (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0))
     throw InvalidArgument("DeviceFft: a real transform of " + std::to_string(real.n) +
                           " points is not a one-kernel FFT of size n " + std::to_string(n));
-  if (real.pass_step != 0 && (real.r2c || real.n % 2 != 0 || conv.n != 0 || !codelet_smooth(n)))
-    throw InvalidArgument("DeviceFft: the half-spectrum merge of a pass is for even c2r transforms and "
-                          "codelet-smooth passes (real n " + std::to_string(real.n) + ", size n " +
-                          std::to_string(n) + ")");
-  shape_.real = real;
+  if (real.pass_step != 0 && (real.n % 2 != 0 || conv.n != 0 || !codelet_smooth(n) || (real.r2c && pass_twiddle)))
+    throw InvalidArgument("DeviceFft: the half-spectrum merge or split of a pass is for even real transforms and "
+                          "codelet-smooth passes, the split in a last pass (real n " + std::to_string(real.n) +
+                          ", size n " + std::to_string(n) + ")");
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
@@ -400,6 +420,17 @@ std::vector<KernelVariant> fft_kernel_variants() {
       FftShape s = DeviceFft::shape(split.at(0), dbl, true);
       s.real = FftReal{std::uint64_t(1) << 23, false, split.at(1)};
       out.push_back({"fft_real_c2r_merge_pass" + prec, DeviceFft::program(s, dbl, true, true)});
+    }
+    // The last pass of an even r2c's complex plan, splitting the spectrum in its store with
+    // transforms i and S - i paired in a group: the largest that pair (float 2^25 reals, 2^24
+    // = 4096 x 4096; double 2^23, 2^22 = 2048 x 2048), in the column shape with the split
+    // exchange.
+    {
+      const std::uint64_t h = std::uint64_t(1) << (dbl ? 22 : 24);
+      const std::vector<std::uint64_t> split = DeviceFftPlan::split_for_real(h, dbl, kFftMaxOnChip, kFftMaxGroup);
+      const std::uint64_t last = split.back();
+      const FftShape s = DeviceFft::shape(last, dbl, true, kFftMaxGroup, {}, FftReal{2 * h, true, h / last});
+      out.push_back({"fft_real_r2c_split_pass" + prec, DeviceFft::program(s, dbl)});
     }
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});

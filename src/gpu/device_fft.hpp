@@ -91,13 +91,20 @@ struct FftConvolution {
 struct FftReal {
   std::uint64_t n = 0;  ///< 0: complex data
   bool r2c = true;
-  /// 0: the whole real transform in the program. S > 0 (even c2r): the program is the first
-  /// pass of a multi-pass complex FFT of n/2 points whose element e of the transform with inner
-  /// index i is spectrum index i + e S; its load merges X[k] and X[n/2 - k] of the half
-  /// spectrum (DeviceFftPlan's pass 1, launched on the caller's half-spectrum layout).
+  /// 0: the whole real transform in the program. S > 0 (even n): the program is a pass of a
+  /// multi-pass complex FFT of n/2 points whose element e of the transform with inner index i
+  /// is spectrum index i + e S, launched on the caller's half-spectrum layout: c2r, the first
+  /// pass, its load merging X[k] and X[n/2 - k]; r2c, the last pass, its store splitting Z[k]
+  /// and Z[n/2 - k] into X[k], with transforms i and S - i paired in a group (launched with
+  /// inner = split_pass_inner(S)).
   std::uint64_t pass_step = 0;
 
   std::uint64_t complex_size() const { return n % 2 == 0 ? n / 2 : n; }
+  /// Whether the program is an r2c's last pass, pairing transforms.
+  bool split_pass() const { return r2c && pass_step != 0; }
+  /// The launch's transforms per outer index of a split pass of step S: S rounded up to even
+  /// (the slot of an odd S's missing partner of transform 0 idles).
+  static std::uint64_t split_pass_inner(std::uint64_t step) { return step + step % 2; }
 };
 
 /// How a size is cut into stages and work-items (all compile-time constants of the program).
@@ -204,9 +211,16 @@ class DeviceFft {
   /// not codelet_smooth, that of its Bluestein convolution. The column shape puts
   /// at least kFftColumnBytes of adjacent transforms in a group (exchanging real and imaginary
   /// parts in turn where that makes them fit the local memory budget), in groups of at most
-  /// max_group work-items (the device's limit; fewer transforms where it is lower).
+  /// max_group work-items (the device's limit; fewer transforms where it is lower). For an
+  /// r2c's split pass (real.split_pass()) a group holds an even number of transforms, the split
+  /// exchange taken where two would not fit; Unsupported naming n where even that does not
+  /// (pairs_fit). `real` is the shape's.
   static FftShape shape(std::uint64_t n, bool double_precision, bool columns = false,
-                        std::uint64_t max_group = kFftMaxGroup, const FftConvolution& conv = {});
+                        std::uint64_t max_group = kFftMaxGroup, const FftConvolution& conv = {},
+                        const FftReal& real = {});
+  /// Whether an r2c's split pass of n points fits a group (two transforms in the local memory
+  /// budget and max_group work-items).
+  static bool pairs_fit(std::uint64_t n, bool double_precision, std::uint64_t max_group = kFftMaxGroup);
   /// twiddle_double: the pass twiddle of a float program computed in double (fp64 devices).
   static ProgramSpec program(const FftShape& shape, bool double_precision, bool pass_twiddle = false,
                              bool twiddle_double = false);

@@ -46,6 +46,16 @@ std::vector<std::uint64_t> split_two(std::uint64_t n, std::uint64_t max_pass, co
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
 
+// An r2c's last pass (real.r2c): its FftReal, the pass's inner count (the step S) rounded up
+// to even for the transforms paired in a group; else none, the pass unchanged.
+FftReal split_pass(const FftReal& real, FftPass& pass) {
+  if (real.n == 0 || !real.r2c) return {};
+  const std::uint64_t step = pass.inner, outer = pass.count / step;
+  pass.inner = FftReal::split_pass_inner(step);
+  pass.count = outer * pass.inner;
+  return FftReal{real.n, true, step};
+}
+
 bool same_sides(const FftLayout& l) {
   return l.in_stride == l.out_stride && (l.inner_count() == 1 || l.in_dist == l.out_dist) &&
          (l.outer_count() == 1 || l.in_dist_outer == l.out_dist_outer);
@@ -88,10 +98,10 @@ std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, bool double_pre
 }
 
 const DeviceFft& DeviceFftPlan::kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass,
-                                       const FftReal& merge) {
+                                       const FftReal& real) {
   const bool columns = pass.columns();
-  auto& k = kernels_[{size, pass_twiddle, columns, merge.pass_step}];
-  if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle, columns, FftConvolution{}, merge);
+  auto& k = kernels_[{size, pass_twiddle, columns, real.pass_step}];
+  if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle, columns, FftConvolution{}, real);
   return *k;
 }
 
@@ -116,9 +126,36 @@ void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint
   }
 }
 
+std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool double_precision,
+                                                         std::uint64_t max_pass, std::uint64_t max_group) {
+  std::vector<std::uint64_t> passes = split(n, double_precision, max_pass);
+  if (passes.size() < 2)
+    throw Unsupported("GPU FFT: size n " + str(n) + " is one pass: an r2c of " + str(2 * n) +
+                      " points splits its spectrum in that kernel, not in a last pass");
+  // Any order of the factors is a four-step: make one that pairs transforms the last.
+  const auto fits = [&](std::uint64_t m) { return DeviceFft::pairs_fit(m, double_precision, max_group); };
+  const auto last = std::find_if(passes.rbegin(), passes.rend(), fits);
+  if (last == passes.rend())
+    throw Unsupported("GPU FFT: no pass of size n " + str(n) + " (" + str(passes.front()) + " x ... x " +
+                      str(passes.back()) + ") can pair its transforms in a group to split a real spectrum");
+  std::iter_swap(last, passes.rbegin());
+  return passes;
+}
+
+bool DeviceFftPlan::real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
+                                    std::uint64_t max_group) {
+  if (n < 2 || !codelet_smooth(n)) return false;
+  try {
+    split_for_real(n, double_precision, max_pass, max_group);
+    return true;
+  } catch (const Unsupported&) {
+    return false;
+  }
+}
+
 DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
-                             std::uint64_t max_pass, std::uint64_t merge_real_n)
-    : n_(n), double_(double_precision), layout_(layout) {
+                             std::uint64_t max_pass, const FftReal& real)
+    : n_(n), double_(double_precision), layout_(layout), real_(real) {
   const std::size_t elem = double_precision ? 16 : 8;
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
   max_pass = std::min(max_pass, fft_max_on_chip(double_precision));
@@ -133,15 +170,19 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     passes_ = split(n, double_precision, max_pass);
   }
   // Bluestein and the multi-pass plans read all of an outer index's input before they write
-  // any output; one pass, or several outer indices, need a copy of the input to run in place.
-  copy_in_place_ = layout.batch > 0 && !same_sides(layout) && (passes_.size() == 1 || layout.two_level());
+  // any output; one pass, or several outer indices, need a copy of the input to run in place
+  // (a real transform's half-spectrum step is never run in place: its sides differ in kind).
+  copy_in_place_ = layout.batch > 0 && real.n == 0 && !same_sides(layout) &&
+                   (passes_.size() == 1 || layout.two_level());
   if (copy_in_place_) {
     in_elements_ = input_extent(layout, n);
     in_copy_ = context.allocate(in_elements_ * elem);
   }
-  if (merge_real_n != 0 && (merge_real_n != 2 * n || bluestein_ || passes_.size() < 2))
-    throw InvalidArgument("DeviceFftPlan: the half-spectrum merge of a c2r of " + str(merge_real_n) +
+  if (real.n != 0 && (real.n != 2 * n || bluestein_ || passes_.size() < 2))
+    throw InvalidArgument(std::string("DeviceFftPlan: the half-spectrum ") + (real.r2c ? "split" : "merge") +
+                          " of a real transform of " + str(real.n) +
                           " points needs a multi-pass plan of half its size (n " + str(n) + ")");
+  if (real.r2c && real.n != 0) passes_ = split_for_real(n, double_precision, max_pass, context.facts().max_work_group);
   if (bluestein_) return;
   if (passes_.size() == 1) {
     Step st;
@@ -169,8 +210,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p1.pass.out_dist_outer = N;
   p1.pass.out_dist_inner = 1;
   p1.pass.out_stride = M;
-  const FftReal merge =
-      merge_real_n != 0 ? FftReal{merge_real_n, false, static_cast<std::uint64_t>(M)} : FftReal{};
+  const FftReal merge = real.n != 0 && !real.r2c ? FftReal{real.n, false, static_cast<std::uint64_t>(M)} : FftReal{};
   p1.kernel = &kernel(context, passes_[0], true, p1.pass, merge);
   p1.kernel->check_count(p1.pass.count);
   p1.to = Slot::scratch1;
@@ -187,7 +227,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     p2.pass.out_dist_outer = dout;
     p2.pass.out_dist_inner = so;
     p2.pass.out_stride = N1 * so;
-    p2.kernel = &kernel(context, passes_[1], false, p2.pass);
+    p2.kernel = &kernel(context, passes_[1], false, p2.pass, split_pass(real, p2.pass));
     p2.kernel->check_count(p2.pass.count);
     p2.from = Slot::scratch1;
     p2.last = true;
@@ -220,7 +260,8 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p3.pass.in_stride = 1;
   p3.pass.out_dist_inner = so;
   p3.pass.out_stride = N1 * N2 * so;
-  p3.kernel = &kernel(context, passes_[2], false, p3.pass);
+  p3.kernel = &kernel(context, passes_[2], false, p3.pass, split_pass(real, p3.pass));
+  p3.kernel->check_count(p3.pass.count);
   p3.from = Slot::scratch2;
   p3.last = true;
   for (std::int64_t b = 0; b < B; ++b) {
@@ -255,13 +296,17 @@ std::string DeviceFftPlan::describe() const {
     if (shape.conv.whole()) return s + " (one kernel: Bluestein, convolution of " + str(shape.n) + ")";
     return s + " (one kernel)";
   }
-  return s + " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
-         (passes_.size() == 2 ? "pass)" : "two)");
+  s += " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
+       (passes_.size() == 2 ? "pass" : "two");
+  if (real_.n != 0) s += real_.r2c ? ", the real spectrum split in the last" : ", the real spectrum merged in the first";
+  return s + ")";
 }
 
 void DeviceFftPlan::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
                         std::int64_t in_base, std::int64_t out_base) const {
   if (layout_.batch == 0) return;
+  if (real_.n != 0 && &in == &out)
+    throw InvalidArgument("DeviceFftPlan: a plan with a real transform's half-spectrum step runs out of place");
   const Memory* source = &in;
   if (copy_in_place_ && &in == &out) {
     const std::size_t elem = double_ ? 16 : 8;

@@ -33,12 +33,28 @@ class DeviceFftPlan {
   /// (fft_max_on_chip of the precision; tests lower it to reach three passes, or Bluestein through a work array, at
   /// small n). Sizes with a prime factor above 19 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
-  /// With merge_real_n = 2n (a c2r of 2n points; n codelet-smooth and more than one pass), the
-  /// first pass reads the half spectrum (n + 1 values a transform, in the input layout) and
-  /// merges X[k] with X[n - k] in its load (FftReal::pass_step), so the plan takes the c2r's
-  /// spectrum as it is and its output is the complex sequence of reals in pairs.
+  /// With real.n = 2n (a real transform of 2n points; n codelet-smooth and more than one pass;
+  /// real.pass_step is the plan's), the plan does the half-spectrum step of DeviceFftReal in a
+  /// pass (FftReal::pass_step): c2r, the first pass reads the half spectrum (n + 1 values a
+  /// transform, in the input layout) and merges X[k] with X[n - k] in its load, so the plan
+  /// takes the c2r's spectrum as it is and its output is the complex sequence of reals in pairs;
+  /// r2c (real_split_fits), the last pass splits the spectrum in its store, so the plan's
+  /// output is the half spectrum (n + 1 values a transform, in the output layout) and its
+  /// transform is forward. A pass too large to pair transforms in a group (DeviceFft::pairs_fit)
+  /// is not made the last. Such a plan is never run in place.
   DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
-                std::uint64_t max_pass = kFftMaxOnChip, std::uint64_t merge_real_n = 0);
+                std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {});
+
+  /// The passes of a plan of n whose last pass splits an r2c's spectrum: split()'s, the last
+  /// of those that pair transforms in a group of at most max_group work-items
+  /// (DeviceFft::pairs_fit) swapped with the last one. Throws as split, and Unsupported naming
+  /// n for one pass or none that pairs.
+  static std::vector<std::uint64_t> split_for_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
+                                                   std::uint64_t max_group);
+  /// Whether an r2c of 2n points can split its spectrum in the last pass of a plan of n (n
+  /// codelet-smooth and split_for_real does not throw).
+  static bool real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
+                              std::uint64_t max_group);
 
   /// The sizes of the passes, first pass first (one entry for the one-kernel path): the most
   /// balanced split of a codelet-smooth n into as few factors <= max_pass (and <=
@@ -83,16 +99,18 @@ class DeviceFftPlan {
     Slot from = Slot::in, to = Slot::out;
     bool last = false;  // takes the norm's scale
   };
-  /// The program of `size` for launches like `pass` (its column shape where pass.columns()).
+  /// The program of `size` for launches like `pass` (its column shape where pass.columns()),
+  /// a pass of a real transform's half-spectrum step where real.pass_step != 0.
   const DeviceFft& kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass,
-                          const FftReal& merge = {});
+                          const FftReal& real = {});
   const FftPassTwiddles& twiddles(Context& context, std::uint64_t n, bool as_double);
 
   std::uint64_t n_;
   bool double_;
   FftLayout layout_;
+  FftReal real_;  // n = 0 for a complex plan
   std::vector<std::uint64_t> passes_;
-  // size, twiddle, columns, merge's pass step
+  // size, twiddle, columns, the real step's pass step (a merge has a twiddle, a split none)
   std::map<std::tuple<std::uint64_t, bool, bool, std::uint64_t>, std::unique_ptr<DeviceFft>> kernels_;
   std::map<std::uint64_t, std::unique_ptr<FftPassTwiddles>> twiddles_;
   std::vector<Step> steps_;  // multi-pass: those of one outer index

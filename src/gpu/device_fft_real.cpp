@@ -73,6 +73,16 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
       half.in_dist = layout.in_dist / 2;
       half.in_dist_outer = layout.in_dist_outer / 2;
     }
+    // The passes of a smooth size split the spectrum in the last one's store, writing the
+    // caller's half spectrum, where a pass can pair its transforms; Bluestein's sizes, and
+    // n = 2, take the split kernel.
+    real_in_pass_ =
+        DeviceFftPlan::real_split_fits(h_, double_precision, max_pass, context.facts().max_work_group);
+    if (real_in_pass_) {
+      half.out_stride = layout.out_stride;
+      half.out_dist = layout.out_dist;
+      half.out_dist_outer = layout.out_dist_outer;
+    }
   } else {
     direct_ = even_lines(layout.out_stride, layout.out_dist, layout.out_dist_outer);
     if (direct_) {
@@ -82,16 +92,17 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     // The passes of a smooth size (two or more here: it does not fit one kernel) read the
     // spectrum themselves, the first merging X[k] and X[H-k] in its load; Bluestein's sizes, and
     // n = 2, take the merge kernel.
-    merged_ = h_ >= 2 && codelet_smooth(h_);
-    if (merged_) {
+    real_in_pass_ = h_ >= 2 && codelet_smooth(h_);
+    if (real_in_pass_) {
       half.in_stride = layout.in_stride;
       half.in_dist = layout.in_dist;
       half.in_dist_outer = layout.in_dist_outer;
     }
   }
-  half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass, merged_ ? n : 0);
-  if (merged_ && direct_) return;  // the complex plan alone: spectrum in, pairs of reals out
-  twiddles_ = twiddles(context, n, double_precision);
+  half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass,
+                                          real_in_pass_ ? FftReal{n, r2c} : FftReal{});
+  if (real_in_pass_ && direct_) return;  // the complex plan alone, from one side to the other
+  if (!real_in_pass_) twiddles_ = twiddles(context, n, double_precision);
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * h_) * elem);
   module_ = get_module_async(context, program(double_precision));
   groups_ = tuning::elementwise_groups(layout.batch * (h_ + 1));
@@ -116,7 +127,9 @@ std::string DeviceFftReal::describe() const {
                                         : " on the Hermitian spectrum rebuilt in its load, storing the real parts)");
   }
   return "[" + half_->describe() + "]" + (odd_ ? " (odd: a complex FFT of n)" : "") +
-         (merged_ ? " (the spectrum merged in the first pass's load)" : "") +
+         (real_in_pass_ ? (r2c_ ? " (the spectrum split in the last pass's store)"
+                                : " (the spectrum merged in the first pass's load)")
+                        : "") +
          (odd_ || direct_ ? "" : " with a pack/unpack of the reals");
 }
 
@@ -144,21 +157,24 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
     return;
   }
   if (r2c_) {
+    Memory& z = real_in_pass_ ? out : *work_;  // the complex plan's output
+    const double z_scale = real_in_pass_ ? scale : 1.0;
     if (direct_) {
-      half_->run(stream, in, *work_, fft::Direction::forward, 1.0);
+      half_->run(stream, in, z, fft::Direction::forward, z_scale);
     } else {
       const std::array<Arg, 8> pack = {Arg::memory(in),  Arg::memory(*work_), h, batch, Arg::value(layout_.in_stride),
                                        Arg::value(layout_.in_dist), inner, in_outer};
       stream.launch(*module_, "fft_r2c_pack", grid, pack);
-      half_->run(stream, *work_, *work_, fft::Direction::forward, 1.0);
+      half_->run(stream, *work_, z, fft::Direction::forward, z_scale);
     }
+    if (real_in_pass_) return;
     const std::array<Arg, 10> post = {Arg::memory(*work_), Arg::memory(out), Arg::memory(*twiddles_), h, batch,
                                       Arg::value(layout_.out_stride), Arg::value(layout_.out_dist), inner, out_outer,
                                       scale_arg};
     stream.launch(*module_, "fft_r2c_post", grid, post);
     return;
   }
-  if (merged_) {
+  if (real_in_pass_) {
     half_->run(stream, in, direct_ ? out : *work_, fft::Direction::backward, scale);
   } else {
     const std::array<Arg, 10> pre = {Arg::memory(in), Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,

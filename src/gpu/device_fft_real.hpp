@@ -7,9 +7,10 @@
 // work array (batch x the complex size) with O(n) kernels around it (kernels/fft_real.cl):
 // even n = 2H, a complex FFT of H on the reals read as H complex values (in place where they
 // are contiguous from an even real, else through a pack or unpack kernel) and the split after
-// it (r2c) or the merge before it (c2r; for a codelet-smooth H, in the first pass's load
-// instead: FftReal::pass_step); odd n, a complex FFT of n on the reals widened to complex
-// values (twice the work).
+// it (r2c; for a codelet-smooth H, in the last pass's store instead where a pass can pair its
+// transforms in a group) or the merge before it (c2r; for a codelet-smooth H, in the first
+// pass's load instead): FftReal::pass_step; odd n, a complex FFT of n on the reals widened to
+// complex values (twice the work).
 #pragma once
 
 #include <cstdint>
@@ -48,7 +49,9 @@ class DeviceFftReal {
  private:
   std::uint64_t n_, h_;  // h_: the complex FFT's size (n / 2, or n when odd)
   bool double_, r2c_, direct_ = false, odd_;
-  bool merged_ = false;  // c2r: the complex plan's first pass merges the spectrum (no pre kernel)
+  // The complex plan's passes do the half-spectrum step: c2r, the first merges the spectrum in
+  // its load (no pre kernel); r2c, the last splits it in its store (no post kernel).
+  bool real_in_pass_ = false;
   FftLayout layout_;
   PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache

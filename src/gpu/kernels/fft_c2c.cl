@@ -48,12 +48,21 @@
                             r2c reads x[j] + 0i and stores k <= N/2; c2r reads X[k] for k <= N/2,
                             conj X[N-k] above, and stores the real parts. c2r takes the imaginary
                             parts of X[0] (and X[H]) as zero, as numpy.fft.irfft does.
-     FFT_REAL_PASS_STEP     S > 0 (even c2r only): this kernel is instead the first pass of a
-                            multi-pass complex FFT of H points: element e of its transform with
-                            inner index i is the spectrum's k = i + e S (its input address,
-                            complex values of the half spectrum), and its load merges X[k] with
+     FFT_REAL_PASS_STEP     S > 0 (even N only): this kernel is instead a pass of a multi-pass
+                            complex FFT of H points whose element e of the transform with inner
+                            index i is the spectrum's k = i + e S. c2r: the first pass; its input
+                            addresses are the half spectrum's and its load merges X[k] with
                             X[H-k], read from the transform's origin (base - i dist_inner) +
-                            (H-k) dist_inner. Its store, twiddle and layouts are a pass's.
+                            (H-k) dist_inner; its store and twiddle are a pass's. r2c: the last
+                            pass (no twiddle); its outputs are the half spectrum's and its store
+                            splits Z[k] with Z[H-k], an element of transform (S - i) mod S:
+                            M - e - 1 of it (M = FFT_N), M - e mod M for i = 0. Each outer
+                            index's transforms i and S - i are in adjacent slots of one group
+                            (FFT_TPG even; the launch's inner is S rounded up to even, slot q of
+                            an outer index holding i = q / 2 for even q, else S - q / 2, S / 2
+                            for q = 1, none for q = 1 and odd S; fft_split_pass_index), so the
+                            store reads its partner's outputs from local memory. Transform 0
+                            stores X[H] too, as element M.
    Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
@@ -103,8 +112,13 @@
 #if FFT_REAL_WHOLE && (FFT_TWIDDLE || FFT_STAGES == 0 || (FFT_BLUESTEIN_N > 0 && !(FFT_CONV_LOAD && FFT_CONV_STORE)))
 #error "fft_c2c.cl: a real transform is a whole DFT in one kernel of at least two points"
 #endif
-#if FFT_REAL_PASS_STEP > 0 && (FFT_REAL_R2C || !FFT_REAL_EVEN || FFT_BLUESTEIN_N > 0)
-#error "fft_c2c.cl: a pass merges the half spectrum of an even c2r only, without Bluestein"
+/* The last pass of an even r2c, splitting the spectrum in its store */
+#define FFT_REAL_SPLIT_PASS (FFT_REAL_PASS_STEP > 0 && FFT_REAL_R2C)
+#if FFT_REAL_PASS_STEP > 0 && (!FFT_REAL_EVEN || FFT_BLUESTEIN_N > 0)
+#error "fft_c2c.cl: a pass merges or splits the half spectrum of an even real transform only, without Bluestein"
+#endif
+#if FFT_REAL_SPLIT_PASS && (FFT_TWIDDLE || FFT_TPG % 2 != 0)
+#error "fft_c2c.cl: the split pass has no pass twiddle and pairs of transforms in a group"
 #endif
 
 /* Index of element e of the transform with inner index i in Bluestein's tables. */
@@ -204,7 +218,7 @@ DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride
   (void)real_tw;
   (void)inner_index;
   (void)dist_inner;
-#if FFT_REAL_N == 0
+#if FFT_REAL_N == 0 || FFT_REAL_SPLIT_PASS
   return in[base + (i64)e * stride];
 #elif FFT_REAL_R2C && FFT_REAL_EVEN
   /* One complex load where the reals are contiguous from an even one. */
@@ -385,23 +399,40 @@ DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t
 #endif
 
 #if FFT_REAL_R2C && FFT_REAL_EVEN
-/* The pairs k <= H/2 a work-item finishes in fft_store_split. */
-#define FFT_PAIRS_PER_ITEM ((FFT_REAL_H / 2 + FFT_TPT) / FFT_TPT)
-
-/* One real component (0: re, 1: im), or both, of Z[k] and Z[H-k] for the work-item's pairs,
-   from the outputs v (the last stage's layout; Bluestein's times the chirp) through local
-   memory in natural order. */
-DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, complex_t* zk, complex_t* zh,
-                                int part, GLOBAL const complex_t* chirp, real_t dir) {
+/* One real component (0: re, 1: im), or both, of the outputs v (the last stage's layout;
+   Bluestein's times the chirp) to local memory in natural order (e >= H: past Bluestein's
+   outputs). */
+DEVICE_FN void fft_outputs_to_lds(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, int part,
+                                  GLOBAL const complex_t* chirp, real_t dir) {
   (void)chirp;
   (void)dir;
-  /* e >= H: past Bluestein's outputs */
 #if FFT_CONV_STORE
   FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s,
                       if (e < FFT_REAL_H) lds[e] = fft_lds_part(cmul(v[s], fft_chirp(chirp, e, dir)), part);)
 #else
   FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, if (e < FFT_REAL_H) lds[e] = fft_lds_part(v[s], part);)
 #endif
+}
+
+/* X[k] = ((Z[k] + conj Z[H-k]) - i W^k (Z[k] - conj Z[H-k])) * scale / 2 to out[at]. */
+DEVICE_FN void fft_put_split(GLOBAL complex_t* out, i64 at, u64 k, complex_t z, complex_t zh,
+                             GLOBAL const complex_t* real_tw, real_t scale) {
+  const complex_t zc = cconj(zh);
+  const complex_t s = cadd(z, zc), d = csub(z, zc);
+  const complex_t x = cadd(s, cmul(real_tw[k], cmake(d.y, -d.x)));
+  out[at] = cscale(x, (real_t)0.5 * scale);
+}
+#endif
+
+#if FFT_REAL_R2C && FFT_REAL_EVEN && !FFT_REAL_SPLIT_PASS
+/* The pairs k <= H/2 a work-item finishes in fft_store_split. */
+#define FFT_PAIRS_PER_ITEM ((FFT_REAL_H / 2 + FFT_TPT) / FFT_TPT)
+
+/* One real component, or both, of Z[k] and Z[H-k] for the work-item's pairs, through local
+   memory. */
+DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, complex_t* zk, complex_t* zh,
+                                int part, GLOBAL const complex_t* chirp, real_t dir) {
+  fft_outputs_to_lds(v, t, lds, part, chirp, dir);
   BARRIER();
 #pragma unroll
   for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
@@ -412,15 +443,6 @@ DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYP
     }
   }
   BARRIER();
-}
-
-/* X[k] = ((Z[k] + conj Z[H-k]) - i W^k (Z[k] - conj Z[H-k])) * scale / 2 to out[base + k stride]. */
-DEVICE_FN void fft_put_split(GLOBAL complex_t* out, i64 base, i64 stride, u32 k, complex_t z, complex_t zh,
-                             GLOBAL const complex_t* real_tw, real_t scale) {
-  const complex_t zc = cconj(zh);
-  const complex_t s = cadd(z, zc), d = csub(z, zc);
-  const complex_t x = cadd(s, cmul(real_tw[k], cmake(d.y, -d.x)));
-  out[base + (i64)k * stride] = cscale(x, (real_t)0.5 * scale);
 }
 
 /* The half spectrum of an even-N r2c from the H-point transform's outputs v: work-item t
@@ -436,10 +458,56 @@ DEVICE_FN void fft_store_split(const complex_t* v, u32 t, GLOBAL complex_t* out,
   for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
     const u32 k = t + (u32)p * FFT_TPT;
     if (k <= FFT_REAL_H / 2) {
-      fft_put_split(out, base, stride, k, zk[p], zh[p], real_tw, scale);
-      if (2 * k != FFT_REAL_H) fft_put_split(out, base, stride, FFT_REAL_H - k, zh[p], zk[p], real_tw, scale);
+      fft_put_split(out, base + (i64)k * stride, k, zk[p], zh[p], real_tw, scale);
+      if (2 * k != FFT_REAL_H)
+        fft_put_split(out, base + (i64)(FFT_REAL_H - k) * stride, FFT_REAL_H - k, zh[p], zk[p], real_tw, scale);
     }
   }
+}
+#endif
+
+#if FFT_REAL_SPLIT_PASS
+/* The inner index of the transform in slot q of an outer index (see the header);
+   FFT_REAL_PASS_STEP for none. */
+DEVICE_FN u64 fft_split_pass_index(u64 q) {
+  const u64 pair = q / 2;
+  if (q % 2 == 0) return pair;
+  if (pair != 0) return FFT_REAL_PASS_STEP - pair;
+  return FFT_REAL_PASS_STEP % 2 == 0 ? FFT_REAL_PASS_STEP / 2 : FFT_REAL_PASS_STEP;
+}
+
+/* Element e's partner in the split pass: Z[H-k] for k = i + e S. */
+#define FFT_SPLIT_MIRROR(e, i) ((i) == 0 ? (FFT_N - (e)) % FFT_N : FFT_N - 1 - (e))
+
+/* X[k], k = i + e S, for the outputs v of transform i (and X[H] from Z[0]), each with Z[H-k] of
+   its partner transform (S - i) mod S, read from local memory at `partner` (its own `lds` where
+   it is its own partner) as the output is stored; under the split exchange the real parts come
+   in a first round and wait in registers (one real a value, not a complex one). */
+DEVICE_FN void fft_store_split_pass(const complex_t* v, u32 t, GLOBAL complex_t* out, i64 base, i64 stride,
+                                    real_t scale, int valid, GLOBAL const complex_t* real_tw,
+                                    LOCAL_PTR FFT_LDS_TYPE* lds, LOCAL_PTR FFT_LDS_TYPE* partner, u64 i,
+                                    GLOBAL const complex_t* chirp, real_t dir) {
+#if FFT_SPLIT
+  real_t partner_re[FFT_SLOTS];
+  fft_outputs_to_lds(v, t, lds, 0, chirp, dir);
+  BARRIER();
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, partner_re[s] = partner[FFT_SPLIT_MIRROR(e, i)];)
+  BARRIER();
+  fft_outputs_to_lds(v, t, lds, 1, chirp, dir);
+#define FFT_SPLIT_PARTNER(e, s) cmake(partner_re[s], partner[FFT_SPLIT_MIRROR(e, i)])
+#else
+  fft_outputs_to_lds(v, t, lds, 0, chirp, dir);
+#define FFT_SPLIT_PARTNER(e, s) partner[FFT_SPLIT_MIRROR(e, i)]
+#endif
+  BARRIER();
+  if (!valid) return;
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, {
+    const complex_t zh = FFT_SPLIT_PARTNER(e, s);
+    const u64 k = i + (u64)e * FFT_REAL_PASS_STEP;
+    fft_put_split(out, base + (i64)e * stride, k, v[s], zh, real_tw, scale);
+    if (k == 0) fft_put_split(out, base + (i64)FFT_N * stride, FFT_REAL_H, v[s], zh, real_tw, scale);
+  })
+#undef FFT_SPLIT_PARTNER
 }
 #endif
 
@@ -456,8 +524,14 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   const u32 t = LOCAL_ID(0) % FFT_TPT;
   const u32 slot = LOCAL_ID(0) / FFT_TPT;
   const u64 transform = (u64)GROUP_ID(0) * FFT_TPG + slot;
+#if FFT_REAL_SPLIT_PASS
+  const u64 inner_index = fft_split_pass_index(transform % inner);
+  const int valid = transform < count && inner_index < FFT_REAL_PASS_STEP;
+#else
+  const u64 inner_index = transform % inner;
   const int valid = transform < count;
-  const u64 outer_index = transform / inner, inner_index = transform % inner;
+#endif
+  const u64 outer_index = transform / inner;
   const i64 in_base = in_offset + (i64)outer_index * in_dist_outer + (i64)inner_index * in_dist_inner;
   const i64 out_base = out_offset + (i64)outer_index * out_dist_outer + (i64)inner_index * out_dist_inner;
   (void)pass_tw;
@@ -485,7 +559,11 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   const real_t last_dir = dir;
 #endif
   fft_transform(v, t, tw, lds, last_dir);
-#if FFT_REAL_R2C && FFT_REAL_EVEN
+#if FFT_REAL_SPLIT_PASS
+  /* slots 0 and 1 of an outer index hold transforms that are their own partners */
+  LOCAL_PTR FFT_LDS_TYPE* partner = transform % inner < 2 ? lds : lds_all + (slot ^ 1u) * FFT_N;
+  fft_store_split_pass(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, partner, inner_index, chirp, dir);
+#elif FFT_REAL_R2C && FFT_REAL_EVEN
   fft_store_split(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, chirp, dir);
 #else
   fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, scale, valid, pass_tw, pass_tw_n,
