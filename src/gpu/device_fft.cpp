@@ -139,7 +139,7 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
 bool DeviceFft::pairs_fit(std::uint64_t n, bool double_precision, std::uint64_t max_group) {
   if (!codelet_smooth(n) || n > fft_max_on_chip(double_precision)) return false;
   try {
-    shape(n, double_precision, false, max_group, {}, FftReal{2, true, 1});
+    shape(n, double_precision, false, max_group, {}, FftReal{2, true, 1, true});
     return true;
   } catch (const Unsupported&) {
     return false;
@@ -171,7 +171,8 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
   if (s.real.n != 0)
     spec.defines.insert(spec.defines.end(), {{"FFT_REAL_N", std::to_string(s.real.n) + "u"},
                                              {"FFT_REAL_R2C", s.real.r2c ? "1" : "0"},
-                                             {"FFT_REAL_PASS_STEP", std::to_string(s.real.pass_step) + "u"}});
+                                             {"FFT_REAL_PASS_STEP", std::to_string(s.real.pass_step) + "u"},
+                                             {"FFT_REAL_PASS_LAST", s.real.last_pass ? "1" : "0"}});
   std::uint64_t ns = 1, tw = 0;
   for (std::size_t i = 0; i < s.radices.size(); ++i) {
     const std::string k = std::to_string(i);
@@ -196,10 +197,13 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   if (real.n != 0 && real.pass_step == 0 && (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0))
     throw InvalidArgument("DeviceFft: a real transform of " + std::to_string(real.n) +
                           " points is not a one-kernel FFT of size n " + std::to_string(n));
-  if (real.pass_step != 0 && (real.n % 2 != 0 || conv.n != 0 || !codelet_smooth(n) || (real.r2c && pass_twiddle)))
-    throw InvalidArgument("DeviceFft: the half-spectrum merge or split of a pass is for even real transforms and "
-                          "codelet-smooth passes, the split in a last pass (real n " + std::to_string(real.n) +
-                          ", size n " + std::to_string(n) + ")");
+  // A first pass has the pass twiddle, a last one not; an even c2r's real step is in its first
+  // pass, an even r2c's in its last.
+  if (real.pass_step != 0 && (conv.n != 0 || !codelet_smooth(n) || real.last_pass == pass_twiddle ||
+                              (real.n % 2 == 0 && real.r2c != real.last_pass)))
+    throw InvalidArgument("DeviceFft: a pass of a real transform of " + std::to_string(real.n) +
+                          " points is codelet-smooth, first with the pass twiddle or last without it, an even "
+                          "c2r's first and an even r2c's last (size n " + std::to_string(n) + ")");
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
@@ -422,15 +426,28 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({"fft_real_c2r_merge_pass" + prec, DeviceFft::program(s, dbl, true, true)});
     }
     // The last pass of an even r2c's complex plan, splitting the spectrum in its store with
-    // transforms i and S - i paired in a group: the largest that pair (float 2^25 reals, 2^24
-    // = 4096 x 4096; double 2^23, 2^22 = 2048 x 2048), in the column shape with the split
-    // exchange.
+    // transforms i and S - i paired in a group: the largest (kFftMaxSplitPass; 2^21 reals,
+    // 2^20 = 1024 x 1024), in the column shape.
     {
-      const std::uint64_t h = std::uint64_t(1) << (dbl ? 22 : 24);
+      const std::uint64_t h = std::uint64_t(1) << 20;
       const std::vector<std::uint64_t> split = DeviceFftPlan::split_for_real(h, dbl, kFftMaxOnChip, kFftMaxGroup);
       const std::uint64_t last = split.back();
-      const FftShape s = DeviceFft::shape(last, dbl, true, kFftMaxGroup, {}, FftReal{2 * h, true, h / last});
+      const FftShape s = DeviceFft::shape(last, dbl, true, kFftMaxGroup, {}, FftReal{2 * h, true, h / last, true});
       out.push_back({"fft_real_r2c_split_pass" + prec, DeviceFft::program(s, dbl)});
+    }
+    // The first and last passes of an odd real transform's complex plan, reading and writing
+    // the real side: 3^10 = 243 x 243, columns in the first, rows in the last.
+    {
+      const std::uint64_t n = 59049;
+      const std::vector<std::uint64_t> split = DeviceFftPlan::split(n, dbl);
+      for (bool r2c : {true, false}) {
+        const std::string name = std::string("fft_real_") + (r2c ? "r2c" : "c2r") + "_odd_";
+        FftShape first = DeviceFft::shape(split.at(0), dbl, true);
+        first.real = FftReal{n, r2c, split.at(1), false};
+        out.push_back({name + "first_pass" + prec, DeviceFft::program(first, dbl, true, true)});
+        const FftShape last = DeviceFft::shape(split.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, split.at(0), true});
+        out.push_back({name + "last_pass" + prec, DeviceFft::program(last, dbl)});
+      }
     }
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});

@@ -91,17 +91,20 @@ struct FftConvolution {
 struct FftReal {
   std::uint64_t n = 0;  ///< 0: complex data
   bool r2c = true;
-  /// 0: the whole real transform in the program. S > 0 (even n): the program is a pass of a
-  /// multi-pass complex FFT of n/2 points whose element e of the transform with inner index i
-  /// is spectrum index i + e S, launched on the caller's half-spectrum layout: c2r, the first
-  /// pass, its load merging X[k] and X[n/2 - k]; r2c, the last pass, its store splitting Z[k]
-  /// and Z[n/2 - k] into X[k], with transforms i and S - i paired in a group (launched with
-  /// inner = split_pass_inner(S)).
+  /// 0: the whole real transform in the program. S > 0: the program is a pass of a multi-pass
+  /// complex FFT of complex_size() points whose element e of the transform with inner index i
+  /// is sequence index i + e S, launched with the caller's layout on the real side: the first
+  /// pass (last_pass false) reads it in its load (odd r2c: the reals widened; odd c2r: the
+  /// Hermitian spectrum rebuilt; even c2r: X[k] and X[n/2 - k] merged), the last writes it in
+  /// its store (odd r2c: k <= n/2; odd c2r: the real parts; even r2c: Z[k] and Z[n/2 - k]
+  /// split into X[k], with transforms i and S - i paired in a group, launched with inner =
+  /// split_pass_inner(S)).
   std::uint64_t pass_step = 0;
+  bool last_pass = false;
 
   std::uint64_t complex_size() const { return n % 2 == 0 ? n / 2 : n; }
-  /// Whether the program is an r2c's last pass, pairing transforms.
-  bool split_pass() const { return r2c && pass_step != 0; }
+  /// Whether the program is an even r2c's last pass, pairing transforms.
+  bool split_pass() const { return r2c && pass_step != 0 && last_pass && n % 2 == 0; }
   /// The launch's transforms per outer index of a split pass of step S: S rounded up to even
   /// (the slot of an odd S's missing partner of transform 0 idles).
   static std::uint64_t split_pass_inner(std::uint64_t step) { return step + step % 2; }

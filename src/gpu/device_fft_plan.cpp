@@ -46,14 +46,25 @@ std::vector<std::uint64_t> split_two(std::uint64_t n, std::uint64_t max_pass, co
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
 
-// An r2c's last pass (real.r2c): its FftReal, the pass's inner count (the step S) rounded up
-// to even for the transforms paired in a group; else none, the pass unchanged.
-FftReal split_pass(const FftReal& real, FftPass& pass) {
-  if (real.n == 0 || !real.r2c) return {};
-  const std::uint64_t step = pass.inner, outer = pass.count / step;
-  pass.inner = FftReal::split_pass_inner(step);
-  pass.count = outer * pass.inner;
-  return FftReal{real.n, true, step};
+// The FftReal of a real transform's first pass, whose load reads the real side (odd sizes, an
+// even c2r), or none.
+FftReal real_first_pass(const FftReal& real, std::uint64_t step) {
+  if (real.n == 0 || (real.n % 2 == 0 && real.r2c)) return {};
+  return FftReal{real.n, real.r2c, step, false};
+}
+
+// The FftReal of a real transform's last pass, whose store writes the real side (odd sizes, an
+// even r2c), or none. An even r2c's pairs its transforms: the pass's inner count (the step S)
+// is rounded up to even.
+FftReal real_last_pass(const FftReal& real, FftPass& pass) {
+  if (real.n == 0 || (real.n % 2 == 0 && !real.r2c)) return {};
+  const FftReal last{real.n, real.r2c, pass.inner, true};
+  if (last.split_pass()) {
+    const std::uint64_t outer = pass.count / pass.inner;
+    pass.inner = FftReal::split_pass_inner(pass.inner);
+    pass.count = outer * pass.inner;
+  }
+  return last;
 }
 
 bool same_sides(const FftLayout& l) {
@@ -133,11 +144,14 @@ std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool d
     throw Unsupported("GPU FFT: size n " + str(n) + " is one pass: an r2c of " + str(2 * n) +
                       " points splits its spectrum in that kernel, not in a last pass");
   // Any order of the factors is a four-step: make one that pairs transforms the last.
-  const auto fits = [&](std::uint64_t m) { return DeviceFft::pairs_fit(m, double_precision, max_group); };
+  const auto fits = [&](std::uint64_t m) {
+    return m <= kFftMaxSplitPass && DeviceFft::pairs_fit(m, double_precision, max_group);
+  };
   const auto last = std::find_if(passes.rbegin(), passes.rend(), fits);
   if (last == passes.rend())
     throw Unsupported("GPU FFT: no pass of size n " + str(n) + " (" + str(passes.front()) + " x ... x " +
-                      str(passes.back()) + ") can pair its transforms in a group to split a real spectrum");
+                      str(passes.back()) + ") has at most " + str(kFftMaxSplitPass) +
+                      " points and pairs its transforms in a group to split a real spectrum");
   std::iter_swap(last, passes.rbegin());
   return passes;
 }
@@ -178,11 +192,11 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     in_elements_ = input_extent(layout, n);
     in_copy_ = context.allocate(in_elements_ * elem);
   }
-  if (real.n != 0 && (real.n != 2 * n || bluestein_ || passes_.size() < 2))
-    throw InvalidArgument(std::string("DeviceFftPlan: the half-spectrum ") + (real.r2c ? "split" : "merge") +
-                          " of a real transform of " + str(real.n) +
-                          " points needs a multi-pass plan of half its size (n " + str(n) + ")");
-  if (real.r2c && real.n != 0) passes_ = split_for_real(n, double_precision, max_pass, context.facts().max_work_group);
+  if (real.n != 0 && (real.complex_size() != n || bluestein_ || passes_.size() < 2))
+    throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
+                          " points needs a multi-pass plan of its complex size (n " + str(n) + ")");
+  if (real.n % 2 == 0 && real.n != 0 && real.r2c)
+    passes_ = split_for_real(n, double_precision, max_pass, context.facts().max_work_group);
   if (bluestein_) return;
   if (passes_.size() == 1) {
     Step st;
@@ -210,8 +224,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p1.pass.out_dist_outer = N;
   p1.pass.out_dist_inner = 1;
   p1.pass.out_stride = M;
-  const FftReal merge = real.n != 0 && !real.r2c ? FftReal{real.n, false, static_cast<std::uint64_t>(M)} : FftReal{};
-  p1.kernel = &kernel(context, passes_[0], true, p1.pass, merge);
+  p1.kernel = &kernel(context, passes_[0], true, p1.pass, real_first_pass(real, static_cast<std::uint64_t>(M)));
   p1.kernel->check_count(p1.pass.count);
   p1.to = Slot::scratch1;
   steps_.push_back(p1);
@@ -227,7 +240,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     p2.pass.out_dist_outer = dout;
     p2.pass.out_dist_inner = so;
     p2.pass.out_stride = N1 * so;
-    p2.kernel = &kernel(context, passes_[1], false, p2.pass, split_pass(real, p2.pass));
+    p2.kernel = &kernel(context, passes_[1], false, p2.pass, real_last_pass(real, p2.pass));
     p2.kernel->check_count(p2.pass.count);
     p2.from = Slot::scratch1;
     p2.last = true;
@@ -260,7 +273,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p3.pass.in_stride = 1;
   p3.pass.out_dist_inner = so;
   p3.pass.out_stride = N1 * N2 * so;
-  p3.kernel = &kernel(context, passes_[2], false, p3.pass, split_pass(real, p3.pass));
+  p3.kernel = &kernel(context, passes_[2], false, p3.pass, real_last_pass(real, p3.pass));
   p3.kernel->check_count(p3.pass.count);
   p3.from = Slot::scratch2;
   p3.last = true;
@@ -298,7 +311,11 @@ std::string DeviceFftPlan::describe() const {
   }
   s += " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
        (passes_.size() == 2 ? "pass" : "two");
-  if (real_.n != 0) s += real_.r2c ? ", the real spectrum split in the last" : ", the real spectrum merged in the first";
+  if (real_.n % 2 == 0 && real_.n != 0)
+    s += real_.r2c ? ", the real spectrum split in the last" : ", the real spectrum merged in the first";
+  else if (real_.n != 0)
+    s += real_.r2c ? ", the reals read by the first, the half spectrum stored by the last"
+                   : ", the Hermitian spectrum rebuilt by the first, the real parts stored by the last";
   return s + ")";
 }
 

@@ -24,6 +24,15 @@ namespace ripple::gpu {
 
 class DeviceFftBluestein;
 
+/// The largest last pass that splits an r2c's spectrum in its store (DeviceFftPlan::split_for_real);
+/// above it the split is a kernel of its own. Measured on PoCL (f32, median of 7): a fused last
+/// pass of 1024 points as fast as the split kernel or faster (2^16 reals, 128 x 256: 17.6-18.4
+/// ms against 20.1-20.8), of 2048 and 4096 points 40 % slower (2^22: 86-93 against 59-62; 2^24:
+/// 441-466 against 351-357); its transforms i and S - i, far apart in the output, touch twice
+/// the cache lines a group of adjacent ones does. Unmeasured on a GPU, whose L2 holds every line
+/// the resident groups write.
+inline constexpr std::uint64_t kFftMaxSplitPass = 1024;
+
 class DeviceFftPlan {
  public:
   /// A plan for `layout.batch` transforms of size n (layout strides >= 1, distances >= 0, as
@@ -33,22 +42,24 @@ class DeviceFftPlan {
   /// (fft_max_on_chip of the precision; tests lower it to reach three passes, or Bluestein through a work array, at
   /// small n). Sizes with a prime factor above 19 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
-  /// With real.n = 2n (a real transform of 2n points; n codelet-smooth and more than one pass;
-  /// real.pass_step is the plan's), the plan does the half-spectrum step of DeviceFftReal in a
-  /// pass (FftReal::pass_step): c2r, the first pass reads the half spectrum (n + 1 values a
-  /// transform, in the input layout) and merges X[k] with X[n - k] in its load, so the plan
-  /// takes the c2r's spectrum as it is and its output is the complex sequence of reals in pairs;
-  /// r2c (real_split_fits), the last pass splits the spectrum in its store, so the plan's
-  /// output is the half spectrum (n + 1 values a transform, in the output layout) and its
-  /// transform is forward. A pass too large to pair transforms in a group (DeviceFft::pairs_fit)
-  /// is not made the last. Such a plan is never run in place.
+  /// With real.n != 0 (a real transform whose complex size, real.complex_size(), is n; n
+  /// codelet-smooth and more than one pass; real's pass fields are the plan's), the plan does
+  /// DeviceFftReal's steps on the real side in its passes (FftReal::pass_step) and takes that
+  /// side in its layout. Even c2r (2n points): the first pass reads the half spectrum (n + 1
+  /// values a transform) and merges X[k] with X[n - k] in its load; the output is the complex
+  /// sequence of reals in pairs. Even r2c (real_split_fits): the input is the reals in pairs,
+  /// the last pass splits the spectrum in its store and writes the half spectrum (passes as
+  /// split_for_real orders them). Odd (n
+  /// points): the first pass reads the reals (r2c) or rebuilds the Hermitian spectrum from the
+  /// half (c2r) in its load, the last stores k <= n/2 (r2c) or the real parts (c2r). r2c is
+  /// forward, c2r backward. Such a plan is never run in place.
   DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                 std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {});
 
   /// The passes of a plan of n whose last pass splits an r2c's spectrum: split()'s, the last
-  /// of those that pair transforms in a group of at most max_group work-items
-  /// (DeviceFft::pairs_fit) swapped with the last one. Throws as split, and Unsupported naming
-  /// n for one pass or none that pairs.
+  /// of those of at most kFftMaxSplitPass points that pair transforms in a group of at most
+  /// max_group work-items (DeviceFft::pairs_fit) swapped with the last one. Throws as split,
+  /// and Unsupported naming n for one pass or none that fits.
   static std::vector<std::uint64_t> split_for_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                                                    std::uint64_t max_group);
   /// Whether an r2c of 2n points can split its spectrum in the last pass of a plan of n (n

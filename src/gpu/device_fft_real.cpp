@@ -44,6 +44,14 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     return;
   }
   if (odd_) {
+    // A smooth size (two or three passes here: it does not fit one kernel) is the complex plan
+    // alone, its first pass reading the real side and its last writing it; Bluestein's sizes,
+    // and n = 1, widen into a work array.
+    real_in_pass_ = n > 1 && codelet_smooth(n);
+    if (real_in_pass_) {
+      half_ = std::make_unique<DeviceFftPlan>(context, n, double_precision, layout, max_pass, FftReal{n, r2c});
+      return;
+    }
     FftLayout full;
     full.batch = layout.batch;
     full.in_dist = full.out_dist = static_cast<std::int64_t>(n);
@@ -126,17 +134,19 @@ std::string DeviceFftReal::describe() const {
     return "one kernel (" + fft + (r2c_ ? " on the reals widened, storing k <= n/2)"
                                         : " on the Hermitian spectrum rebuilt in its load, storing the real parts)");
   }
-  return "[" + half_->describe() + "]" + (odd_ ? " (odd: a complex FFT of n)" : "") +
+  if (odd_)
+    return "[" + half_->describe() + "] (odd: a complex FFT of n" +
+           (real_in_pass_ ? ")" : ", the reals widened into a work array)");
+  return "[" + half_->describe() + "]" +
          (real_in_pass_ ? (r2c_ ? " (the spectrum split in the last pass's store)"
                                 : " (the spectrum merged in the first pass's load)")
                         : "") +
-         (odd_ || direct_ ? "" : " with a pack/unpack of the reals");
+         (direct_ ? "" : " with a pack/unpack of the reals");
 }
 
 void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale) const {
-  if (fused_)
-    return fused_->launch(stream, in, out, fused_pass_, r2c_ ? fft::Direction::forward : fft::Direction::backward,
-                          scale);
+  const fft::Direction d = r2c_ ? fft::Direction::forward : fft::Direction::backward;
+  if (fused_) return fused_->launch(stream, in, out, fused_pass_, d, scale);
   Launch grid;
   grid.groups = {groups_, 1, 1};
   grid.block = {tuning::kElementwiseBlock, 1, 1};
@@ -144,9 +154,9 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
   const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch);
   const Arg inner = Arg::value(std::max<std::uint64_t>(1, layout_.inner_count()));
   const Arg in_outer = Arg::value(layout_.in_dist_outer), out_outer = Arg::value(layout_.out_dist_outer);
+  if (odd_ && real_in_pass_) return half_->run(stream, in, out, d, scale);
   if (odd_) {
     const Arg n = Arg::value(n_);
-    const fft::Direction d = r2c_ ? fft::Direction::forward : fft::Direction::backward;
     const std::array<Arg, 8> first = {Arg::memory(in), Arg::memory(*work_), n, batch, Arg::value(layout_.in_stride),
                                       Arg::value(layout_.in_dist), inner, in_outer};
     stream.launch(*module_, r2c_ ? "fft_r2c_widen" : "fft_c2r_expand", grid, first);

@@ -9,8 +9,10 @@
 // are contiguous from an even real, else through a pack or unpack kernel) and the split after
 // it (r2c; for a codelet-smooth H, in the last pass's store instead where a pass can pair its
 // transforms in a group) or the merge before it (c2r; for a codelet-smooth H, in the first
-// pass's load instead): FftReal::pass_step; odd n, a complex FFT of n on the reals widened to
-// complex values (twice the work).
+// pass's load instead): FftReal::pass_step; odd n, a complex FFT of n (twice the work), whose
+// first pass reads the reals widened or the Hermitian spectrum rebuilt and whose last writes
+// k <= n/2 or the real parts where n is codelet-smooth, else around kernels that widen into
+// and narrow out of the work array.
 #pragma once
 
 #include <cstdint>
@@ -49,8 +51,9 @@ class DeviceFftReal {
  private:
   std::uint64_t n_, h_;  // h_: the complex FFT's size (n / 2, or n when odd)
   bool double_, r2c_, direct_ = false, odd_;
-  // The complex plan's passes do the half-spectrum step: c2r, the first merges the spectrum in
-  // its load (no pre kernel); r2c, the last splits it in its store (no post kernel).
+  // The complex plan's passes read and write the real side: even c2r, the first merges the
+  // spectrum in its load (no pre kernel); even r2c, the last splits it in its store (no post
+  // kernel); odd, both (no kernel and no work array).
   bool real_in_pass_ = false;
   FftLayout layout_;
   PendingModule module_;  // compiled on its own thread (program.hpp)

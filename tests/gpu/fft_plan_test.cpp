@@ -178,9 +178,9 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
   }
 }
 
-// An r2c's plan splits the spectrum in its last pass, which must hold two transforms a group:
-// a pass that cannot (float 8192, double 4096: 32 KiB of local memory each with the split
-// exchange) is not made the last.
+// An r2c's plan splits the spectrum in its last pass, which must hold two transforms a group
+// (not: float 8192, double 4096, 32 KiB of local memory each with the split exchange) and have
+// at most kFftMaxSplitPass points; such a pass is made the last.
 TEST(GpuFftSplit, RealSplitEndsWithAPassThatPairs) {
   using V = std::vector<std::uint64_t>;
   EXPECT_TRUE(DeviceFft::pairs_fit(4096, false));
@@ -190,17 +190,18 @@ TEST(GpuFftSplit, RealSplitEndsWithAPassThatPairs) {
   EXPECT_FALSE(DeviceFft::pairs_fit(4096, false, 256));  // 256 work-items a transform
   EXPECT_FALSE(DeviceFft::pairs_fit(97, false));         // no codelet
   EXPECT_EQ(DeviceFftPlan::split_for_real(1u << 20, false, kFftMaxOnChip, kFftMaxGroup), (V{1024, 1024}));
-  EXPECT_EQ(DeviceFftPlan::split_for_real(1u << 25, false, kFftMaxOnChip, kFftMaxGroup), (V{8192, 4096}));
-  EXPECT_EQ(DeviceFftPlan::split_for_real(1u << 23, true, kFftMaxOnChip, kFftMaxGroup), (V{4096, 2048}));
+  EXPECT_EQ(DeviceFftPlan::split_for_real(1u << 21, false, kFftMaxOnChip, kFftMaxGroup), (V{2048, 1024}));
+  EXPECT_EQ(DeviceFftPlan::split_for_real(1u << 21, true, kFftMaxOnChip, kFftMaxGroup), (V{2048, 1024}));
   const V three = DeviceFftPlan::split_for_real(1u << 25, true, kFftMaxOnChip, kFftMaxGroup);
   ASSERT_EQ(three.size(), 3u);
   EXPECT_EQ(three[0] * three[1] * three[2], 1u << 25);
   EXPECT_TRUE(DeviceFft::pairs_fit(three[2], true));
+  EXPECT_LE(three[2], kFftMaxSplitPass);
   EXPECT_TRUE(DeviceFftPlan::real_split_fits(240, false, 16, kFftMaxGroup));
   EXPECT_FALSE(DeviceFftPlan::real_split_fits(240, false, kFftMaxOnChip, kFftMaxGroup));  // one pass
   EXPECT_FALSE(DeviceFftPlan::real_split_fits(1u << 24, true, kFftMaxOnChip, kFftMaxGroup));  // 4096 x 4096
   EXPECT_FALSE(DeviceFftPlan::real_split_fits(97 * 64, false, 16, kFftMaxGroup));  // Bluestein
-  for (const std::uint64_t n : {std::uint64_t{1} << 24, std::uint64_t{4096}}) {
+  for (const std::uint64_t n : {std::uint64_t{1} << 24, std::uint64_t{1} << 23, std::uint64_t{4096}}) {
     try {
       DeviceFftPlan::split_for_real(n, true, kFftMaxOnChip, kFftMaxGroup);
       ADD_FAILURE() << n << " was split for a real transform";

@@ -2,10 +2,11 @@
 // long-double reference: in one kernel (even n: the reals paired, the split in the store, the
 // merge in the load; odd n: widened reals, the Hermitian spectrum rebuilt in the load;
 // Bluestein's in-kernel sizes; the split exchange of double 8192) and through the complex plan
-// around a work array (n = 1 and 2 always, 6561 odd in two passes, and small sizes sent there by a
-// lower pass cap; even n of a smooth half in two or three passes, the first merging the c2r's
-// spectrum in its load, the last splitting the r2c's in its store), in contiguous, strided and
-// padded, innermost-batched and two-level layouts.
+// (n = 1 and 2 always, 19683 and 6561 in double, and small sizes sent there by a lower pass
+// cap): its first pass reading the real side and its last writing it (odd smooth n; even n of
+// a smooth half: the c2r's merge in the first, the r2c's split in the last), else with kernels
+// around it (Bluestein's sizes, n = 1 and 2), in contiguous, strided and padded,
+// innermost-batched and two-level layouts.
 // Outputs are poisoned with NaN: elements outside the output layout must stay NaN and sentinels
 // past its end untouched (an odd r2c that stored k > n/2 would hit them).
 #include <gtest/gtest.h>
@@ -96,9 +97,12 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
   SCOPED_TRACE((r2c ? "r2c n " : "c2r n ") + std::to_string(n) + " batch " + std::to_string(l.batch) + ": " +
                plan.describe());
   EXPECT_EQ(plan.fused(), fused);
-  // An even n whose smooth half takes passes does the half-spectrum step in one of them.
-  if (!fused && n % 2 == 0 && n > 2 && codelet_smooth(n / 2))
-    EXPECT_NE(plan.describe().find(r2c ? "split in the last pass's store" : "merged in the first pass's load"),
+  // A size whose smooth complex FFT takes passes reads and writes the real side in them.
+  if (!fused && n > 2 && codelet_smooth(n % 2 == 0 ? n / 2 : n))
+    EXPECT_NE(plan.describe().find(n % 2 != 0 ? (r2c ? "the reals read by the first, the half spectrum stored by"
+                                                     : "the Hermitian spectrum rebuilt by the first, the real parts")
+                                   : r2c      ? "split in the last pass's store"
+                                              : "merged in the first pass's load"),
               std::string::npos);
   const std::uint64_t h = n / 2 + 1;
   const Side in = in_side(l), out = out_side(l);
@@ -201,12 +205,14 @@ void check_sizes(Context& ctx) {
   // passes of its half 60 = 6 x 10, 512: of 16 x 16, 1024: three of 8 x 8 x 8, 480: two of
   // 15 x 16 (an odd count of last-pass transforms: one unpaired), 300: of 10 x 15 (an odd last
   // pass); c2r merging in the first, r2c splitting in the last; 15: two passes of 3 x 5; 97,
-  // 194: Bluestein's convolution of 195 in three fused passes).
+  // 194: Bluestein's convolution of 195 in three fused passes; odd sizes read and write the real
+  // side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5 and
+  // 105 = 3 x 5 x 7).
   std::vector<Case> cases = {{3, true},       {4, true},      {15, true},       {16, true},      {97, true},
                              {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
                              {15, false, 5},  {97, false, 64}, {194, false, 64}, {512, false, 16}, {1024, false, 8},
-                             {480, false, 16}, {300, false, 15}};
+                             {480, false, 16}, {300, false, 15}, {125, false, 5}, {105, false, 8}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       for (const FftLayout& l : layouts(c.n, r2c, !dbl && c.n <= 2050))

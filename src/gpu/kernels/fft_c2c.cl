@@ -48,21 +48,24 @@
                             r2c reads x[j] + 0i and stores k <= N/2; c2r reads X[k] for k <= N/2,
                             conj X[N-k] above, and stores the real parts. c2r takes the imaginary
                             parts of X[0] (and X[H]) as zero, as numpy.fft.irfft does.
-     FFT_REAL_PASS_STEP     S > 0 (even N only): this kernel is instead a pass of a multi-pass
-                            complex FFT of H points whose element e of the transform with inner
-                            index i is the spectrum's k = i + e S. c2r: the first pass; its input
-                            addresses are the half spectrum's and its load merges X[k] with
-                            X[H-k], read from the transform's origin (base - i dist_inner) +
-                            (H-k) dist_inner; its store and twiddle are a pass's. r2c: the last
-                            pass (no twiddle); its outputs are the half spectrum's and its store
-                            splits Z[k] with Z[H-k], an element of transform (S - i) mod S:
-                            M - e - 1 of it (M = FFT_N), M - e mod M for i = 0. Each outer
-                            index's transforms i and S - i are in adjacent slots of one group
-                            (FFT_TPG even; the launch's inner is S rounded up to even, slot q of
-                            an outer index holding i = q / 2 for even q, else S - q / 2, S / 2
-                            for q = 1, none for q = 1 and odd S; fft_split_pass_index), so the
-                            store reads its partner's outputs from local memory. Transform 0
-                            stores X[H] too, as element M.
+     FFT_REAL_PASS_STEP     S > 0: this kernel is instead a pass of a multi-pass complex FFT of
+                            H points (odd N: of N) whose element e of the transform with inner
+                            index i is index k = i + e S of the sequence, k standing for e above;
+                            the pass's addresses on the real side count its elements (reals, or
+                            values of the half spectrum), X[k'] read from the transform's origin
+                            (base - i dist_inner) + k' dist_inner.
+     FFT_REAL_PASS_LAST     0: the first pass, whose load reads the real side (its store and
+                            twiddle are a pass's): odd r2c widens the reals, odd c2r rebuilds
+                            the Hermitian spectrum, even c2r merges X[k] with X[H-k]. 1: the last
+                            (no twiddle), whose store writes it: odd r2c stores k <= N/2, odd c2r
+                            the real parts, even r2c splits Z[k] with Z[H-k], an element of
+                            transform (S - i) mod S: M - e - 1 of it (M = FFT_N), M - e mod M for
+                            i = 0. Each outer index's transforms i and S - i are then in adjacent
+                            slots of one group (FFT_TPG even; the launch's inner is S rounded up
+                            to even, slot q of an outer index holding i = q / 2 for even q, else
+                            S - q / 2, S / 2 for q = 1, none for q = 1 and odd S;
+                            fft_split_pass_index), so the store reads its partner's outputs from
+                            local memory. Transform 0 stores X[H] too, as element M.
    Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
@@ -104,6 +107,7 @@
 #endif
 #ifndef FFT_REAL_PASS_STEP
 #define FFT_REAL_PASS_STEP 0u
+#define FFT_REAL_PASS_LAST 0
 #endif
 #define FFT_REAL_EVEN (FFT_REAL_N > 0 && FFT_REAL_N % 2 == 0)
 #define FFT_REAL_H (FFT_REAL_N / 2)
@@ -112,13 +116,19 @@
 #if FFT_REAL_WHOLE && (FFT_TWIDDLE || FFT_STAGES == 0 || (FFT_BLUESTEIN_N > 0 && !(FFT_CONV_LOAD && FFT_CONV_STORE)))
 #error "fft_c2c.cl: a real transform is a whole DFT in one kernel of at least two points"
 #endif
+/* The load reads the real side; the store writes it */
+#define FFT_REAL_LOADS (FFT_REAL_N > 0 && !(FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST))
+#define FFT_REAL_STORES (FFT_REAL_N > 0 && !(FFT_REAL_PASS_STEP > 0 && !FFT_REAL_PASS_LAST))
 /* The last pass of an even r2c, splitting the spectrum in its store */
-#define FFT_REAL_SPLIT_PASS (FFT_REAL_PASS_STEP > 0 && FFT_REAL_R2C)
-#if FFT_REAL_PASS_STEP > 0 && (!FFT_REAL_EVEN || FFT_BLUESTEIN_N > 0)
-#error "fft_c2c.cl: a pass merges or splits the half spectrum of an even real transform only, without Bluestein"
+#define FFT_REAL_SPLIT_PASS (FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST && FFT_REAL_R2C && FFT_REAL_EVEN)
+#if FFT_REAL_PASS_STEP > 0 && (FFT_BLUESTEIN_N > 0 || (FFT_REAL_EVEN && FFT_REAL_R2C != FFT_REAL_PASS_LAST))
+#error "fft_c2c.cl: passes of real transforms are without Bluestein; an even c2r's the first, an even r2c's the last"
 #endif
-#if FFT_REAL_SPLIT_PASS && (FFT_TWIDDLE || FFT_TPG % 2 != 0)
-#error "fft_c2c.cl: the split pass has no pass twiddle and pairs of transforms in a group"
+#if FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST && FFT_TWIDDLE
+#error "fft_c2c.cl: a last pass has no pass twiddle"
+#endif
+#if FFT_REAL_SPLIT_PASS && FFT_TPG % 2 != 0
+#error "fft_c2c.cl: the split pass has pairs of transforms in a group"
 #endif
 
 /* Index of element e of the transform with inner index i in Bluestein's tables. */
@@ -218,7 +228,7 @@ DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride
   (void)real_tw;
   (void)inner_index;
   (void)dist_inner;
-#if FFT_REAL_N == 0 || FFT_REAL_SPLIT_PASS
+#if !FFT_REAL_LOADS
   return in[base + (i64)e * stride];
 #elif FFT_REAL_R2C && FFT_REAL_EVEN
   /* One complex load where the reals are contiguous from an even one. */
@@ -228,15 +238,17 @@ DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride
   return cmake(x[at], x[at + stride]);
 #elif FFT_REAL_R2C
   return cmake(((GLOBAL const real_t*)in)[base + (i64)e * stride], (real_t)0);
-#elif FFT_REAL_EVEN
+#else
+  /* c2r: spectrum index k of the element, X[k'] at origin + k' step */
 #if FFT_REAL_PASS_STEP
   const u64 k = inner_index + (u64)e * FFT_REAL_PASS_STEP;
-  const i64 mirror = base + ((i64)FFT_REAL_H - (i64)k - (i64)inner_index) * dist_inner;
+  const i64 origin = base - (i64)inner_index * dist_inner, step = dist_inner;
 #else
-  const u32 k = e;
-  const i64 mirror = base + (i64)(FFT_REAL_H - e) * stride;
+  const u64 k = e;
+  const i64 origin = base, step = stride;
 #endif
-  complex_t xk = in[base + (i64)e * stride], xh = in[mirror];
+#if FFT_REAL_EVEN
+  complex_t xk = in[base + (i64)e * stride], xh = in[origin + ((i64)FFT_REAL_H - (i64)k) * step];
   if (k == 0) {
     xk.y = (real_t)0;
     xh.y = (real_t)0;
@@ -245,19 +257,27 @@ DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride
   const complex_t s = cadd(xk, xc), d = cmul(cconj(real_tw[k]), csub(xk, xc));
   return cmake(s.x - d.y, s.y + d.x); /* s + i d */
 #else
-  complex_t v = e <= FFT_REAL_N / 2 ? in[base + (i64)e * stride] : cconj(in[base + (i64)(FFT_REAL_N - e) * stride]);
-  if (e == 0) v.y = (real_t)0;
+  complex_t v = k <= FFT_REAL_N / 2 ? in[base + (i64)e * stride] : cconj(in[origin + ((i64)FFT_REAL_N - (i64)k) * step]);
+  if (k == 0) v.y = (real_t)0;
   return v;
+#endif
 #endif
 }
 
-/* Output e of the transform, y, to base + e * stride of the output (elements of its type; even
-   r2c stores through fft_store_split). */
-DEVICE_FN void fft_put(GLOBAL complex_t* out, i64 base, i64 stride, u32 e, complex_t y) {
-#if !FFT_REAL_WHOLE
+/* Output e of the transform with inner index i, y, to base + e * stride of the output (elements
+   of its type; even r2c stores through fft_store_split or fft_store_split_pass). */
+DEVICE_FN void fft_put(GLOBAL complex_t* out, i64 base, i64 stride, u32 e, u64 i, complex_t y) {
+  (void)i;
+#if !FFT_REAL_STORES
   out[base + (i64)e * stride] = y;
 #elif FFT_REAL_R2C
-  if (e <= FFT_REAL_N / 2) out[base + (i64)e * stride] = y;
+  /* odd N: the half spectrum, k <= N/2 */
+#if FFT_REAL_PASS_STEP
+  const u64 k = i + (u64)e * FFT_REAL_PASS_STEP;
+#else
+  const u64 k = e;
+#endif
+  if (k <= FFT_REAL_N / 2) out[base + (i64)e * stride] = y;
 #elif FFT_REAL_EVEN
   if (stride == 1 && (base & 1) == 0) {
     out[base / 2 + (i64)e] = y;
@@ -313,17 +333,17 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
 #if FFT_CONV_STORE
   FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, {
     const u64 c = FFT_CONV_INDEX(e, inner_index);
-    if (valid && c < FFT_BLUESTEIN_N) fft_put(out, base, stride, e, cscale(cmul(v[s], fft_chirp(chirp, c, dir)), scale));
+    if (valid && c < FFT_BLUESTEIN_N) fft_put(out, base, stride, e, inner_index, cscale(cmul(v[s], fft_chirp(chirp, c, dir)), scale));
   })
 #elif FFT_TWIDDLE
   FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, {
     if (valid) {
       const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, tw_dir, scale);
-      fft_put(out, base, stride, e, cmul(v[s], w));
+      fft_put(out, base, stride, e, inner_index, cmul(v[s], w));
     }
   })
 #else
-  FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, if (valid) fft_put(out, base, stride, e, cscale(v[s], scale));)
+  FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, if (valid) fft_put(out, base, stride, e, inner_index, cscale(v[s], scale));)
 #endif
 }
 
