@@ -200,10 +200,14 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   // A first pass has the pass twiddle, a last one not; an even c2r's real step is in its first
   // pass, an even r2c's in its last.
   if (real.pass_step != 0 && (conv.n != 0 || !codelet_smooth(n) || real.last_pass == pass_twiddle ||
-                              (real.n % 2 == 0 && real.r2c != real.last_pass)))
-    throw InvalidArgument("DeviceFft: a pass of a real transform of " + std::to_string(real.n) +
-                          " points is codelet-smooth, first with the pass twiddle or last without it, an even "
-                          "c2r's first and an even r2c's last (size n " + std::to_string(n) + ")");
+                              (real.n % 2 == 0 && real.r2c != real.last_pass) ||
+                              real.complex_size() % n != 0 || real.complex_size() / n % real.pass_step != 0))
+    throw InvalidArgument("DeviceFft: a pass of size n " + std::to_string(n) + " (pass step " +
+                          std::to_string(real.pass_step) + ", " + (real.last_pass ? "last" : "first") + ", " +
+                          (pass_twiddle ? "with" : "without") + " the pass twiddle) cannot be a pass of the " +
+                          (real.r2c ? "r2c" : "c2r") + " of " + std::to_string(real.n) +
+                          " points: a codelet-smooth factor of its complex size whose step divides the rest, "
+                          "first with the pass twiddle or last without it, an even c2r's first or an even r2c's last");
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
@@ -317,6 +321,10 @@ void DeviceFft::check_count(std::uint64_t count) const {
 void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftPass& p, fft::Direction direction,
                        double scale, const FftPassTwiddles* twiddles) const {
   if (p.count == 0) return;
+  if (shape_.real.split_pass() && (p.inner != FftReal::split_pass_inner(shape_.real.pass_step) || p.count % p.inner != 0))
+    throw InvalidArgument("DeviceFft: a split pass of step " + std::to_string(shape_.real.pass_step) +
+                          " was launched with inner " + std::to_string(p.inner) + " and count " + std::to_string(p.count) +
+                          " (inner must be the step rounded up to even, and divide the count)");
   if (pass_twiddle_ != (twiddles != nullptr))
     throw InvalidArgument(std::string("DeviceFft: a program ") + (pass_twiddle_ ? "with" : "without") +
                           " a pass twiddle was launched " + (twiddles != nullptr ? "with" : "without") + " its table");
@@ -434,9 +442,16 @@ std::vector<KernelVariant> fft_kernel_variants() {
       const std::uint64_t last = split.back();
       const FftShape s = DeviceFft::shape(last, dbl, true, kFftMaxGroup, {}, FftReal{2 * h, true, h / last, true});
       out.push_back({"fft_real_r2c_split_pass" + prec, DeviceFft::program(s, dbl)});
+      // Above the cap (a choice to measure on a GPU), a pass that takes the split exchange to
+      // hold two transforms: 2048 points in double.
+      if (dbl) {
+        const FftShape x = DeviceFft::shape(2048, dbl, true, kFftMaxGroup, {}, FftReal{std::uint64_t(1) << 23, true, 2048, true});
+        out.push_back({"fft_real_r2c_split_pass_2048" + prec + "_split_exchange", DeviceFft::program(x, dbl)});
+      }
     }
     // The first and last passes of an odd real transform's complex plan, reading and writing
-    // the real side: 3^10 = 243 x 243, columns in the first, rows in the last.
+    // the real side: 3^10 = 243 x 243, both in the column shape (the first reads columns, the
+    // last writes them).
     {
       const std::uint64_t n = 59049;
       const std::vector<std::uint64_t> split = DeviceFftPlan::split(n, dbl);

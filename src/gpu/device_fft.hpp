@@ -206,7 +206,10 @@ class DeviceFft {
   /// (n codelet-smooth) fuses steps of Bluestein's algorithm for size conv.n into the FFT of n
   /// (a pass of DeviceFftBluestein); its tables are made here. real (real.complex_size() == n
   /// >= 2, no pass twiddle or conv) makes it the one-kernel program of that real transform
-  /// (DeviceFftReal); its launches count reals on the real side.
+  /// (DeviceFftReal); its launches count reals on the real side. With real.pass_step, the
+  /// program is instead a first pass (with the pass twiddle) or last pass (without) of a plan
+  /// of the real transform's complex size (DeviceFftPlan; n a codelet-smooth factor of it);
+  /// InvalidArgument naming the sizes otherwise.
   DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false,
             bool columns = false, const FftConvolution& conv = {}, const FftReal& real = {});
 

@@ -111,7 +111,7 @@ std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, bool double_pre
 const DeviceFft& DeviceFftPlan::kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass,
                                        const FftReal& real) {
   const bool columns = pass.columns();
-  auto& k = kernels_[{size, pass_twiddle, columns, real.pass_step}];
+  auto& k = kernels_[{size, pass_twiddle, columns, real.pass_step, real.last_pass}];
   if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle, columns, FftConvolution{}, real);
   return *k;
 }
@@ -148,10 +148,12 @@ std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool d
     return m <= kFftMaxSplitPass && DeviceFft::pairs_fit(m, double_precision, max_group);
   };
   const auto last = std::find_if(passes.rbegin(), passes.rend(), fits);
-  if (last == passes.rend())
-    throw Unsupported("GPU FFT: no pass of size n " + str(n) + " (" + str(passes.front()) + " x ... x " +
-                      str(passes.back()) + ") has at most " + str(kFftMaxSplitPass) +
-                      " points and pairs its transforms in a group to split a real spectrum");
+  if (last == passes.rend()) {
+    std::string list;
+    for (std::uint64_t m : passes) list += (list.empty() ? "" : " x ") + str(m);
+    throw Unsupported("GPU FFT: no pass of size n " + str(n) + " (" + list + ") has at most " +
+                      str(kFftMaxSplitPass) + " points and pairs its transforms in a group to split a real spectrum");
+  }
   std::iter_swap(last, passes.rbegin());
   return passes;
 }
@@ -174,6 +176,9 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
   max_pass = std::min(max_pass, fft_max_on_chip(double_precision));
   check_size(n, double_precision, max_pass);
+  if (real.n != 0 && (real.complex_size() != n || n < 2 || !codelet_smooth(n)))
+    throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
+                          " points needs a codelet-smooth plan of its complex size (n " + str(n) + ")");
   if (n > 1 && !codelet_smooth(n)) {
     // Bluestein: in the one kernel where its convolution fits, else through a work array.
     if (fits_one_kernel(n, double_precision, max_pass))
@@ -185,16 +190,16 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   }
   // Bluestein and the multi-pass plans read all of an outer index's input before they write
   // any output; one pass, or several outer indices, need a copy of the input to run in place
-  // (a real transform's half-spectrum step is never run in place: its sides differ in kind).
+  // (a plan that reads or writes a real transform's real side never is: its sides differ in kind).
   copy_in_place_ = layout.batch > 0 && real.n == 0 && !same_sides(layout) &&
                    (passes_.size() == 1 || layout.two_level());
   if (copy_in_place_) {
     in_elements_ = input_extent(layout, n);
     in_copy_ = context.allocate(in_elements_ * elem);
   }
-  if (real.n != 0 && (real.complex_size() != n || bluestein_ || passes_.size() < 2))
+  if (real.n != 0 && passes_.size() < 2)
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
-                          " points needs a multi-pass plan of its complex size (n " + str(n) + ")");
+                          " points needs a plan of more than one pass (n " + str(n) + " is one)");
   if (real.n % 2 == 0 && real.n != 0 && real.r2c)
     passes_ = split_for_real(n, double_precision, max_pass, context.facts().max_work_group);
   if (bluestein_) return;
@@ -240,7 +245,8 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     p2.pass.out_dist_outer = dout;
     p2.pass.out_dist_inner = so;
     p2.pass.out_stride = N1 * so;
-    p2.kernel = &kernel(context, passes_[1], false, p2.pass, real_last_pass(real, p2.pass));
+    const FftReal p2_real = real_last_pass(real, p2.pass);  // may pad the pass's inner count
+    p2.kernel = &kernel(context, passes_[1], false, p2.pass, p2_real);
     p2.kernel->check_count(p2.pass.count);
     p2.from = Slot::scratch1;
     p2.last = true;
@@ -273,7 +279,8 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p3.pass.in_stride = 1;
   p3.pass.out_dist_inner = so;
   p3.pass.out_stride = N1 * N2 * so;
-  p3.kernel = &kernel(context, passes_[2], false, p3.pass, real_last_pass(real, p3.pass));
+  const FftReal p3_real = real_last_pass(real, p3.pass);  // may pad the pass's inner count
+  p3.kernel = &kernel(context, passes_[2], false, p3.pass, p3_real);
   p3.kernel->check_count(p3.pass.count);
   p3.from = Slot::scratch2;
   p3.last = true;
@@ -323,7 +330,8 @@ void DeviceFftPlan::run(Stream& stream, const Memory& in, Memory& out, fft::Dire
                         std::int64_t in_base, std::int64_t out_base) const {
   if (layout_.batch == 0) return;
   if (real_.n != 0 && &in == &out)
-    throw InvalidArgument("DeviceFftPlan: a plan with a real transform's half-spectrum step runs out of place");
+    throw InvalidArgument("DeviceFftPlan: a plan that reads or writes a real transform's real side (n " +
+                          str(real_.n) + ") runs out of place");
   const Memory* source = &in;
   if (copy_in_place_ && &in == &out) {
     const std::size_t elem = double_ ? 16 : 8;

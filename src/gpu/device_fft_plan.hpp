@@ -121,8 +121,8 @@ class DeviceFftPlan {
   FftLayout layout_;
   FftReal real_;  // n = 0 for a complex plan
   std::vector<std::uint64_t> passes_;
-  // size, twiddle, columns, the real step's pass step (a merge has a twiddle, a split none)
-  std::map<std::tuple<std::uint64_t, bool, bool, std::uint64_t>, std::unique_ptr<DeviceFft>> kernels_;
+  // size, twiddle, columns, and the real side's pass step and last_pass (FftReal)
+  std::map<std::tuple<std::uint64_t, bool, bool, std::uint64_t, bool>, std::unique_ptr<DeviceFft>> kernels_;
   std::map<std::uint64_t, std::unique_ptr<FftPassTwiddles>> twiddles_;
   std::vector<Step> steps_;  // multi-pass: those of one outer index
   // Run in place with different in and out layouts, a pass or an outer index could overwrite

@@ -1,5 +1,7 @@
 // Launch logic of the real FFTs: the one-kernel program where the complex FFT fits one, else
-// the complex plan with the split/merge kernels and the pack/unpack kernels for layouts the
+// the complex plan, reading and writing the real side in its passes where its size is smooth
+// (the even r2c's split in a last pass of at most kFftMaxSplitPass points), else with the
+// split/merge or widen/narrow kernels, and pack/unpack kernels for layouts of even reals the
 // complex FFT cannot address directly.
 #include "gpu/device_fft_real.hpp"
 

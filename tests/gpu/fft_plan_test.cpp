@@ -296,6 +296,27 @@ TEST_P(GpuFftPlan, OnePassInPlaceWithDifferentLayouts) {
   check<float>(ctx(), 60, kFftMaxOnChip, contiguous(60, 3), fft::Direction::backward, 1.0, 1, true);
 }
 
+// A plan that reads or writes a real transform's real side is of its complex size, codelet-smooth
+// and in passes, and runs out of place; mistakes are InvalidArgument naming the sizes.
+TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
+  const auto throws = [](const auto& make, const std::string& names) {
+    try {
+      make();
+      ADD_FAILURE() << "no error; wanted one naming " << names;
+    } catch (const InvalidArgument& e) {
+      EXPECT_NE(std::string(e.what()).find(names), std::string::npos) << e.what();
+    }
+  };
+  const FftLayout l = contiguous(60, 2);
+  throws([&] { DeviceFftPlan(ctx(), 60, false, l, 16, FftReal{100, true}); }, "100");  // complex size 50
+  throws([&] { DeviceFftPlan(ctx(), 60, false, l, kFftMaxOnChip, FftReal{120, true}); }, "n 60 is one");
+  throws([&] { DeviceFftPlan(ctx(), 97, false, contiguous(97, 2), 16, FftReal{97, true}); }, "97");
+  const DeviceFftPlan plan(ctx(), 60, false, l, 16, FftReal{120, false});
+  auto stream = ctx().create_stream();
+  auto buffer = ctx().allocate(2 * 61 * sizeof(std::complex<float>));
+  throws([&] { plan.run(*stream, *buffer, *buffer, fft::Direction::backward, 1.0); }, "n 120");
+}
+
 // Bluestein: primes and a size with a large prime factor, both directions, each way it runs:
 // in the one kernel where the convolution fits (n <= 2048; 2039 the largest, 4095 points; 1031
 // and 2039 double with the split exchange), in three fused passes (4099 and 8198, and the small

@@ -2,8 +2,8 @@
 // long-double reference: in one kernel (even n: the reals paired, the split in the store, the
 // merge in the load; odd n: widened reals, the Hermitian spectrum rebuilt in the load;
 // Bluestein's in-kernel sizes; the split exchange of double 8192) and through the complex plan
-// (n = 1 and 2 always, 19683 and 6561 in double, and small sizes sent there by a lower pass
-// cap): its first pass reading the real side and its last writing it (odd smooth n; even n of
+// (n = 1 and 2 always, 19683 always, 6561 and 16384 in double, and small sizes sent there by a
+// lower pass cap): its first pass reading the real side and its last writing it (odd smooth n; even n of
 // a smooth half: the c2r's merge in the first, the r2c's split in the last), else with kernels
 // around it (Bluestein's sizes, n = 1 and 2), in contiguous, strided and padded,
 // innermost-batched and two-level layouts.
@@ -97,8 +97,10 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
   SCOPED_TRACE((r2c ? "r2c n " : "c2r n ") + std::to_string(n) + " batch " + std::to_string(l.batch) + ": " +
                plan.describe());
   EXPECT_EQ(plan.fused(), fused);
-  // A size whose smooth complex FFT takes passes reads and writes the real side in them.
-  if (!fused && n > 2 && codelet_smooth(n % 2 == 0 ? n / 2 : n))
+  // A size whose smooth complex FFT takes passes reads and writes the real side in them (an
+  // even r2c where a pass can split).
+  if (!fused && n > 2 && codelet_smooth(n % 2 == 0 ? n / 2 : n) &&
+      (n % 2 != 0 || !r2c || DeviceFftPlan::real_split_fits(n / 2, dbl, max_pass, ctx.facts().max_work_group)))
     EXPECT_NE(plan.describe().find(n % 2 != 0 ? (r2c ? "the reals read by the first, the half spectrum stored by"
                                                      : "the Hermitian spectrum rebuilt by the first, the real parts")
                                    : r2c      ? "split in the last pass's store"
@@ -204,7 +206,8 @@ void check_sizes(Context& ctx) {
   // passes), 6561 and 16384 in double, and sizes sent past the one kernel by a cap (120: two
   // passes of its half 60 = 6 x 10, 512: of 16 x 16, 1024: three of 8 x 8 x 8, 480: two of
   // 15 x 16 (an odd count of last-pass transforms: one unpaired), 300: of 10 x 15 (an odd last
-  // pass); c2r merging in the first, r2c splitting in the last; 15: two passes of 3 x 5; 97,
+  // pass), 72: three of 3 x 3 x 4 (the last pass's 9 transforms an odd count); c2r merging in
+  // the first, r2c splitting in the last; 15: two passes of 3 x 5; 97,
   // 194: Bluestein's convolution of 195 in three fused passes; odd sizes read and write the real
   // side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5 and
   // 105 = 3 x 5 x 7).
@@ -212,7 +215,8 @@ void check_sizes(Context& ctx) {
                              {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
                              {15, false, 5},  {97, false, 64}, {194, false, 64}, {512, false, 16}, {1024, false, 8},
-                             {480, false, 16}, {300, false, 15}, {125, false, 5}, {105, false, 8}};
+                             {480, false, 16}, {300, false, 15}, {125, false, 5}, {105, false, 8},
+                             {72, false, 4}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       for (const FftLayout& l : layouts(c.n, r2c, !dbl && c.n <= 2050))

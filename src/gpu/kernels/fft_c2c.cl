@@ -72,7 +72,8 @@
    of a transform does butterflies j = t + b FFT_TPT. Twiddles come from a table the host
    computes in long double and rounds once to real_t: entry k (R-1) + r - 1 of a stage holds
    (cos, sin) of 2 pi r k / (NS R); dir = -1 (forward) or +1 (backward) gives the sign.
-   Transform t < count is (o, i) = (t / inner, t % inner); its element e is at
+   Transform t < count is (o, i) = (t / inner, t % inner) (an even r2c's last pass maps
+   t % inner to i: see FFT_REAL_PASS_LAST); its element e is at
    offset + o * dist_outer + i * dist_inner + e * stride (elements), in and out alike: one level
    of batch (inner = count) for plain batches, two for the passes of a multi-pass FFT, whose
    transposes are these addresses.
