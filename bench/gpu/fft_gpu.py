@@ -82,9 +82,9 @@ def judge(c, cufft):
             name = "prime >= 2x cuFFT" if kind == "prime" else "batched >= cuFFT"
             verdicts.append((name, ok))
             texts.append("%s %s" % ("PASS" if ok else "FAIL", ">= 2x cuFFT" if kind == "prime" else ">= cuFFT"))
-    elif group in ("single", "3d", "r2c-3d") and cufft:
+    elif group in ("single", "r2c-1d", "3d", "r2c-3d") and cufft:
         ok = speed is not None and speed >= 1.0
-        name = "large N within 1.0x cuFFT" if group == "single" else "3-D within 1.0x cuFFT"
+        name = "large N within 1.0x cuFFT" if group in ("single", "r2c-1d") else "3-D within 1.0x cuFFT"
         verdicts.append((name, ok))
         texts.append(("PASS" if ok else "FAIL") + " <= cuFFT time" + ("" if ran else " (ripple did not run)"))
     return ", ".join(texts) or "-", verdicts
@@ -186,7 +186,8 @@ def main():
 
     groups = [("batched", "f32", "Batched 1-D c2c, float"), ("batched", "f64", "Batched 1-D c2c, double"),
               ("single", "f32", "Single 1-D c2c, float"), ("single", "f64", "Single 1-D c2c, double"),
-              ("2d", "f32", "2-D c2c, float"), ("3d", "f32", "3-D c2c, float"), ("r2c-3d", "f32", "3-D r2c, float")]
+              ("2d", "f32", "2-D c2c, float"), ("3d", "f32", "3-D c2c, float"), ("r2c-3d", "f32", "3-D r2c, float"),
+              ("r2c-1d", "f32", "Single 1-D r2c, float")]
     checks_failed = 0
     for group, prec, title in groups:
         rows = [c for c in res["cases"] if c["group"] == group and c["precision"] == prec]

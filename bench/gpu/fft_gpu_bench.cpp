@@ -39,9 +39,9 @@
 //   factor > 7 (143 = 11 x 13, 4078 = 2 x 2039, 4095 = 3^2 5 7 13, ...). `--sizes 2-4096` runs
 //   them all when there is time;
 // - single 1-D c2c transforms, N = 2^12 .. 2^26 (batch 1), f32 and f64;
-// - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, and r2c 3-D 128^3 / 256^3 / 512^3 f32 (a plan
-//   ripple cannot make is reported as "unsupported by ripple yet" while the peers and memcpy are
-//   still timed). f64 N-D cases are left out (the issue's targets are for float).
+// - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, r2c 3-D 128^3 / 256^3 / 512^3 f32, and single
+//   1-D r2c of 2^21 .. 2^25 reals f32 (a plan ripple cannot make is reported as "unsupported by
+//   ripple yet" while the peers and memcpy are still timed). f64 N-D cases are left out (the issue's targets are for float).
 // - plan creation: ripple cold (kernel disk cache switched off, first use in this process:
 //   compiles) and warm (the same plan again: memory cache), with the programs compiled counted,
 //   beside each peer's first and second plan of the same case.
@@ -108,7 +108,7 @@ struct Options {
 };
 
 struct BenchCase {
-  std::string group;  // batched, single, 2d, 3d, r2c-3d
+  std::string group;  // batched, single, 2d, 3d, r2c-3d, r2c-1d
   std::string kind;   // pow2, smooth, prime, awkward (1-D); empty for N-D
   FftCase c;
 };
@@ -209,6 +209,10 @@ std::vector<BenchCase> make_cases(const Options& o) {
       add("3d", {s, s, s}, false);
     for (std::size_t s : o.quick ? std::vector<std::size_t>{16, 32, 64} : std::vector<std::size_t>{128, 256, 512})
       add("r2c-3d", {s, s, s}, true);
+    // Single 1-D r2c: the half's passes with the split fused into the last one (2^21, 2^22 reals)
+    // or a split kernel after them (2^23 and up: kFftMaxSplitPass).
+    for (int e : o.quick ? std::vector<int>{14, 16} : std::vector<int>{21, 22, 23, 24, 25})
+      add("r2c-1d", {std::size_t{1} << e}, true);
   }
   one_d(true);
   return cases;
