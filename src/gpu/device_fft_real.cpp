@@ -84,8 +84,8 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
       half.in_dist_outer = layout.in_dist_outer / 2;
     }
     // The passes of a smooth size split the spectrum in the last one's store, writing the
-    // caller's half spectrum, where a pass can pair its transforms; Bluestein's sizes, and
-    // n = 2, take the split kernel.
+    // caller's half spectrum, where one of at most kFftMaxSplitPass points can pair its
+    // transforms (real_split_fits); other sizes, Bluestein's, and n = 2 take the split kernel.
     real_in_pass_ =
         DeviceFftPlan::real_split_fits(h_, double_precision, max_pass, context.facts().max_work_group);
     if (real_in_pass_) {
