@@ -197,17 +197,15 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   if (real.n != 0 && real.pass_step == 0 && (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0))
     throw InvalidArgument("DeviceFft: a real transform of " + std::to_string(real.n) +
                           " points is not a one-kernel FFT of size n " + std::to_string(n));
-  // A first pass has the pass twiddle, a last one not; an even c2r's real step is in its first
-  // pass, an even r2c's in its last.
+  // A first pass has the pass twiddle, a last one not.
   if (real.pass_step != 0 && (conv.n != 0 || !codelet_smooth(n) || real.last_pass == pass_twiddle ||
-                              (real.n % 2 == 0 && real.r2c != real.last_pass) ||
                               real.complex_size() % n != 0 || real.complex_size() / n % real.pass_step != 0))
     throw InvalidArgument("DeviceFft: a pass of size n " + std::to_string(n) + " (pass step " +
                           std::to_string(real.pass_step) + ", " + (real.last_pass ? "last" : "first") + ", " +
                           (pass_twiddle ? "with" : "without") + " the pass twiddle) cannot be a pass of the " +
                           (real.r2c ? "r2c" : "c2r") + " of " + std::to_string(real.n) +
                           " points: a codelet-smooth factor of its complex size whose step divides the rest, "
-                          "first with the pass twiddle or last without it, an even c2r's first or an even r2c's last");
+                          "first with the pass twiddle or last without it");
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
@@ -252,7 +250,7 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
     chirp_ = t.chirp;
     chirp_spectrum_ = t.spectrum;
   }
-  if (real.n % 2 == 0 && real.n != 0) real_twiddles_ = DeviceFftReal::twiddles(context, real.n, double_precision);
+  if (real.uses_twiddles()) real_twiddles_ = DeviceFftReal::twiddles(context, real.n, double_precision);
   module_ = get_module_async(context, program(shape_, double_precision, pass_twiddle_, twiddle_double_));
 }
 
@@ -425,13 +423,21 @@ std::vector<KernelVariant> fft_kernel_variants() {
                            (columns ? "_columns" : ""),
                        DeviceFft::program(s, dbl)});
       }
-    // The first pass of an even c2r's complex plan, merging the spectrum in its load: 2^23
-    // reals, 2^22 = 2048 x 2048 (a column pass with the pass twiddle).
+    // The first pass of an even real transform's complex plan, merging the spectrum (c2r) or
+    // reading the reals in pairs (r2c) in its load, and the last pass of an even c2r, storing
+    // the reals in pairs: 2^23 reals, 2^22 = 2048 x 2048 (column passes, the first with the
+    // pass twiddle).
     {
-      const std::vector<std::uint64_t> split = DeviceFftPlan::split(std::uint64_t(1) << 22, dbl);
-      FftShape s = DeviceFft::shape(split.at(0), dbl, true);
-      s.real = FftReal{std::uint64_t(1) << 23, false, split.at(1)};
-      out.push_back({"fft_real_c2r_merge_pass" + prec, DeviceFft::program(s, dbl, true, true)});
+      const std::uint64_t n = std::uint64_t(1) << 23;
+      const std::vector<std::uint64_t> split = DeviceFftPlan::split(n / 2, dbl);
+      for (bool r2c : {true, false}) {
+        FftShape s = DeviceFft::shape(split.at(0), dbl, true);
+        s.real = FftReal{n, r2c, split.at(1)};
+        out.push_back({std::string("fft_real_") + (r2c ? "r2c_pairs" : "c2r_merge") + "_pass" + prec,
+                       DeviceFft::program(s, dbl, true, true)});
+      }
+      const FftShape last = DeviceFft::shape(split.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, false, split.at(0), true});
+      out.push_back({"fft_real_c2r_pairs_pass" + prec, DeviceFft::program(last, dbl)});
     }
     // The last pass of an even r2c's complex plan, splitting the spectrum in its store with
     // transforms i and S - i paired in a group: the largest (kFftMaxSplitPass; 2^21 reals,

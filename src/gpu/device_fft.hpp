@@ -95,14 +95,19 @@ struct FftReal {
   /// complex FFT of complex_size() points whose element e of the transform with inner index i
   /// is sequence index i + e S, launched with the caller's layout on the real side: the first
   /// pass (last_pass false) reads it in its load (odd r2c: the reals widened; odd c2r: the
-  /// Hermitian spectrum rebuilt; even c2r: X[k] and X[n/2 - k] merged), the last writes it in
-  /// its store (odd r2c: k <= n/2; odd c2r: the real parts; even r2c: Z[k] and Z[n/2 - k]
-  /// split into X[k], with transforms i and S - i paired in a group, launched with inner =
-  /// split_pass_inner(S)).
+  /// Hermitian spectrum rebuilt; even r2c: the reals in pairs; even c2r: X[k] and X[n/2 - k]
+  /// merged), the last writes it in its store (odd r2c: k <= n/2; odd c2r: the real parts;
+  /// even c2r: the pairs of reals; even r2c: Z[k] and Z[n/2 - k] split into X[k], with
+  /// transforms i and S - i paired in a group, launched with inner = split_pass_inner(S)).
+  /// The reals of an even pass's line are at its origin plus 2j times the line's real stride
+  /// (the pass's inner distance) and one stride on.
   std::uint64_t pass_step = 0;
   bool last_pass = false;
 
   std::uint64_t complex_size() const { return n % 2 == 0 ? n / 2 : n; }
+  /// Whether the program reads the half-spectrum twiddles W^k (DeviceFftReal::twiddles): an
+  /// even size's whole transform, split pass or merging first pass.
+  bool uses_twiddles() const { return n != 0 && n % 2 == 0 && (pass_step == 0 || r2c == last_pass); }
   /// Whether the program is an even r2c's last pass, pairing transforms.
   bool split_pass() const { return r2c && pass_step != 0 && last_pass && n % 2 == 0; }
   /// The launch's transforms per outer index of a split pass of step S: S rounded up to even

@@ -46,18 +46,17 @@ std::vector<std::uint64_t> split_two(std::uint64_t n, std::uint64_t max_pass, co
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
 
-// The FftReal of a real transform's first pass, whose load reads the real side (odd sizes, an
-// even c2r), or none.
+// The FftReal of a real transform's first pass, whose load reads the real side, or none.
 FftReal real_first_pass(const FftReal& real, std::uint64_t step) {
-  if (real.n == 0 || (real.n % 2 == 0 && real.r2c)) return {};
+  if (real.n == 0) return {};
   return FftReal{real.n, real.r2c, step, false};
 }
 
-// The FftReal of a real transform's last pass, whose store writes the real side (odd sizes, an
-// even r2c), or none. An even r2c's pairs its transforms: the pass's inner count (the step S)
-// is rounded up to even.
-FftReal real_last_pass(const FftReal& real, FftPass& pass) {
-  if (real.n == 0 || (real.n % 2 == 0 && !real.r2c)) return {};
+// The FftReal of a real transform's last pass, whose store writes the real side, or none (a
+// complex plan; an even r2c that leaves the split to a kernel). An even r2c's split pass pairs
+// its transforms: the pass's inner count (the step S) is rounded up to even.
+FftReal real_last_pass(const FftReal& real, bool writes_real, FftPass& pass) {
+  if (!writes_real) return {};
   const FftReal last{real.n, real.r2c, pass.inner, true};
   if (last.split_pass()) {
     const std::uint64_t outer = pass.count / pass.inner;
@@ -138,31 +137,32 @@ void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint
 }
 
 std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool double_precision,
-                                                         std::uint64_t max_pass, std::uint64_t max_group) {
+                                                         std::uint64_t max_pass, std::uint64_t max_group,
+                                                         std::uint64_t max_split_pass) {
   std::vector<std::uint64_t> passes = split(n, double_precision, max_pass);
   if (passes.size() < 2)
     throw Unsupported("GPU FFT: size n " + str(n) + " is one pass: an r2c of " + str(2 * n) +
                       " points splits its spectrum in that kernel, not in a last pass");
   // Any order of the factors is a four-step: make one that pairs transforms the last.
   const auto fits = [&](std::uint64_t m) {
-    return m <= kFftMaxSplitPass && DeviceFft::pairs_fit(m, double_precision, max_group);
+    return m <= max_split_pass && DeviceFft::pairs_fit(m, double_precision, max_group);
   };
   const auto last = std::find_if(passes.rbegin(), passes.rend(), fits);
   if (last == passes.rend()) {
     std::string list;
     for (std::uint64_t m : passes) list += (list.empty() ? "" : " x ") + str(m);
     throw Unsupported("GPU FFT: no pass of size n " + str(n) + " (" + list + ") has at most " +
-                      str(kFftMaxSplitPass) + " points and pairs its transforms in a group to split a real spectrum");
+                      str(max_split_pass) + " points and pairs its transforms in a group to split a real spectrum");
   }
   std::iter_swap(last, passes.rbegin());
   return passes;
 }
 
 bool DeviceFftPlan::real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
-                                    std::uint64_t max_group) {
+                                    std::uint64_t max_group, std::uint64_t max_split_pass) {
   if (n < 2 || !codelet_smooth(n)) return false;
   try {
-    split_for_real(n, double_precision, max_pass, max_group);
+    split_for_real(n, double_precision, max_pass, max_group, max_split_pass);
     return true;
   } catch (const Unsupported&) {
     return false;
@@ -170,7 +170,7 @@ bool DeviceFftPlan::real_split_fits(std::uint64_t n, bool double_precision, std:
 }
 
 DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
-                             std::uint64_t max_pass, const FftReal& real)
+                             std::uint64_t max_pass, const FftReal& real, std::uint64_t max_split_pass)
     : n_(n), double_(double_precision), layout_(layout), real_(real) {
   const std::size_t elem = double_precision ? 16 : 8;
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
@@ -200,8 +200,15 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   if (real.n != 0 && passes_.size() < 2)
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
                           " points needs a plan of more than one pass (n " + str(n) + " is one)");
-  if (real.n % 2 == 0 && real.n != 0 && real.r2c)
-    passes_ = split_for_real(n, double_precision, max_pass, context.facts().max_work_group);
+  // Every real plan's last pass writes the real side but an even r2c's whose size has no pass
+  // that can split the spectrum (real_split_fits): that one writes the complex FFT of the
+  // reals in pairs, for a split kernel.
+  writes_real_ = real.n != 0;
+  if (real.n != 0 && real.n % 2 == 0 && real.r2c) {
+    const std::uint64_t max_group = context.facts().max_work_group;
+    writes_real_ = real_split_fits(n, double_precision, max_pass, max_group, max_split_pass);
+    if (writes_real_) passes_ = split_for_real(n, double_precision, max_pass, max_group, max_split_pass);
+  }
   if (bluestein_) return;
   if (passes_.size() == 1) {
     Step st;
@@ -245,7 +252,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     p2.pass.out_dist_outer = dout;
     p2.pass.out_dist_inner = so;
     p2.pass.out_stride = N1 * so;
-    const FftReal p2_real = real_last_pass(real, p2.pass);  // may pad the pass's inner count
+    const FftReal p2_real = real_last_pass(real, writes_real_, p2.pass);  // may pad the pass's inner count
     p2.kernel = &kernel(context, passes_[1], false, p2.pass, p2_real);
     p2.kernel->check_count(p2.pass.count);
     p2.from = Slot::scratch1;
@@ -279,7 +286,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p3.pass.in_stride = 1;
   p3.pass.out_dist_inner = so;
   p3.pass.out_stride = N1 * N2 * so;
-  const FftReal p3_real = real_last_pass(real, p3.pass);  // may pad the pass's inner count
+  const FftReal p3_real = real_last_pass(real, writes_real_, p3.pass);  // may pad the pass's inner count
   p3.kernel = &kernel(context, passes_[2], false, p3.pass, p3_real);
   p3.kernel->check_count(p3.pass.count);
   p3.from = Slot::scratch2;
@@ -318,8 +325,11 @@ std::string DeviceFftPlan::describe() const {
   }
   s += " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
        (passes_.size() == 2 ? "pass" : "two");
-  if (real_.n % 2 == 0 && real_.n != 0)
-    s += real_.r2c ? ", the real spectrum split in the last" : ", the real spectrum merged in the first";
+  if (real_.n % 2 == 0 && real_.n != 0 && real_.r2c)
+    s += writes_real_ ? ", the reals read in pairs by the first, the real spectrum split in the last"
+                      : ", the reals read in pairs by the first";
+  else if (real_.n % 2 == 0 && real_.n != 0)
+    s += ", the real spectrum merged in the first, the reals stored in pairs by the last";
   else if (real_.n != 0)
     s += real_.r2c ? ", the reals read by the first, the half spectrum stored by the last"
                    : ", the Hermitian spectrum rebuilt by the first, the real parts stored by the last";

@@ -45,27 +45,31 @@ class DeviceFftPlan {
   /// With real.n != 0 (a real transform whose complex size, real.complex_size(), is n; n
   /// codelet-smooth and more than one pass; real's pass fields are the plan's), the plan does
   /// DeviceFftReal's steps on the real side in its passes (FftReal::pass_step) and takes that
-  /// side in its layout. Even c2r (2n points): the first pass reads the half spectrum (n + 1
-  /// values a transform) and merges X[k] with X[n - k] in its load; the output is the complex
-  /// sequence of reals in pairs. Even r2c (real_split_fits): the input is the reals in pairs,
-  /// the last pass splits the spectrum in its store and writes the half spectrum (passes as
-  /// split_for_real orders them). Odd (n
-  /// points): the first pass reads the reals (r2c) or rebuilds the Hermitian spectrum from the
-  /// half (c2r) in its load, the last stores k <= n/2 (r2c) or the real parts (c2r). r2c is
-  /// forward, c2r backward. Such a plan is never run in place.
+  /// side in its layout (reals counted as reals, in any layout). Even c2r (2n points): the
+  /// first pass reads the half spectrum (n + 1 values a transform) and merges X[k] with X[n -
+  /// k] in its load, the last stores the reals in pairs. Even r2c: the first pass reads the
+  /// reals in pairs; where real_split_fits, the last splits the spectrum in its store and
+  /// writes the half spectrum (passes as split_for_real orders them), else the output is the
+  /// complex FFT of the pairs (writes_real() false). Odd (n points): the first pass reads the
+  /// reals (r2c) or rebuilds the Hermitian spectrum from the half (c2r) in its load, the last
+  /// stores k <= n/2 (r2c) or the real parts (c2r). r2c is forward, c2r backward. Such a plan
+  /// is never run in place.
+  /// max_split_pass caps an even r2c's split pass (tests lower it to reach the split kernel).
   DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
-                std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {});
+                std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {},
+                std::uint64_t max_split_pass = kFftMaxSplitPass);
 
   /// The passes of a plan of n whose last pass splits an r2c's spectrum: split()'s, the last
-  /// of those of at most kFftMaxSplitPass points that pair transforms in a group of at most
+  /// of those of at most max_split_pass points that pair transforms in a group of at most
   /// max_group work-items (DeviceFft::pairs_fit) swapped with the last one. Throws as split,
   /// and Unsupported naming n for one pass or none that fits.
   static std::vector<std::uint64_t> split_for_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
-                                                   std::uint64_t max_group);
+                                                   std::uint64_t max_group,
+                                                   std::uint64_t max_split_pass = kFftMaxSplitPass);
   /// Whether an r2c of 2n points can split its spectrum in the last pass of a plan of n (n
   /// codelet-smooth and split_for_real does not throw).
   static bool real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
-                              std::uint64_t max_group);
+                              std::uint64_t max_group, std::uint64_t max_split_pass = kFftMaxSplitPass);
 
   /// The sizes of the passes, first pass first (one entry for the one-kernel path): the most
   /// balanced split of a codelet-smooth n into as few factors <= max_pass (and <=
@@ -81,6 +85,8 @@ class DeviceFftPlan {
   ~DeviceFftPlan();
 
   std::uint64_t size() const { return n_; }
+  /// Whether a real plan's last pass writes the real side (see the constructor).
+  bool writes_real() const { return writes_real_; }
   /// The passes, one for the one-kernel path (Bluestein's in-kernel sizes too); empty for
   /// DeviceFftBluestein's sizes.
   const std::vector<std::uint64_t>& passes() const { return passes_; }
@@ -120,6 +126,7 @@ class DeviceFftPlan {
   bool double_;
   FftLayout layout_;
   FftReal real_;  // n = 0 for a complex plan
+  bool writes_real_ = false;
   std::vector<std::uint64_t> passes_;
   // size, twiddle, columns, and the real side's pass step and last_pass (FftReal)
   std::map<std::tuple<std::uint64_t, bool, bool, std::uint64_t, bool>, std::unique_ptr<DeviceFft>> kernels_;

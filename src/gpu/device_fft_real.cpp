@@ -1,8 +1,8 @@
 // Launch logic of the real FFTs: the one-kernel program where the complex FFT fits one, else
 // the complex plan, reading and writing the real side in its passes where its size is smooth
-// (the even r2c's split in a last pass of at most kFftMaxSplitPass points), else with the
-// split/merge or widen/narrow kernels, and pack/unpack kernels for layouts of even reals the
-// complex FFT cannot address directly.
+// (the even r2c's split in a last pass of at most kFftMaxSplitPass points, else a kernel),
+// else with the split/merge or widen/narrow kernels, and pack/unpack kernels for layouts of
+// even reals the complex FFT cannot address directly.
 #include "gpu/device_fft_real.hpp"
 
 #include <algorithm>
@@ -34,7 +34,7 @@ std::shared_ptr<const Memory> DeviceFftReal::twiddles(Context& context, std::uin
 }
 
 DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_precision, bool r2c,
-                             const FftLayout& layout, std::uint64_t max_pass)
+                             const FftLayout& layout, std::uint64_t max_pass, std::uint64_t max_split_pass)
     : n_(n), h_(n % 2 ? n : n / 2), double_(double_precision), r2c_(r2c), odd_(n % 2 != 0), layout_(layout) {
   if (n == 0) throw InvalidArgument("DeviceFftReal: size n is 0");
   const std::size_t elem = double_precision ? 16 : 8;
@@ -71,48 +71,54 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     half.inner = layout.inner;
     half.in_dist_outer = half.out_dist_outer = static_cast<std::int64_t>(layout.inner) * H;
   }
-  // The complex FFT reads (r2c) or writes (c2r) the reals as complex values where every line
-  // starts at an even real.
-  const auto even_lines = [&](std::int64_t stride, std::int64_t dist, std::int64_t dist_outer) {
-    return stride == 1 && (layout.inner_count() == 1 || dist % 2 == 0) &&
-           (layout.outer_count() == 1 || dist_outer % 2 == 0);
+  const auto take_in = [&] {
+    half.in_stride = layout.in_stride;
+    half.in_dist = layout.in_dist;
+    half.in_dist_outer = layout.in_dist_outer;
   };
-  if (r2c) {
-    direct_ = even_lines(layout.in_stride, layout.in_dist, layout.in_dist_outer);
-    if (direct_) {
-      half.in_dist = layout.in_dist / 2;
-      half.in_dist_outer = layout.in_dist_outer / 2;
-    }
-    // The passes of a smooth size split the spectrum in the last one's store, writing the
-    // caller's half spectrum, where one of at most kFftMaxSplitPass points can pair its
-    // transforms (real_split_fits); other sizes, Bluestein's, and n = 2 take the split kernel.
-    real_in_pass_ =
-        DeviceFftPlan::real_split_fits(h_, double_precision, max_pass, context.facts().max_work_group);
-    if (real_in_pass_) {
-      half.out_stride = layout.out_stride;
-      half.out_dist = layout.out_dist;
-      half.out_dist_outer = layout.out_dist_outer;
-    }
+  const auto take_out = [&] {
+    half.out_stride = layout.out_stride;
+    half.out_dist = layout.out_dist;
+    half.out_dist_outer = layout.out_dist_outer;
+  };
+  // The passes of a smooth half (two or more here: it does not fit one kernel) read and write
+  // the real side in any layout: r2c, the first reads the reals in pairs and the last splits
+  // the spectrum where a pass of at most max_split_pass points can pair its transforms
+  // (real_split_fits; else the split kernel follows); c2r, the first merges X[k] and X[H-k]
+  // and the last stores the reals in pairs.
+  real_in_pass_ = h_ >= 2 && codelet_smooth(h_);
+  if (real_in_pass_) {
+    take_in();
+    if (!r2c || DeviceFftPlan::real_split_fits(h_, double_precision, max_pass, context.facts().max_work_group,
+                                               max_split_pass))
+      take_out();
+    half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass, FftReal{n, r2c},
+                                            max_split_pass);
+    if (half_->writes_real()) return;  // the complex plan alone, from one side to the other
   } else {
-    direct_ = even_lines(layout.out_stride, layout.out_dist, layout.out_dist_outer);
-    if (direct_) {
-      half.out_dist = layout.out_dist / 2;
-      half.out_dist_outer = layout.out_dist_outer / 2;
+    // Bluestein's halves, and n = 2: the complex FFT reads (r2c) or writes (c2r) the reals as
+    // complex values where every line starts at an even real, else through a pack or unpack
+    // kernel; the split or merge is a kernel.
+    const auto even_lines = [&](std::int64_t stride, std::int64_t dist, std::int64_t dist_outer) {
+      return stride == 1 && (layout.inner_count() == 1 || dist % 2 == 0) &&
+             (layout.outer_count() == 1 || dist_outer % 2 == 0);
+    };
+    if (r2c) {
+      direct_ = even_lines(layout.in_stride, layout.in_dist, layout.in_dist_outer);
+      if (direct_) {
+        half.in_dist = layout.in_dist / 2;
+        half.in_dist_outer = layout.in_dist_outer / 2;
+      }
+    } else {
+      direct_ = even_lines(layout.out_stride, layout.out_dist, layout.out_dist_outer);
+      if (direct_) {
+        half.out_dist = layout.out_dist / 2;
+        half.out_dist_outer = layout.out_dist_outer / 2;
+      }
     }
-    // The passes of a smooth size (two or more here: it does not fit one kernel) read the
-    // spectrum themselves, the first merging X[k] and X[H-k] in its load; Bluestein's sizes, and
-    // n = 2, take the merge kernel.
-    real_in_pass_ = h_ >= 2 && codelet_smooth(h_);
-    if (real_in_pass_) {
-      half.in_stride = layout.in_stride;
-      half.in_dist = layout.in_dist;
-      half.in_dist_outer = layout.in_dist_outer;
-    }
+    half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass);
   }
-  half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass,
-                                          real_in_pass_ ? FftReal{n, r2c} : FftReal{});
-  if (real_in_pass_ && direct_) return;  // the complex plan alone, from one side to the other
-  if (!real_in_pass_) twiddles_ = twiddles(context, n, double_precision);
+  twiddles_ = twiddles(context, n, double_precision);
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * h_) * elem);
   module_ = get_module_async(context, program(double_precision));
   groups_ = tuning::elementwise_groups(layout.batch * (h_ + 1));
@@ -136,14 +142,10 @@ std::string DeviceFftReal::describe() const {
     return "one kernel (" + fft + (r2c_ ? " on the reals widened, storing k <= n/2)"
                                         : " on the Hermitian spectrum rebuilt in its load, storing the real parts)");
   }
-  if (odd_)
-    return "[" + half_->describe() + "] (odd: a complex FFT of n" +
-           (real_in_pass_ ? ")" : ", the reals widened into a work array)");
-  return "[" + half_->describe() + "]" +
-         (real_in_pass_ ? (r2c_ ? " (the spectrum split in the last pass's store)"
-                                : " (the spectrum merged in the first pass's load)")
-                        : "") +
-         (direct_ ? "" : " with a pack/unpack of the reals");
+  const std::string plan = "[" + half_->describe() + "]";
+  if (odd_) return plan + " (odd: a complex FFT of n" + (real_in_pass_ ? ")" : ", the reals widened into a work array)");
+  if (real_in_pass_) return plan + (half_->writes_real() ? "" : " with a split kernel");
+  return plan + (r2c_ ? " with a split kernel" : " after a merge kernel") + (direct_ ? "" : " and a pack/unpack of the reals");
 }
 
 void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale) const {
@@ -156,7 +158,7 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
   const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch);
   const Arg inner = Arg::value(std::max<std::uint64_t>(1, layout_.inner_count()));
   const Arg in_outer = Arg::value(layout_.in_dist_outer), out_outer = Arg::value(layout_.out_dist_outer);
-  if (odd_ && real_in_pass_) return half_->run(stream, in, out, d, scale);
+  if (real_in_pass_ && half_->writes_real()) return half_->run(stream, in, out, d, scale);
   if (odd_) {
     const Arg n = Arg::value(n_);
     const std::array<Arg, 8> first = {Arg::memory(in), Arg::memory(*work_), n, batch, Arg::value(layout_.in_stride),
@@ -169,32 +171,26 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
     return;
   }
   if (r2c_) {
-    Memory& z = real_in_pass_ ? out : *work_;  // the complex plan's output
-    const double z_scale = real_in_pass_ ? scale : 1.0;
-    if (direct_) {
-      half_->run(stream, in, z, fft::Direction::forward, z_scale);
+    // Z, the complex FFT of the reals in pairs, into the work array, then the split.
+    if (real_in_pass_ || direct_) {
+      half_->run(stream, in, *work_, fft::Direction::forward, 1.0);
     } else {
       const std::array<Arg, 8> pack = {Arg::memory(in),  Arg::memory(*work_), h, batch, Arg::value(layout_.in_stride),
                                        Arg::value(layout_.in_dist), inner, in_outer};
       stream.launch(*module_, "fft_r2c_pack", grid, pack);
-      half_->run(stream, *work_, z, fft::Direction::forward, z_scale);
+      half_->run(stream, *work_, *work_, fft::Direction::forward, 1.0);
     }
-    if (real_in_pass_) return;
     const std::array<Arg, 10> post = {Arg::memory(*work_), Arg::memory(out), Arg::memory(*twiddles_), h, batch,
                                       Arg::value(layout_.out_stride), Arg::value(layout_.out_dist), inner, out_outer,
                                       scale_arg};
     stream.launch(*module_, "fft_r2c_post", grid, post);
     return;
   }
-  if (real_in_pass_) {
-    half_->run(stream, in, direct_ ? out : *work_, fft::Direction::backward, scale);
-  } else {
-    const std::array<Arg, 10> pre = {Arg::memory(in), Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
-                                     Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), inner, in_outer,
-                                     scale_arg};
-    stream.launch(*module_, "fft_c2r_pre", grid, pre);
-    half_->run(stream, *work_, direct_ ? out : *work_, fft::Direction::backward, 1.0);
-  }
+  const std::array<Arg, 10> pre = {Arg::memory(in), Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
+                                   Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), inner, in_outer,
+                                   scale_arg};
+  stream.launch(*module_, "fft_c2r_pre", grid, pre);
+  half_->run(stream, *work_, direct_ ? out : *work_, fft::Direction::backward, 1.0);
   if (direct_) return;
   const std::array<Arg, 8> unpack = {Arg::memory(*work_), Arg::memory(out), h, batch, Arg::value(layout_.out_stride),
                                      Arg::value(layout_.out_dist), inner, out_outer};

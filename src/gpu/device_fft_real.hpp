@@ -3,16 +3,17 @@
 // Bluestein's in-kernel sizes included) the whole transform is that kernel (DeviceFft with an
 // FftReal): the reals are read once and the n/2 + 1 outputs written once, or the reverse; the
 // even sizes' split and merge with the half-spectrum twiddles (a long-double table rounded
-// once) happen in its store and load. Other sizes run a complex plan (DeviceFftPlan) through a
-// work array (batch x the complex size) with O(n) kernels around it (kernels/fft_real.cl):
-// even n = 2H, a complex FFT of H on the reals read as H complex values (in place where they
-// are contiguous from an even real, else through a pack or unpack kernel) and the split after
-// it (r2c; for a codelet-smooth H, in the last pass's store instead where a pass can pair its
-// transforms in a group) or the merge before it (c2r; for a codelet-smooth H, in the first
-// pass's load instead): FftReal::pass_step; odd n, a complex FFT of n (twice the work), whose
-// first pass reads the reals widened or the Hermitian spectrum rebuilt and whose last writes
-// k <= n/2 or the real parts where n is codelet-smooth, else around kernels that widen into
-// and narrow out of the work array.
+// once) happen in its store and load. Other sizes run a complex plan (DeviceFftPlan). Where its
+// size is codelet-smooth, its passes read and write the real side in any layout
+// (FftReal::pass_step): even n = 2H, a complex FFT of H whose first pass reads the reals in
+// pairs (r2c) or merges the spectrum (c2r) and whose last splits the spectrum (r2c, where a
+// pass can pair its transforms in a group; else a split kernel follows through a work array)
+// or stores the reals in pairs (c2r); odd n, a complex FFT of n (twice the work) whose first
+// pass reads the reals widened or the Hermitian spectrum rebuilt and whose last writes k <=
+// n/2 or the real parts. Bluestein's sizes (and n = 1, 2) go through a work array (batch x the
+// complex size) with O(n) kernels around the plan (kernels/fft_real.cl): even n, the split
+// after it or the merge before it, and a pack or unpack kernel where the reals are not
+// contiguous from an even one; odd n, kernels that widen into and narrow out of it.
 #pragma once
 
 #include <cstdint>
@@ -28,10 +29,11 @@ class DeviceFftReal {
   /// Transforms of size n >= 1. `layout` counts reals on the real side and complex values on
   /// the other (n/2 + 1 of them per transform); checked by the caller. r2c is forward, c2r
   /// backward. max_pass caps the complex FFT's passes, the one kernel's included (tests lower it
-  /// to reach the unfused path at small n). Throws as DeviceFftPlan for size n/2 (n odd: n),
+  /// to reach the unfused path at small n); max_split_pass caps an even r2c's split pass (tests
+  /// lower it to reach the split kernel). Throws as DeviceFftPlan for size n/2 (n odd: n),
   /// DeviceError if memory cannot be had.
   DeviceFftReal(Context& context, std::uint64_t n, bool double_precision, bool r2c, const FftLayout& layout,
-                std::uint64_t max_pass = kFftMaxOnChip);
+                std::uint64_t max_pass = kFftMaxOnChip, std::uint64_t max_split_pass = kFftMaxSplitPass);
 
   static ProgramSpec program(bool double_precision);
   /// W^k = e^{-2 pi i k / n} for k <= n/2 (n even): the split and merge twiddles, shared through
@@ -51,9 +53,8 @@ class DeviceFftReal {
  private:
   std::uint64_t n_, h_;  // h_: the complex FFT's size (n / 2, or n when odd)
   bool double_, r2c_, direct_ = false, odd_;
-  // The complex plan's passes read and write the real side: even c2r, the first merges the
-  // spectrum in its load (no pre kernel); even r2c, the last splits it in its store (no post
-  // kernel); odd, both (no kernel and no work array).
+  // The complex plan's passes read the real side and, but for an even r2c's whose spectrum no
+  // pass can split (DeviceFftPlan::writes_real), write it: no kernel and no work array.
   bool real_in_pass_ = false;
   FftLayout layout_;
   PendingModule module_;  // compiled on its own thread (program.hpp)

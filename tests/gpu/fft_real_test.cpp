@@ -3,10 +3,12 @@
 // merge in the load; odd n: widened reals, the Hermitian spectrum rebuilt in the load;
 // Bluestein's in-kernel sizes; the split exchange of double 8192) and through the complex plan
 // (n = 1 and 2 always, 19683 always, 6561 and 16384 in double, and small sizes sent there by a
-// lower pass cap): its first pass reading the real side and its last writing it (odd smooth n; even n of
-// a smooth half: the c2r's merge in the first, the r2c's split in the last), else with kernels
-// around it (Bluestein's sizes, n = 1 and 2), in contiguous, strided and padded,
-// innermost-batched and two-level layouts.
+// lower pass cap): its first pass reading the real side and its last writing it in every
+// layout (odd smooth n; even n of a smooth half: the c2r's merge in the first and pairs of reals
+// stored by the last, the r2c's pairs read by the first and the split in the last, or in a
+// kernel where a lowered cap leaves no pass to split in), else with kernels around it
+// (Bluestein's sizes, n = 1 and 2), in contiguous, strided and padded, innermost-batched and
+// two-level layouts.
 // Outputs are poisoned with NaN: elements outside the output layout must stay NaN and sentinels
 // past its end untouched (an odd r2c that stored k > n/2 would hit them).
 #include <gtest/gtest.h>
@@ -90,22 +92,28 @@ bool is_nan(const T& v) {
 // one-kernel path or not (`fused`). Returns the error over its bound.
 template <class T>
 double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool fused,
-             std::uint64_t max_pass = kFftMaxOnChip) {
+             std::uint64_t max_pass = kFftMaxOnChip, std::uint64_t max_split_pass = kFftMaxSplitPass) {
   using C = std::complex<T>;
   const bool dbl = std::is_same_v<T, double>;
-  const DeviceFftReal plan(ctx, n, dbl, r2c, l, max_pass);
+  const DeviceFftReal plan(ctx, n, dbl, r2c, l, max_pass, max_split_pass);
   SCOPED_TRACE((r2c ? "r2c n " : "c2r n ") + std::to_string(n) + " batch " + std::to_string(l.batch) + ": " +
                plan.describe());
   EXPECT_EQ(plan.fused(), fused);
-  // A size whose smooth complex FFT takes passes reads and writes the real side in them (an
-  // even r2c where a pass can split).
-  if (!fused && n > 2 && codelet_smooth(n % 2 == 0 ? n / 2 : n) &&
-      (n % 2 != 0 || !r2c || DeviceFftPlan::real_split_fits(n / 2, dbl, max_pass, ctx.facts().max_work_group)))
-    EXPECT_NE(plan.describe().find(n % 2 != 0 ? (r2c ? "the reals read by the first, the half spectrum stored by"
-                                                     : "the Hermitian spectrum rebuilt by the first, the real parts")
-                                   : r2c      ? "split in the last pass's store"
-                                              : "merged in the first pass's load"),
+  // A size whose smooth complex FFT takes passes reads and writes the real side in them, in
+  // every layout (an even r2c splits in its last pass where one can pair its transforms, else
+  // in a kernel); other sizes go through kernels.
+  const std::string path = plan.describe();
+  if (!fused && n > 2 && codelet_smooth(n % 2 == 0 ? n / 2 : n)) {
+    const bool split =
+        DeviceFftPlan::real_split_fits(n / 2, dbl, max_pass, ctx.facts().max_work_group, max_split_pass);
+    EXPECT_NE(path.find(n % 2 != 0 ? (r2c ? "the reals read by the first, the half spectrum stored by"
+                                          : "the Hermitian spectrum rebuilt by the first, the real parts")
+                        : r2c      ? (split ? "the reals read in pairs by the first, the real spectrum split in"
+                                            : "the reals read in pairs by the first)] with a split kernel")
+                                   : "the real spectrum merged in the first, the reals stored in pairs by the last"),
               std::string::npos);
+    EXPECT_EQ(path.find("pack/unpack"), std::string::npos);
+  }
   const std::uint64_t h = n / 2 + 1;
   const Side in = in_side(l), out = out_side(l);
   const auto values = test::random_complex<T>(n * l.batch, static_cast<unsigned>(3 * n + l.batch + r2c));
@@ -199,6 +207,7 @@ void check_sizes(Context& ctx) {
     std::uint64_t n;
     bool fused;
     std::uint64_t max_pass = kFftMaxOnChip;
+    std::uint64_t max_split_pass = kFftMaxSplitPass;
   };
   // One kernel: even and odd, Bluestein's in-kernel sizes (97; 194 and 2050, whose halves 97 and
   // 1025 = 5^2 41 are), 8192 (the split exchange in double), and in float 6561 = 3^8 and 16384
@@ -207,7 +216,9 @@ void check_sizes(Context& ctx) {
   // passes of its half 60 = 6 x 10, 512: of 16 x 16, 1024: three of 8 x 8 x 8, 480: two of
   // 15 x 16 (an odd count of last-pass transforms: one unpaired), 300: of 10 x 15 (an odd last
   // pass), 72: three of 3 x 3 x 4 (the last pass's 9 transforms an odd count); c2r merging in
-  // the first, r2c splitting in the last; 15: two passes of 3 x 5; 97,
+  // the first and storing pairs of reals in the last, r2c reading them in the first and
+  // splitting in the last, or with no pass of at most 8 points to split in (480 again, and 72),
+  // in a kernel after the passes; 15: two passes of 3 x 5; 97,
   // 194: Bluestein's convolution of 195 in three fused passes; odd sizes read and write the real
   // side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5 and
   // 105 = 3 x 5 x 7).
@@ -216,11 +227,11 @@ void check_sizes(Context& ctx) {
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
                              {15, false, 5},  {97, false, 64}, {194, false, 64}, {512, false, 16}, {1024, false, 8},
                              {480, false, 16}, {300, false, 15}, {125, false, 5}, {105, false, 8},
-                             {72, false, 4}};
+                             {72, false, 4},  {480, false, 16, 8}, {72, false, 4, 2}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       for (const FftLayout& l : layouts(c.n, r2c, !dbl && c.n <= 2050))
-        worst = std::max(worst, check<T>(ctx, c.n, r2c, l, c.fused, c.max_pass));
+        worst = std::max(worst, check<T>(ctx, c.n, r2c, l, c.fused, c.max_pass, c.max_split_pass));
   std::printf("[ gpu %s r2c/c2r ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
 }
 

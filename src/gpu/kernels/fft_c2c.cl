@@ -53,12 +53,14 @@
                             index i is index k = i + e S of the sequence, k standing for e above;
                             the pass's addresses on the real side count its elements (reals, or
                             values of the half spectrum), X[k'] read from the transform's origin
-                            (base - i dist_inner) + k' dist_inner.
+                            (base - i dist_inner) + k' dist_inner; even N's reals x[2j], x[2j+1]
+                            at origin + 2j dist_inner and one dist_inner on (FFT_PAIR_BASE).
      FFT_REAL_PASS_LAST     0: the first pass, whose load reads the real side (its store and
                             twiddle are a pass's): odd r2c widens the reals, odd c2r rebuilds
-                            the Hermitian spectrum, even c2r merges X[k] with X[H-k]. 1: the last
-                            (no twiddle), whose store writes it: odd r2c stores k <= N/2, odd c2r
-                            the real parts, even r2c splits Z[k] with Z[H-k], an element of
+                            the Hermitian spectrum, even r2c pairs the reals, even c2r merges
+                            X[k] with X[H-k]. 1: the last (no twiddle), whose store writes it:
+                            odd r2c stores k <= N/2, odd c2r the real parts, even c2r the pairs
+                            of reals, even r2c splits Z[k] with Z[H-k], an element of
                             transform (S - i) mod S: M - e - 1 of it (M = FFT_N), M - e mod M for
                             i = 0. Each outer index's transforms i and S - i are then in adjacent
                             slots of one group (FFT_TPG even; the launch's inner is S rounded up
@@ -120,10 +122,12 @@
 /* The load reads the real side; the store writes it */
 #define FFT_REAL_LOADS (FFT_REAL_N > 0 && !(FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST))
 #define FFT_REAL_STORES (FFT_REAL_N > 0 && !(FFT_REAL_PASS_STEP > 0 && !FFT_REAL_PASS_LAST))
-/* The last pass of an even r2c, splitting the spectrum in its store */
-#define FFT_REAL_SPLIT_PASS (FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST && FFT_REAL_R2C && FFT_REAL_EVEN)
-#if FFT_REAL_PASS_STEP > 0 && (FFT_BLUESTEIN_N > 0 || (FFT_REAL_EVEN && FFT_REAL_R2C != FFT_REAL_PASS_LAST))
-#error "fft_c2c.cl: passes of real transforms are without Bluestein; an even c2r's the first, an even r2c's the last"
+/* The store of an even r2c splits the spectrum: the whole transform's (fft_store_split), or
+   its last pass's (fft_store_split_pass) */
+#define FFT_REAL_SPLIT_STORE (FFT_REAL_STORES && FFT_REAL_R2C && FFT_REAL_EVEN)
+#define FFT_REAL_SPLIT_PASS (FFT_REAL_SPLIT_STORE && FFT_REAL_PASS_STEP > 0)
+#if FFT_REAL_PASS_STEP > 0 && FFT_BLUESTEIN_N > 0
+#error "fft_c2c.cl: passes of real transforms are without Bluestein"
 #endif
 #if FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST && FFT_TWIDDLE
 #error "fft_c2c.cl: a last pass has no pass twiddle"
@@ -222,6 +226,20 @@ DEVICE_FN void fft_stage(complex_t* v, u32 t, const int R, const u32 NS, GLOBAL 
 /* Output position of value r of butterfly j in a stage of radix R after NS. */
 DEVICE_FN u32 fft_out_index(u32 j, u32 r, const int R, const u32 NS) { return (j / NS) * NS * R + j % NS + r * NS; }
 
+#if FFT_REAL_EVEN
+/* The real index of x[2j], z[j]'s real part, for element 0 of the transform with inner index
+   i; element e's is 2 e stride on, x[2j+1] FFT_PAIR_NEXT on. One kernel: j = e, the line's
+   reals at base + j' stride. A pass: j = i + e S, the line's reals at its origin (base - i
+   dist_inner) + j' dist_inner, so the pass's stride is S dist_inner. */
+#if FFT_REAL_PASS_STEP
+#define FFT_PAIR_NEXT(stride, dist_inner) (dist_inner)
+#define FFT_PAIR_BASE(base, dist_inner, i) ((base) + (i64)(i) * (dist_inner))
+#else
+#define FFT_PAIR_NEXT(stride, dist_inner) (stride)
+#define FFT_PAIR_BASE(base, dist_inner, i) (base)
+#endif
+#endif
+
 /* Element e of the complex sequence the transform takes, from the input at base + e * stride
    (elements of the input's type; FFT_REAL_N: see the header). */
 DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride, u32 e, GLOBAL const complex_t* real_tw,
@@ -232,11 +250,12 @@ DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride
 #if !FFT_REAL_LOADS
   return in[base + (i64)e * stride];
 #elif FFT_REAL_R2C && FFT_REAL_EVEN
-  /* One complex load where the reals are contiguous from an even one. */
-  if (stride == 1 && (base & 1) == 0) return in[base / 2 + (i64)e];
+  /* One complex load where the pairs are contiguous from an even real. */
+  const i64 first = FFT_PAIR_BASE(base, dist_inner, inner_index), next = FFT_PAIR_NEXT(stride, dist_inner);
+  if (next == 1 && (first & 1) == 0) return in[first / 2 + (i64)e * stride];
   GLOBAL const real_t* x = (GLOBAL const real_t*)in;
-  const i64 at = base + (i64)(2 * e) * stride;
-  return cmake(x[at], x[at + stride]);
+  const i64 at = first + (i64)(2 * e) * stride;
+  return cmake(x[at], x[at + next]);
 #elif FFT_REAL_R2C
   return cmake(((GLOBAL const real_t*)in)[base + (i64)e * stride], (real_t)0);
 #else
@@ -267,8 +286,9 @@ DEVICE_FN complex_t fft_element(GLOBAL const complex_t* in, i64 base, i64 stride
 
 /* Output e of the transform with inner index i, y, to base + e * stride of the output (elements
    of its type; even r2c stores through fft_store_split or fft_store_split_pass). */
-DEVICE_FN void fft_put(GLOBAL complex_t* out, i64 base, i64 stride, u32 e, u64 i, complex_t y) {
+DEVICE_FN void fft_put(GLOBAL complex_t* out, i64 base, i64 stride, i64 dist_inner, u32 e, u64 i, complex_t y) {
   (void)i;
+  (void)dist_inner;
 #if !FFT_REAL_STORES
   out[base + (i64)e * stride] = y;
 #elif FFT_REAL_R2C
@@ -280,14 +300,15 @@ DEVICE_FN void fft_put(GLOBAL complex_t* out, i64 base, i64 stride, u32 e, u64 i
 #endif
   if (k <= FFT_REAL_N / 2) out[base + (i64)e * stride] = y;
 #elif FFT_REAL_EVEN
-  if (stride == 1 && (base & 1) == 0) {
-    out[base / 2 + (i64)e] = y;
+  const i64 first = FFT_PAIR_BASE(base, dist_inner, i), next = FFT_PAIR_NEXT(stride, dist_inner);
+  if (next == 1 && (first & 1) == 0) {
+    out[first / 2 + (i64)e * stride] = y;
     return;
   }
   GLOBAL real_t* x = (GLOBAL real_t*)out;
-  const i64 at = base + (i64)(2 * e) * stride;
+  const i64 at = first + (i64)(2 * e) * stride;
   x[at] = y.x;
-  x[at + stride] = y.y;
+  x[at + next] = y.y;
 #else
   ((GLOBAL real_t*)out)[base + (i64)e * stride] = y.x;
 #endif
@@ -325,7 +346,7 @@ DEVICE_FN complex_t fft_pass_twiddle(GLOBAL const fft_tw_t* tw, u64 m, u32 split
 /* Output e = fft_out_index(j, r) of the transform; with FFT_TWIDDLE turned by W_T^(tw_dir i e);
    with FFT_CONV_STORE only those whose table index is below FFT_BLUESTEIN_N, times the chirp. */
 DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u32 NS, GLOBAL complex_t* out, i64 base,
-                                i64 stride, real_t scale, int valid, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n,
+                                i64 stride, i64 dist_inner, real_t scale, int valid, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n,
                                 u32 pass_tw_split, u64 inner_index, real_t tw_dir, GLOBAL const complex_t* chirp,
                                 real_t dir) {
   (void)chirp;
@@ -334,17 +355,18 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
 #if FFT_CONV_STORE
   FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, {
     const u64 c = FFT_CONV_INDEX(e, inner_index);
-    if (valid && c < FFT_BLUESTEIN_N) fft_put(out, base, stride, e, inner_index, cscale(cmul(v[s], fft_chirp(chirp, c, dir)), scale));
+    if (valid && c < FFT_BLUESTEIN_N)
+      fft_put(out, base, stride, dist_inner, e, inner_index, cscale(cmul(v[s], fft_chirp(chirp, c, dir)), scale));
   })
 #elif FFT_TWIDDLE
   FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, {
     if (valid) {
       const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, tw_dir, scale);
-      fft_put(out, base, stride, e, inner_index, cmul(v[s], w));
+      fft_put(out, base, stride, dist_inner, e, inner_index, cmul(v[s], w));
     }
   })
 #else
-  FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, if (valid) fft_put(out, base, stride, e, inner_index, cscale(v[s], scale));)
+  FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, if (valid) fft_put(out, base, stride, dist_inner, e, inner_index, cscale(v[s], scale));)
 #endif
 }
 
@@ -419,7 +441,7 @@ DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t
 }
 #endif
 
-#if FFT_REAL_R2C && FFT_REAL_EVEN
+#if FFT_REAL_SPLIT_STORE
 /* One real component (0: re, 1: im), or both, of the outputs v (the last stage's layout;
    Bluestein's times the chirp) to local memory in natural order (e >= H: past Bluestein's
    outputs). */
@@ -445,7 +467,7 @@ DEVICE_FN void fft_put_split(GLOBAL complex_t* out, i64 at, u64 k, complex_t z, 
 }
 #endif
 
-#if FFT_REAL_R2C && FFT_REAL_EVEN && !FFT_REAL_SPLIT_PASS
+#if FFT_REAL_SPLIT_STORE && !FFT_REAL_SPLIT_PASS
 /* The pairs k <= H/2 a work-item finishes in fft_store_split. */
 #define FFT_PAIRS_PER_ITEM ((FFT_REAL_H / 2 + FFT_TPT) / FFT_TPT)
 
@@ -584,11 +606,11 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   /* slots 0 and 1 of an outer index hold transforms that are their own partners */
   LOCAL_PTR FFT_LDS_TYPE* partner = transform % inner < 2 ? lds : lds_all + (slot ^ 1u) * FFT_N;
   fft_store_split_pass(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, partner, inner_index, chirp, dir);
-#elif FFT_REAL_R2C && FFT_REAL_EVEN
+#elif FFT_REAL_SPLIT_STORE
   fft_store_split(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, chirp, dir);
 #else
-  fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, scale, valid, pass_tw, pass_tw_n,
-                   pass_tw_split, inner_index, last_dir, chirp, dir);
+  fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, out_dist_inner, scale, valid, pass_tw,
+                   pass_tw_n, pass_tw_split, inner_index, last_dir, chirp, dir);
 #endif
 #endif
 }
