@@ -197,14 +197,20 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   if (real.n != 0 && real.pass_step == 0 && (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0))
     throw InvalidArgument("DeviceFft: a real transform of " + std::to_string(real.n) +
                           " points is not a one-kernel FFT of size n " + std::to_string(n));
-  // A first pass has the pass twiddle, a last one not.
-  if (real.pass_step != 0 && (conv.n != 0 || !codelet_smooth(n) || real.last_pass == pass_twiddle ||
-                              real.complex_size() % n != 0 || real.complex_size() / n % real.pass_step != 0))
+  // A first pass has the pass twiddle, a last one not. Bluestein's (DeviceFftBluestein) are
+  // its loading pass A and storing pass C, whose element e of transform i is index i + e S.
+  const bool real_pass_fits =
+      conv.n == 0 ? codelet_smooth(n) && real.complex_size() % n == 0 && real.complex_size() / n % real.pass_step == 0
+                  : real.complex_size() == conv.n && !conv.middle && conv.load != real.last_pass &&
+                        conv.store == real.last_pass && conv.e_step == real.pass_step && conv.i_step == 1;
+  if (real.pass_step != 0 && (!real_pass_fits || real.last_pass == pass_twiddle))
     throw InvalidArgument("DeviceFft: a pass of size n " + std::to_string(n) + " (pass step " +
                           std::to_string(real.pass_step) + ", " + (real.last_pass ? "last" : "first") + ", " +
-                          (pass_twiddle ? "with" : "without") + " the pass twiddle) cannot be a pass of the " +
-                          (real.r2c ? "r2c" : "c2r") + " of " + std::to_string(real.n) +
-                          " points: a codelet-smooth factor of its complex size whose step divides the rest, "
+                          (pass_twiddle ? "with" : "without") + " the pass twiddle" +
+                          (conv.n != 0 ? ", Bluestein's of " + std::to_string(conv.n) : std::string()) +
+                          ") cannot be a pass of the " + (real.r2c ? "r2c" : "c2r") + " of " + std::to_string(real.n) +
+                          " points: a codelet-smooth factor of its complex size whose step divides the rest, or "
+                          "Bluestein's loading or storing pass of that size with the step as its element's, "
                           "first with the pass twiddle or last without it");
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
@@ -407,6 +413,19 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back(
           {name + "_middle", DeviceFft::program(DeviceFft::shape(m2, dbl, false, kFftMaxGroup, middle), dbl, true, true)});
       out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
+      // The same passes of real transforms reading and writing the real side: odd 4099 each
+      // way; even 8198 (a half of 4099), the r2c's load (its split is a kernel) and the c2r's.
+      for (const std::uint64_t real_n : {n, 2 * n})
+        for (bool r2c : {true, false}) {
+          const std::string real_name = std::string("fft_real_bluestein_") + (r2c ? "r2c_" : "c2r_") +
+                                        std::to_string(real_n) + prec;
+          const FftReal first{real_n, r2c, m2, false}, last{real_n, r2c, m2, true};
+          out.push_back({real_name + "_load",
+                         DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load, first), dbl, true, true)});
+          if (real_n % 2 != 0 || !r2c)
+            out.push_back({real_name + "_store",
+                           DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store, last), dbl)});
+        }
     }
     // Real transforms in one kernel (FftReal): even n, the split in the store through local
     // memory and the merge in the load (120, in the column shape too; 8192, the split exchange

@@ -60,25 +60,48 @@ BluesteinTables BluesteinTables::make(Context& context, std::uint64_t n, std::ui
   return t;
 }
 
-DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision,
-                                       const FftLayout& layout, std::uint64_t max_pass)
-    : n_(n), m_(bluestein_size(n)), double_(double_precision), layout_(layout) {
-  work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
-  // Three fused passes where M splits in two within Bluestein's on-chip cap (the middle pass
-  // holds the convolution's spectrum step); else the work array around a plan of M.
+namespace {
+
+// The two passes of M's three fused passes (the middle pass holds the convolution's spectrum
+// step; its factors within Bluestein's on-chip cap), or nothing.
+std::vector<std::uint64_t> fused_split(std::uint64_t m, bool double_precision, std::uint64_t max_pass) {
   const std::uint64_t fused_cap = std::min(max_pass, kFftMaxBluesteinOnChip);
-  std::vector<std::uint64_t> split;
-  if (m_ <= fused_cap * fused_cap) split = DeviceFftPlan::split(m_, double_precision, fused_cap);
-  if (split.size() == 2) {
-    split_ = split;
-    const std::uint64_t m1 = split[0], m2 = split[1];
+  if (m > fused_cap * fused_cap) return {};
+  std::vector<std::uint64_t> split = DeviceFftPlan::split(m, double_precision, fused_cap);
+  if (split.size() != 2) return {};
+  return split;
+}
+
+}  // namespace
+
+bool DeviceFftBluestein::three_passes_fit(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
+  return !fused_split(bluestein_size(n), double_precision, max_pass).empty();
+}
+
+DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision,
+                                       const FftLayout& layout, std::uint64_t max_pass, const FftReal& real)
+    : n_(n), m_(bluestein_size(n)), double_(double_precision), layout_(layout) {
+  split_ = fused_split(m_, double_precision, max_pass);
+  if (real.n != 0 && (real.complex_size() != n || split_.empty()))
+    throw InvalidArgument("DeviceFftBluestein: the real side of a transform of " + std::to_string(real.n) +
+                          " points needs three fused passes of its complex size (n " + std::to_string(n) +
+                          ", a convolution of " + std::to_string(m_) + ")");
+  work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
+  // Three fused passes where M splits in two; else the work array around a plan of M.
+  if (!split_.empty()) {
+    const std::uint64_t m1 = split_[0], m2 = split_[1];
     const auto passes = three_passes(0, 0);
     const std::array<FftConvolution, 3> steps = {FftConvolution{n, true, false, false, m2, 1},
                                                  FftConvolution{n, false, true, false, m1, 1},
                                                  FftConvolution{n, false, false, true, m2, 1}};
+    // A's element e of transform i, and C's, is sequence index i + e M2: a real pass's step.
+    const std::array<FftReal, 3> sides = {real.n != 0 ? FftReal{real.n, real.r2c, m2, false} : FftReal{},
+                                          FftReal{},
+                                          writes_real(real) ? FftReal{real.n, real.r2c, m2, true} : FftReal{}};
     for (std::size_t i = 0; i < 3; ++i) {
       // A and B turn their outputs by the pass twiddle; C stores the result.
-      fused_[i] = std::make_unique<DeviceFft>(context, i == 1 ? m2 : m1, double_, i < 2, passes[i].columns(), steps[i]);
+      fused_[i] = std::make_unique<DeviceFft>(context, i == 1 ? m2 : m1, double_, i < 2, passes[i].columns(), steps[i],
+                                              sides[i]);
       fused_[i]->check_count(passes[i].count);
     }
     pass_twiddles_ =

@@ -13,6 +13,10 @@
 //     C  M1-point columns k1 -> n1, backward, outputs j = n1 M2 + n2 < N times c[j] and scale
 //   (the convolution's inverse FFT needs no transpose back: B leaves the spectrum's order as the
 //   forward four-step made it, and C undoes A's split). Reads and writes about 2N + 4M elements.
+//   For a real transform (FftReal) A reads the real side as a real plan's first pass does (the
+//   reals widened or in pairs, the Hermitian spectrum rebuilt or merged) and C writes it as a
+//   last pass (k <= N/2, the real parts, pairs of reals), but for an even r2c's C, which leaves
+//   Z for the split kernel.
 // - larger M: a chirp multiply into a work array (kernels/fft_bluestein.cl), a forward FFT of M
 //   (DeviceFftPlan, three passes), a multiply by the chirp's spectrum, a backward FFT of M and a
 //   chirp multiply into the output layout.
@@ -43,8 +47,15 @@ class DeviceFftBluestein {
   /// Transforms of size n >= 2 in `layout` (checked by the caller) whose convolution does not
   /// fit one kernel of max_pass points, the FFTs of M planned with passes of at most max_pass
   /// points. Throws as DeviceFftPlan for the inner size, DeviceError if memory cannot be had.
+  /// With real.n != 0 (real.complex_size() == n, three_passes_fit), passes A and C read and
+  /// write a real transform's real side in `layout` (reals counted as reals).
   DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
-                     std::uint64_t max_pass = kFftMaxOnChip);
+                     std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {});
+
+  /// Whether size n (Bluestein's, beyond one kernel) is three fused passes under max_pass.
+  static bool three_passes_fit(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
+  /// Whether pass C writes the real side of `real` (all but an even r2c's).
+  static bool writes_real(const FftReal& real) { return real.n != 0 && !(real.n % 2 == 0 && real.r2c); }
   ~DeviceFftBluestein();
 
   static ProgramSpec program(bool double_precision);

@@ -176,15 +176,17 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
   max_pass = std::min(max_pass, fft_max_on_chip(double_precision));
   check_size(n, double_precision, max_pass);
-  if (real.n != 0 && (real.complex_size() != n || n < 2 || !codelet_smooth(n)))
+  if (real.n != 0 && (real.complex_size() != n || n < 2 ||
+                      !(codelet_smooth(n) || DeviceFftBluestein::three_passes_fit(n, double_precision, max_pass))))
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
-                          " points needs a codelet-smooth plan of its complex size (n " + str(n) + ")");
+                          " points needs a plan of its complex size (n " + str(n) +
+                          ") that is codelet-smooth or Bluestein's three fused passes");
   if (n > 1 && !codelet_smooth(n)) {
     // Bluestein: in the one kernel where its convolution fits, else through a work array.
     if (fits_one_kernel(n, double_precision, max_pass))
       passes_ = {n};
     else
-      bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, group, max_pass);
+      bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, group, max_pass, real);
   } else {
     passes_ = split(n, double_precision, max_pass);
   }
@@ -197,12 +199,12 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     in_elements_ = input_extent(layout, n);
     in_copy_ = context.allocate(in_elements_ * elem);
   }
-  if (real.n != 0 && passes_.size() < 2)
+  if (real.n != 0 && !bluestein_ && passes_.size() < 2)
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
                           " points needs a plan of more than one pass (n " + str(n) + " is one)");
   // Every real plan's last pass writes the real side but an even r2c's whose size has no pass
-  // that can split the spectrum (real_split_fits): that one writes the complex FFT of the
-  // reals in pairs, for a split kernel.
+  // that can split the spectrum (real_split_fits; Bluestein's sizes never do): that one writes
+  // the complex FFT of the reals in pairs, for a split kernel.
   writes_real_ = real.n != 0;
   if (real.n != 0 && real.n % 2 == 0 && real.r2c) {
     const std::uint64_t max_group = context.facts().max_work_group;
@@ -316,7 +318,16 @@ DeviceFftPlan::~DeviceFftPlan() = default;
 
 std::string DeviceFftPlan::describe() const {
   std::string s = "gpu c2c n=" + str(n_) + (double_ ? " f64: " : " f32: ");
-  if (bluestein_) return s + bluestein_->describe();
+  std::string real;  // what the first and last passes do on a real transform's real side
+  if (real_.n % 2 == 0 && real_.n != 0 && real_.r2c)
+    real = writes_real_ ? ", the reals read in pairs by the first, the real spectrum split in the last"
+                        : ", the reals read in pairs by the first";
+  else if (real_.n % 2 == 0 && real_.n != 0)
+    real = ", the real spectrum merged in the first, the reals stored in pairs by the last";
+  else if (real_.n != 0)
+    real = real_.r2c ? ", the reals read by the first, the half spectrum stored by the last"
+                     : ", the Hermitian spectrum rebuilt by the first, the real parts stored by the last";
+  if (bluestein_) return s + bluestein_->describe() + (real.empty() ? "" : " (" + real.substr(2) + ")");
   for (std::size_t i = 0; i < passes_.size(); ++i) s += (i ? " x " : "") + str(passes_[i]);
   if (passes_.size() == 1) {
     const FftShape& shape = steps_.front().kernel->plan_shape();
@@ -325,15 +336,7 @@ std::string DeviceFftPlan::describe() const {
   }
   s += " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
        (passes_.size() == 2 ? "pass" : "two");
-  if (real_.n % 2 == 0 && real_.n != 0 && real_.r2c)
-    s += writes_real_ ? ", the reals read in pairs by the first, the real spectrum split in the last"
-                      : ", the reals read in pairs by the first";
-  else if (real_.n % 2 == 0 && real_.n != 0)
-    s += ", the real spectrum merged in the first, the reals stored in pairs by the last";
-  else if (real_.n != 0)
-    s += real_.r2c ? ", the reals read by the first, the half spectrum stored by the last"
-                   : ", the Hermitian spectrum rebuilt by the first, the real parts stored by the last";
-  return s + ")";
+  return s + real + ")";
 }
 
 void DeviceFftPlan::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,

@@ -43,7 +43,9 @@ class DeviceFftPlan {
   /// small n). Sizes with a prime factor above 19 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   /// With real.n != 0 (a real transform whose complex size, real.complex_size(), is n; n
-  /// codelet-smooth and more than one pass; real's pass fields are the plan's), the plan does
+  /// codelet-smooth and more than one pass, or Bluestein's three fused passes
+  /// (DeviceFftBluestein::three_passes_fit), whose A and C are the first and last here; real's
+  /// pass fields are the plan's), the plan does
   /// DeviceFftReal's steps on the real side in its passes (FftReal::pass_step) and takes that
   /// side in its layout (reals counted as reals, in any layout). Even c2r (2n points): the
   /// first pass reads the half spectrum (n + 1 values a transform) and merges X[k] with X[n -

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fft/unit_roots.hpp"
+#include "gpu/device_fft_bluestein.hpp"
 #include "gpu/device_tables.hpp"
 #include "gpu/tuning.hpp"
 #include "ripple/error.hpp"
@@ -45,11 +46,15 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     fused_->check_count(fused_pass_.count);
     return;
   }
+  // A complex size beyond one kernel whose plan's first pass can read the real side and last
+  // write it: a smooth one (two or three passes), or Bluestein's of three fused passes.
+  const auto passes_take_real = [&](std::uint64_t size) {
+    return size >= 2 && (codelet_smooth(size) || DeviceFftBluestein::three_passes_fit(size, double_precision, max_pass));
+  };
   if (odd_) {
-    // A smooth size (two or three passes here: it does not fit one kernel) is the complex plan
-    // alone, its first pass reading the real side and its last writing it; Bluestein's sizes,
-    // and n = 1, widen into a work array.
-    real_in_pass_ = n > 1 && codelet_smooth(n);
+    // The complex plan alone, its first pass reading the real side and its last writing it;
+    // other sizes (Bluestein's through a work array, and n = 1) widen into a work array.
+    real_in_pass_ = passes_take_real(n);
     if (real_in_pass_) {
       half_ = std::make_unique<DeviceFftPlan>(context, n, double_precision, layout, max_pass, FftReal{n, r2c});
       return;
@@ -81,12 +86,11 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     half.out_dist = layout.out_dist;
     half.out_dist_outer = layout.out_dist_outer;
   };
-  // The passes of a smooth half (two or more here: it does not fit one kernel) read and write
-  // the real side in any layout: r2c, the first reads the reals in pairs and the last splits
-  // the spectrum where a pass of at most max_split_pass points can pair its transforms
-  // (real_split_fits; else the split kernel follows); c2r, the first merges X[k] and X[H-k]
-  // and the last stores the reals in pairs.
-  real_in_pass_ = h_ >= 2 && codelet_smooth(h_);
+  // The passes of the half read and write the real side in any layout: r2c, the first reads
+  // the reals in pairs and the last splits the spectrum where a pass of at most max_split_pass
+  // points can pair its transforms (real_split_fits: a smooth half; else the split kernel
+  // follows); c2r, the first merges X[k] and X[H-k] and the last stores the reals in pairs.
+  real_in_pass_ = passes_take_real(h_);
   if (real_in_pass_) {
     take_in();
     if (!r2c || DeviceFftPlan::real_split_fits(h_, double_precision, max_pass, context.facts().max_work_group,
@@ -96,9 +100,9 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
                                             max_split_pass);
     if (half_->writes_real()) return;  // the complex plan alone, from one side to the other
   } else {
-    // Bluestein's halves, and n = 2: the complex FFT reads (r2c) or writes (c2r) the reals as
-    // complex values where every line starts at an even real, else through a pack or unpack
-    // kernel; the split or merge is a kernel.
+    // Bluestein's halves through a work array, and n = 2: the complex FFT reads (r2c) or
+    // writes (c2r) the reals as complex values where every line starts at an even real, else
+    // through a pack or unpack kernel; the split or merge is a kernel.
     const auto even_lines = [&](std::int64_t stride, std::int64_t dist, std::int64_t dist_outer) {
       return stride == 1 && (layout.inner_count() == 1 || dist % 2 == 0) &&
              (layout.outer_count() == 1 || dist_outer % 2 == 0);

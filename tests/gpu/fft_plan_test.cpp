@@ -19,6 +19,7 @@
 #include "common/quick_mode.hpp"
 #include "common/reference_fft.hpp"
 #include "common/rel_l2.hpp"
+#include "gpu/device_fft_bluestein.hpp"
 #include "gpu/device_fft_plan.hpp"
 #include "fft_test_util.hpp"
 #include "gpu_test_util.hpp"
@@ -297,7 +298,8 @@ TEST_P(GpuFftPlan, OnePassInPlaceWithDifferentLayouts) {
 }
 
 // A plan that reads or writes a real transform's real side is of its complex size, codelet-smooth
-// and in passes, and runs out of place; mistakes are InvalidArgument naming the sizes.
+// and in passes or Bluestein's in three fused passes, and runs out of place; mistakes are
+// InvalidArgument naming the sizes.
 TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   const auto throws = [](const auto& make, const std::string& names) {
     try {
@@ -310,7 +312,11 @@ TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   const FftLayout l = contiguous(60, 2);
   throws([&] { DeviceFftPlan(ctx(), 60, false, l, 16, FftReal{100, true}); }, "100");  // complex size 50
   throws([&] { DeviceFftPlan(ctx(), 60, false, l, kFftMaxOnChip, FftReal{120, true}); }, "n 60 is one");
-  throws([&] { DeviceFftPlan(ctx(), 97, false, contiguous(97, 2), 16, FftReal{97, true}); }, "97");
+  // Bluestein's convolutions under a cap of 16: 97's of 195 points in three fused passes, 131's
+  // of 264 through a work array.
+  EXPECT_TRUE(DeviceFftBluestein::three_passes_fit(97, false, 16));
+  EXPECT_FALSE(DeviceFftBluestein::three_passes_fit(131, false, 16));
+  throws([&] { DeviceFftPlan(ctx(), 131, false, contiguous(131, 2), 16, FftReal{131, true}); }, "131");
   const DeviceFftPlan plan(ctx(), 60, false, l, 16, FftReal{120, false});
   auto stream = ctx().create_stream();
   auto buffer = ctx().allocate(2 * 61 * sizeof(std::complex<float>));

@@ -23,6 +23,7 @@
 #include "common/reference_fft.hpp"
 #include "common/rel_l2.hpp"
 #include "fft_test_util.hpp"
+#include "gpu/device_fft_bluestein.hpp"
 #include "gpu/device_fft_real.hpp"
 #include "gpu_test_util.hpp"
 
@@ -99,11 +100,14 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
   SCOPED_TRACE((r2c ? "r2c n " : "c2r n ") + std::to_string(n) + " batch " + std::to_string(l.batch) + ": " +
                plan.describe());
   EXPECT_EQ(plan.fused(), fused);
-  // A size whose smooth complex FFT takes passes reads and writes the real side in them, in
-  // every layout (an even r2c splits in its last pass where one can pair its transforms, else
-  // in a kernel); other sizes go through kernels.
+  // A size whose complex FFT takes passes that can (smooth, or Bluestein's three fused ones)
+  // reads and writes the real side in them, in every layout (an even r2c splits in its last
+  // pass where one can pair its transforms, else in a kernel); other sizes go through kernels
+  // around a work array.
   const std::string path = plan.describe();
-  if (!fused && n > 2 && codelet_smooth(n % 2 == 0 ? n / 2 : n)) {
+  const std::uint64_t complex_size = n % 2 == 0 ? n / 2 : n;
+  if (!fused && n > 2 &&
+      (codelet_smooth(complex_size) || DeviceFftBluestein::three_passes_fit(complex_size, dbl, max_pass))) {
     const bool split =
         DeviceFftPlan::real_split_fits(n / 2, dbl, max_pass, ctx.facts().max_work_group, max_split_pass);
     EXPECT_NE(path.find(n % 2 != 0 ? (r2c ? "the reals read by the first, the half spectrum stored by"
@@ -113,6 +117,9 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
                                    : "the real spectrum merged in the first, the reals stored in pairs by the last"),
               std::string::npos);
     EXPECT_EQ(path.find("pack/unpack"), std::string::npos);
+  } else if (!fused) {
+    EXPECT_NE(path.find(n % 2 != 0 ? "widened into a work array" : r2c ? "with a split kernel" : "after a merge kernel"),
+              std::string::npos);
   }
   const std::uint64_t h = n / 2 + 1;
   const Side in = in_side(l), out = out_side(l);
@@ -219,15 +226,18 @@ void check_sizes(Context& ctx) {
   // the first and storing pairs of reals in the last, r2c reading them in the first and
   // splitting in the last, or with no pass of at most 8 points to split in (480 again, and 72),
   // in a kernel after the passes; 15: two passes of 3 x 5; 97,
-  // 194: Bluestein's convolution of 195 in three fused passes; odd sizes read and write the real
-  // side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5 and
-  // 105 = 3 x 5 x 7).
+  // 194: Bluestein's convolution of 195 in three fused passes, whose first and last read and
+  // write the real side as a plan's do (but the even r2c's split, a kernel); 131, 262: its
+  // convolution of 264 through a work array with kernels around it; odd sizes read and write
+  // the real side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5
+  // and 105 = 3 x 5 x 7).
   std::vector<Case> cases = {{3, true},       {4, true},      {15, true},       {16, true},      {97, true},
                              {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
                              {15, false, 5},  {97, false, 64}, {194, false, 64}, {512, false, 16}, {1024, false, 8},
                              {480, false, 16}, {300, false, 15}, {125, false, 5}, {105, false, 8},
-                             {72, false, 4},  {480, false, 16, 8}, {72, false, 4, 2}};
+                             {72, false, 4},  {480, false, 16, 8}, {72, false, 4, 2}, {131, false, 16},
+                             {262, false, 16}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       for (const FftLayout& l : layouts(c.n, r2c, !dbl && c.n <= 2050))

@@ -49,8 +49,10 @@
                             conj X[N-k] above, and stores the real parts. c2r takes the imaginary
                             parts of X[0] (and X[H]) as zero, as numpy.fft.irfft does.
      FFT_REAL_PASS_STEP     S > 0: this kernel is instead a pass of a multi-pass complex FFT of
-                            H points (odd N: of N) whose element e of the transform with inner
-                            index i is index k = i + e S of the sequence, k standing for e above;
+                            H points (odd N: of N), or Bluestein's loading or storing pass of that
+                            size (FFT_CONV_E_STEP = S, FFT_CONV_I_STEP = 1), whose element e of
+                            the transform with inner index i is index k = i + e S of the
+                            sequence, k standing for e above;
                             the pass's addresses on the real side count its elements (reals, or
                             values of the half spectrum), X[k'] read from the transform's origin
                             (base - i dist_inner) + k' dist_inner; even N's reals x[2j], x[2j+1]
@@ -126,8 +128,10 @@
    its last pass's (fft_store_split_pass) */
 #define FFT_REAL_SPLIT_STORE (FFT_REAL_STORES && FFT_REAL_R2C && FFT_REAL_EVEN)
 #define FFT_REAL_SPLIT_PASS (FFT_REAL_SPLIT_STORE && FFT_REAL_PASS_STEP > 0)
-#if FFT_REAL_PASS_STEP > 0 && FFT_BLUESTEIN_N > 0
-#error "fft_c2c.cl: passes of real transforms are without Bluestein"
+#if FFT_REAL_PASS_STEP > 0 && FFT_BLUESTEIN_N > 0 &&                                                          \
+    (FFT_CONV_MIDDLE || FFT_CONV_LOAD == FFT_REAL_PASS_LAST || FFT_CONV_STORE != FFT_REAL_PASS_LAST ||          \
+     FFT_CONV_E_STEP != FFT_REAL_PASS_STEP || FFT_CONV_I_STEP != 1u)
+#error "fft_c2c.cl: a real transform's Bluestein passes are the loading first and the storing last, of its step"
 #endif
 #if FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST && FFT_TWIDDLE
 #error "fft_c2c.cl: a last pass has no pass twiddle"
