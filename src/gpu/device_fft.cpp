@@ -202,7 +202,8 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   const bool real_pass_fits =
       conv.n == 0 ? codelet_smooth(n) && real.complex_size() % n == 0 && real.complex_size() / n % real.pass_step == 0
                   : real.complex_size() == conv.n && !conv.middle && conv.load != real.last_pass &&
-                        conv.store == real.last_pass && conv.e_step == real.pass_step && conv.i_step == 1;
+                        conv.store == real.last_pass && conv.e_step == real.pass_step && conv.i_step == 1 &&
+                        !real.split_pass();
   if (real.pass_step != 0 && (!real_pass_fits || real.last_pass == pass_twiddle))
     throw InvalidArgument("DeviceFft: a pass of size n " + std::to_string(n) + " (pass step " +
                           std::to_string(real.pass_step) + ", " + (real.last_pass ? "last" : "first") + ", " +

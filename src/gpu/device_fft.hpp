@@ -92,8 +92,10 @@ struct FftReal {
   std::uint64_t n = 0;  ///< 0: complex data
   bool r2c = true;
   /// 0: the whole real transform in the program. S > 0: the program is a pass of a multi-pass
-  /// complex FFT of complex_size() points whose element e of the transform with inner index i
-  /// is sequence index i + e S, launched with the caller's layout on the real side: the first
+  /// complex FFT of complex_size() points, or Bluestein's loading pass A or storing pass C of
+  /// that size (DeviceFftBluestein; never an even r2c's split), whose element e of the
+  /// transform with inner index i is sequence index i + e S, launched with the caller's layout
+  /// on the real side: the first
   /// pass (last_pass false) reads it in its load (odd r2c: the reals widened; odd c2r: the
   /// Hermitian spectrum rebuilt; even r2c: the reals in pairs; even c2r: X[k] and X[n/2 - k]
   /// merged), the last writes it in its store (odd r2c: k <= n/2; odd c2r: the real parts;
@@ -213,8 +215,9 @@ class DeviceFft {
   /// >= 2, no pass twiddle or conv) makes it the one-kernel program of that real transform
   /// (DeviceFftReal); its launches count reals on the real side. With real.pass_step, the
   /// program is instead a first pass (with the pass twiddle) or last pass (without) of a plan
-  /// of the real transform's complex size (DeviceFftPlan; n a codelet-smooth factor of it);
-  /// InvalidArgument naming the sizes otherwise.
+  /// of the real transform's complex size (DeviceFftPlan; n a codelet-smooth factor of it), or
+  /// Bluestein's pass A (first) or C (last) of that size, conv's element step the pass step
+  /// (not an even r2c's split); InvalidArgument naming the sizes otherwise.
   DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false,
             bool columns = false, const FftConvolution& conv = {}, const FftReal& real = {});
 

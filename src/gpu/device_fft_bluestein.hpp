@@ -47,8 +47,9 @@ class DeviceFftBluestein {
   /// Transforms of size n >= 2 in `layout` (checked by the caller) whose convolution does not
   /// fit one kernel of max_pass points, the FFTs of M planned with passes of at most max_pass
   /// points. Throws as DeviceFftPlan for the inner size, DeviceError if memory cannot be had.
-  /// With real.n != 0 (real.complex_size() == n, three_passes_fit), passes A and C read and
-  /// write a real transform's real side in `layout` (reals counted as reals).
+  /// With real.n != 0 (real.complex_size() == n, three_passes_fit), pass A reads a real
+  /// transform's real side in `layout` (reals counted as reals) and C writes it (writes_real:
+  /// an even r2c's C writes Z, for the split kernel).
   DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                      std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {});
 

@@ -1,8 +1,8 @@
 // Launch logic of the real FFTs: the one-kernel program where the complex FFT fits one, else
 // the complex plan, reading and writing the real side in its passes where its size is smooth
-// (the even r2c's split in a last pass of at most kFftMaxSplitPass points, else a kernel),
-// else with the split/merge or widen/narrow kernels, and pack/unpack kernels for layouts of
-// even reals the complex FFT cannot address directly.
+// or Bluestein's in three fused passes (the even r2c's split in a last pass of at most
+// kFftMaxSplitPass points, else a kernel), else with the split/merge or widen/narrow kernels,
+// and pack/unpack kernels for layouts of even reals the complex FFT cannot address directly.
 #include "gpu/device_fft_real.hpp"
 
 #include <algorithm>
@@ -49,7 +49,8 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
   // A complex size beyond one kernel whose plan's first pass can read the real side and last
   // write it: a smooth one (two or three passes), or Bluestein's of three fused passes.
   const auto passes_take_real = [&](std::uint64_t size) {
-    return size >= 2 && (codelet_smooth(size) || DeviceFftBluestein::three_passes_fit(size, double_precision, max_pass));
+    return size >= 2 &&
+           (codelet_smooth(size) || DeviceFftBluestein::three_passes_fit(size, double_precision, max_pass));
   };
   if (odd_) {
     // The complex plan alone, its first pass reading the real side and its last writing it;
@@ -93,12 +94,16 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
   real_in_pass_ = passes_take_real(h_);
   if (real_in_pass_) {
     take_in();
-    if (!r2c || DeviceFftPlan::real_split_fits(h_, double_precision, max_pass, context.facts().max_work_group,
-                                               max_split_pass))
-      take_out();
+    const bool writes_real = !r2c || DeviceFftPlan::real_split_fits(h_, double_precision, max_pass,
+                                                                     context.facts().max_work_group, max_split_pass);
+    if (writes_real) take_out();
     half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass, FftReal{n, r2c},
                                             max_split_pass);
-    if (half_->writes_real()) return;  // the complex plan alone, from one side to the other
+    // The plan decides the same way; its output layout depends on it.
+    if (half_->writes_real() != writes_real)
+      throw InvalidArgument("DeviceFftReal: the plan of " + std::to_string(h_) + " for the " + (r2c ? "r2c" : "c2r") +
+                            " of " + std::to_string(n) + " points disagrees on whether its last pass writes the real side");
+    if (writes_real) return;  // the complex plan alone, from one side to the other
   } else {
     // Bluestein's halves through a work array, and n = 2: the complex FFT reads (r2c) or
     // writes (c2r) the reals as complex values where every line starts at an even real, else
@@ -147,9 +152,11 @@ std::string DeviceFftReal::describe() const {
                                         : " on the Hermitian spectrum rebuilt in its load, storing the real parts)");
   }
   const std::string plan = "[" + half_->describe() + "]";
-  if (odd_) return plan + " (odd: a complex FFT of n" + (real_in_pass_ ? ")" : ", the reals widened into a work array)");
+  if (odd_)
+    return plan + " (odd: a complex FFT of n" + (real_in_pass_ ? ")" : ", the reals widened into a work array)");
   if (real_in_pass_) return plan + (half_->writes_real() ? "" : " with a split kernel");
-  return plan + (r2c_ ? " with a split kernel" : " after a merge kernel") + (direct_ ? "" : " and a pack/unpack of the reals");
+  return plan + (r2c_ ? " with a split kernel" : " after a merge kernel") +
+         (direct_ ? "" : " and a pack/unpack of the reals");
 }
 
 void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale) const {

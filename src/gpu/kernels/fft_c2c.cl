@@ -62,7 +62,7 @@
                             the Hermitian spectrum, even r2c pairs the reals, even c2r merges
                             X[k] with X[H-k]. 1: the last (no twiddle), whose store writes it:
                             odd r2c stores k <= N/2, odd c2r the real parts, even c2r the pairs
-                            of reals, even r2c splits Z[k] with Z[H-k], an element of
+                            of reals, even r2c (not Bluestein's) splits Z[k] with Z[H-k], an element of
                             transform (S - i) mod S: M - e - 1 of it (M = FFT_N), M - e mod M for
                             i = 0. Each outer index's transforms i and S - i are then in adjacent
                             slots of one group (FFT_TPG even; the launch's inner is S rounded up
@@ -132,6 +132,9 @@
     (FFT_CONV_MIDDLE || FFT_CONV_LOAD == FFT_REAL_PASS_LAST || FFT_CONV_STORE != FFT_REAL_PASS_LAST ||          \
      FFT_CONV_E_STEP != FFT_REAL_PASS_STEP || FFT_CONV_I_STEP != 1u)
 #error "fft_c2c.cl: a real transform's Bluestein passes are the loading first and the storing last, of its step"
+#endif
+#if FFT_REAL_SPLIT_PASS && FFT_BLUESTEIN_N > 0
+#error "fft_c2c.cl: Bluestein's storing pass of an even r2c writes Z; the split is a kernel"
 #endif
 #if FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST && FFT_TWIDDLE
 #error "fft_c2c.cl: a last pass has no pass twiddle"
@@ -350,9 +353,9 @@ DEVICE_FN complex_t fft_pass_twiddle(GLOBAL const fft_tw_t* tw, u64 m, u32 split
 /* Output e = fft_out_index(j, r) of the transform; with FFT_TWIDDLE turned by W_T^(tw_dir i e);
    with FFT_CONV_STORE only those whose table index is below FFT_BLUESTEIN_N, times the chirp. */
 DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u32 NS, GLOBAL complex_t* out, i64 base,
-                                i64 stride, i64 dist_inner, real_t scale, int valid, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n,
-                                u32 pass_tw_split, u64 inner_index, real_t tw_dir, GLOBAL const complex_t* chirp,
-                                real_t dir) {
+                                i64 stride, i64 dist_inner, real_t scale, int valid, GLOBAL const fft_tw_t* pass_tw,
+                                u64 pass_tw_n, u32 pass_tw_split, u64 inner_index, real_t tw_dir,
+                                GLOBAL const complex_t* chirp, real_t dir) {
   (void)chirp;
   (void)dir;
   (void)tw_dir;
@@ -370,7 +373,8 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
     }
   })
 #else
-  FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, if (valid) fft_put(out, base, stride, dist_inner, e, inner_index, cscale(v[s], scale));)
+  FFT_FOR_EACH_OUTPUT(R, NS, t, e, s,
+                      if (valid) fft_put(out, base, stride, dist_inner, e, inner_index, cscale(v[s], scale));)
 #endif
 }
 
