@@ -158,7 +158,8 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
                   {"FFT_TPT", std::to_string(s.threads_per_transform)},
                   {"FFT_TPG", std::to_string(s.transforms_per_group)},
                   {"FFT_SLOTS", std::to_string(s.slots)},
-                  {"FFT_SPLIT", s.split_exchange ? "1" : "0"}};
+                  {"FFT_SPLIT", s.split_exchange ? "1" : "0"},
+                  {"FFT_BATCH_FAST", s.batch_fast ? "1" : "0"}};
   if (s.conv.n != 0) {
     const FftConvolution& c = s.conv;
     spec.defines.insert(spec.defines.end(), {{"FFT_BLUESTEIN_N", std::to_string(c.n) + "u"},
@@ -190,10 +191,11 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
 }
 
 DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle, bool columns,
-                     const FftConvolution& conv, const FftReal& real)
+                     const FftConvolution& conv, const FftReal& real, bool batch_fast)
     : shape_(shape(n, double_precision, columns, context.facts().max_work_group, conv, real)),
       double_(double_precision),
       pass_twiddle_(pass_twiddle) {
+  shape_.batch_fast = batch_fast;
   if (real.n != 0 && real.pass_step == 0 && (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0))
     throw InvalidArgument("DeviceFft: a real transform of " + std::to_string(real.n) +
                           " points is not a one-kernel FFT of size n " + std::to_string(n));
@@ -279,6 +281,31 @@ FftPassTwiddles FftPassTwiddles::make(Context& context, std::uint64_t n, bool as
   return t;
 }
 
+FftPass FftPass::over_batch(std::uint64_t batch, std::uint64_t outer, std::uint64_t inner, bool batch_fast,
+                            const Side& in, const Side& out) {
+  if (!batch_fast && batch > 1 && outer > 1)
+    throw InvalidArgument("FftPass: a batch of " + std::to_string(batch) + " with " + std::to_string(outer) +
+                          " outer indices needs the batch as the fastest level");
+  FftPass p;
+  p.count = batch * outer * inner;
+  p.inner = inner;
+  p.in_stride = in.stride;
+  p.in_dist_inner = in.inner;
+  p.out_stride = out.stride;
+  p.out_dist_inner = out.inner;
+  if (batch_fast) {
+    p.fast = batch;
+    p.in_dist_fast = in.batch;
+    p.out_dist_fast = out.batch;
+    p.in_dist_outer = in.outer;
+    p.out_dist_outer = out.outer;
+  } else {
+    p.in_dist_outer = outer > 1 ? in.outer : in.batch;
+    p.out_dist_outer = outer > 1 ? out.outer : out.batch;
+  }
+  return p;
+}
+
 namespace {
 
 void check_side(const char* side, std::int64_t stride, std::int64_t dist, std::uint64_t n, std::uint64_t batch,
@@ -330,6 +357,10 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
     throw InvalidArgument("DeviceFft: a split pass of step " + std::to_string(shape_.real.pass_step) +
                           " was launched with inner " + std::to_string(p.inner) + " and count " + std::to_string(p.count) +
                           " (inner must be the step rounded up to even, and divide the count)");
+  if (p.fast == 0 || p.inner == 0 || (p.fast > 1 && !shape_.batch_fast))
+    throw InvalidArgument("DeviceFft: a launch with inner " + std::to_string(p.inner) + " and fast " +
+                          std::to_string(p.fast) + " (both at least 1; fast 1 for a program without the fastest "
+                          "level of batch)");
   if (pass_twiddle_ != (twiddles != nullptr))
     throw InvalidArgument(std::string("DeviceFft: a program ") + (pass_twiddle_ ? "with" : "without") +
                           " a pass twiddle was launched " + (twiddles != nullptr ? "with" : "without") + " its table");
@@ -346,20 +377,23 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
   const Memory& chirp = chirp_ ? *chirp_ : *twiddles_;  // read only by a Bluestein program
   const Memory& chirp_spectrum = chirp_spectrum_ ? *chirp_spectrum_ : *twiddles_;
   const Memory& real_twiddles = real_twiddles_ ? *real_twiddles_ : *twiddles_;  // read only by even real programs
-  const std::array<Arg, 21> args = {
+  const std::array<Arg, 24> args = {
       Arg::memory(in),
       Arg::memory(out),
       Arg::memory(*twiddles_),
       Arg::value(p.count),
       Arg::value(p.inner),
+      Arg::value(p.fast),
       Arg::value(p.in_offset),
       Arg::value(p.in_stride),
       Arg::value(p.in_dist_inner),
       Arg::value(p.in_dist_outer),
+      Arg::value(p.in_dist_fast),
       Arg::value(p.out_offset),
       Arg::value(p.out_stride),
       Arg::value(p.out_dist_inner),
       Arg::value(p.out_dist_outer),
+      Arg::value(p.out_dist_fast),
       Arg::memory(tw_table),
       Arg::value(tw_n),
       Arg::value(tw_split),
@@ -396,6 +430,14 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({"fft_c2c_" + std::to_string(n) + prec + "_columns", DeviceFft::program(DeviceFft::shape(n, dbl, true), dbl)});
     out.push_back({"fft_c2c_2048" + prec + "_columns_pass_twiddle",
                    DeviceFft::program(DeviceFft::shape(2048, dbl, true), dbl, true, true)});
+    // The passes of innermost-batched data, with the fastest level of batch (FftPass::fast): the
+    // four-step's first (pass twiddle) and last of 2048, Bluestein's middle pass of 4099's.
+    {
+      FftShape first = DeviceFft::shape(2048, dbl, true), last = first;
+      first.batch_fast = last.batch_fast = true;
+      out.push_back({"fft_c2c_2048" + prec + "_columns_pass_twiddle_batch_fast", DeviceFft::program(first, dbl, true, true)});
+      out.push_back({"fft_c2c_2048" + prec + "_columns_batch_fast", DeviceFft::program(last, dbl)});
+    }
     // Bluestein in one kernel: 29 (convolution of 57), 1031 (2079: the split exchange in
     // double), 2039 (4080, the largest), and in the column shape.
     for (std::uint64_t n : {29, 1031, 2039})
@@ -413,6 +455,9 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({name + "_load", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load), dbl, true, true)});
       out.push_back(
           {name + "_middle", DeviceFft::program(DeviceFft::shape(m2, dbl, false, kFftMaxGroup, middle), dbl, true, true)});
+      FftShape middle_fast = DeviceFft::shape(m2, dbl, true, kFftMaxGroup, middle);
+      middle_fast.batch_fast = true;
+      out.push_back({name + "_middle_batch_fast", DeviceFft::program(middle_fast, dbl, true, true)});
       out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
       // The same passes of real transforms reading and writing the real side: odd 4099 each
       // way; even 8198 (a half of 4099), the r2c's load (its split is a kernel) and the c2r's.
@@ -466,8 +511,10 @@ std::vector<KernelVariant> fft_kernel_variants() {
       const std::uint64_t h = std::uint64_t(1) << 20;
       const std::vector<std::uint64_t> split = DeviceFftPlan::split_for_real(h, dbl, kFftMaxOnChip, kFftMaxGroup);
       const std::uint64_t last = split.back();
-      const FftShape s = DeviceFft::shape(last, dbl, true, kFftMaxGroup, {}, FftReal{2 * h, true, h / last, true});
+      FftShape s = DeviceFft::shape(last, dbl, true, kFftMaxGroup, {}, FftReal{2 * h, true, h / last, true});
       out.push_back({"fft_real_r2c_split_pass" + prec, DeviceFft::program(s, dbl)});
+      s.batch_fast = true;  // pairs of adjacent batch entries in a group
+      out.push_back({"fft_real_r2c_split_pass" + prec + "_batch_fast", DeviceFft::program(s, dbl)});
       // Above the cap (a choice to measure on a GPU), a pass that takes the split exchange to
       // hold two transforms: 2048 points in double.
       if (dbl) {
@@ -477,7 +524,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
     }
     // The first and last passes of an odd real transform's complex plan, reading and writing
     // the real side: 3^10 = 243 x 243, both in the column shape (the first reads columns, the
-    // last writes them).
+    // last writes them), without and with the fastest level of batch.
     {
       const std::uint64_t n = 59049;
       const std::vector<std::uint64_t> split = DeviceFftPlan::split(n, dbl);
@@ -486,8 +533,12 @@ std::vector<KernelVariant> fft_kernel_variants() {
         FftShape first = DeviceFft::shape(split.at(0), dbl, true);
         first.real = FftReal{n, r2c, split.at(1), false};
         out.push_back({name + "first_pass" + prec, DeviceFft::program(first, dbl, true, true)});
-        const FftShape last = DeviceFft::shape(split.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, split.at(0), true});
+        FftShape last = DeviceFft::shape(split.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, split.at(0), true});
         out.push_back({name + "last_pass" + prec, DeviceFft::program(last, dbl)});
+        // Both with the fastest level of batch (innermost-batched reals or half spectra).
+        first.batch_fast = last.batch_fast = true;
+        out.push_back({name + "first_pass" + prec + "_batch_fast", DeviceFft::program(first, dbl, true, true)});
+        out.push_back({name + "last_pass" + prec + "_batch_fast", DeviceFft::program(last, dbl)});
       }
     }
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});

@@ -126,6 +126,7 @@ struct FftShape {
   unsigned slots = 1;  ///< complex registers per work-item
   bool split_exchange = false;
   bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
+  bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)
   FftReal real;  ///< a real transform of real.n points whose complex FFT is this one
@@ -158,14 +159,17 @@ struct FftLayout {
   }
 };
 
-/// One launch's transforms with two levels of batch (the passes of a multi-pass FFT): transform
-/// t < count is (o, i) = (t / inner, t % inner), its element e at
-/// offset + o * dist_outer + i * dist_inner + e * stride on each side. Not checked: the caller
-/// sizes it.
+/// One launch's transforms with up to three levels of batch (the passes of a multi-pass FFT):
+/// transform t < count is (o, i, f) = (t / (inner fast), t / fast % inner, t % fast), its
+/// element e at offset + o * dist_outer + i * dist_inner + f * dist_fast + e * stride on each
+/// side. i is the transform's inner index, the one a pass twiddle, Bluestein's tables and a real
+/// transform's pass step read; f, the fastest, holds a batch whose entries lie closer in memory
+/// than the elements (innermost batching), so that a group's adjacent transforms are adjacent
+/// entries (fast = 1: none). Not checked: the caller sizes it.
 struct FftPass {
-  std::uint64_t count = 1, inner = 1;
-  std::int64_t in_offset = 0, in_stride = 1, in_dist_inner = 0, in_dist_outer = 0;
-  std::int64_t out_offset = 0, out_stride = 1, out_dist_inner = 0, out_dist_outer = 0;
+  std::uint64_t count = 1, inner = 1, fast = 1;
+  std::int64_t in_offset = 0, in_stride = 1, in_dist_inner = 0, in_dist_outer = 0, in_dist_fast = 0;
+  std::int64_t out_offset = 0, out_stride = 1, out_dist_inner = 0, out_dist_outer = 0, out_dist_fast = 0;
 
   /// The one launch that takes every transform of a layout (both levels of batch).
   static FftPass of(const FftLayout& l) {
@@ -181,6 +185,24 @@ struct FftPass {
     return p;
   }
 
+  /// Where element e of transform (b, o, i) of a pass over a batch lies on one side:
+  /// b * batch + o * outer + i * inner + e * stride.
+  struct Side {
+    std::int64_t batch = 0, outer = 0, inner = 0, stride = 1;
+  };
+  /// The launch of transforms (b, o, i), b < batch, o < outer, i < inner: with batch_fast, b is
+  /// the fastest level (f); else the outer one, so with several outer indices the batch must have
+  /// one entry (run one launch per entry; InvalidArgument otherwise).
+  static FftPass over_batch(std::uint64_t batch, std::uint64_t outer, std::uint64_t inner, bool batch_fast,
+                            const Side& in, const Side& out);
+  /// Whether a layout's batch entries lie closer in memory than a transform's elements on a
+  /// side (innermost batching, interleaved channels): its passes then take the batch as their
+  /// fastest level. One level of batch.
+  static bool batch_fast(const FftLayout& l) {
+    auto closer = [](std::int64_t dist, std::int64_t stride) { return (dist < 0 ? -dist : dist) < (stride < 0 ? -stride : stride); };
+    return l.batch > 1 && (closer(l.in_dist, l.in_stride) || closer(l.out_dist, l.out_stride));
+  }
+
   /// Whether a side holds the transforms as columns: adjacent transforms closer in memory than
   /// a transform's adjacent elements (the strided sides of the four-step's passes, the outer
   /// axes of N-D arrays, innermost batching). A work-group reading one such transform would use
@@ -188,7 +210,9 @@ struct FftPass {
   /// enough adjacent transforms to use them whole.
   bool columns() const {
     auto side = [](std::int64_t stride, std::int64_t dist) { return (dist < 0 ? -dist : dist) < (stride < 0 ? -stride : stride); };
-    return count > 1 && (side(in_stride, in_dist_inner) || side(out_stride, out_dist_inner));
+    const std::int64_t in_next = fast > 1 ? in_dist_fast : in_dist_inner;
+    const std::int64_t out_next = fast > 1 ? out_dist_fast : out_dist_inner;
+    return count > 1 && (side(in_stride, in_next) || side(out_stride, out_next));
   }
 };
 
@@ -217,9 +241,12 @@ class DeviceFft {
   /// program is instead a first pass (with the pass twiddle) or last pass (without) of a plan
   /// of the real transform's complex size (DeviceFftPlan; n a codelet-smooth factor of it), or
   /// Bluestein's pass A (first) or C (last) of that size, conv's element step the pass step
-  /// (not an even r2c's split); InvalidArgument naming the sizes otherwise.
+  /// (not an even r2c's split); InvalidArgument naming the sizes otherwise. batch_fast makes a
+  /// program that takes launches with a fastest level of batch (FftPass::fast; the others take
+  /// fast = 1 and spend no division or register on it).
   DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false,
-            bool columns = false, const FftConvolution& conv = {}, const FftReal& real = {});
+            bool columns = false, const FftConvolution& conv = {}, const FftReal& real = {},
+            bool batch_fast = false);
 
   /// The stage and work-item plan of size n (throws as the constructor); for a size that is
   /// not codelet_smooth, that of its Bluestein convolution. The column shape puts

@@ -101,7 +101,7 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
     for (std::size_t i = 0; i < 3; ++i) {
       // A and B turn their outputs by the pass twiddle; C stores the result.
       fused_[i] = std::make_unique<DeviceFft>(context, i == 1 ? m2 : m1, double_, i < 2, passes[i].columns(), steps[i],
-                                              sides[i]);
+                                              sides[i], passes[i].fast > 1);
       fused_[i]->check_count(passes[i].count);
     }
     pass_twiddles_ =
@@ -121,40 +121,32 @@ std::array<FftPass, 3> DeviceFftBluestein::three_passes(std::int64_t in_base, st
   const auto M = static_cast<std::int64_t>(m_), M1 = static_cast<std::int64_t>(split_.empty() ? 1 : split_[0]);
   const std::int64_t M2 = M / M1;
   const auto B = static_cast<std::uint64_t>(layout_.batch);
+  // The work array holds sequence index q of entry b at b M + q, or q B + b where the batch is
+  // the passes' fastest level (innermost batching: FftPass::batch_fast).
+  const bool fast = FftPass::batch_fast(layout_);
+  const std::int64_t q_step = fast ? static_cast<std::int64_t>(B) : 1, b_step = fast ? 1 : M;
+  using Side = FftPass::Side;
+  const Side in{layout_.in_dist, 0, layout_.in_stride, M2 * layout_.in_stride};
+  const Side out{layout_.out_dist, 0, layout_.out_stride, M2 * layout_.out_stride};
+  const Side columns{b_step, 0, q_step, M2 * q_step};  // element k1 of (b, n2): k1 M2 + n2
+  const Side rows{b_step, 0, M2 * q_step, q_step};     // element n2 of (b, k1): k1 M2 + n2
   std::array<FftPass, 3> p;
-  // A: columns n1 of (b, n2) from the caller's layout to scratch[b M + k1 M2 + n2].
-  p[0].count = B * static_cast<std::uint64_t>(M2);
-  p[0].inner = static_cast<std::uint64_t>(M2);
+  // A: columns n1 of (b, n2) from the caller's layout to the work array's k1 M2 + n2.
+  p[0] = FftPass::over_batch(B, 1, static_cast<std::uint64_t>(M2), fast, in, columns);
   p[0].in_offset = in_base;
-  p[0].in_stride = M2 * layout_.in_stride;
-  p[0].in_dist_inner = layout_.in_stride;
-  p[0].in_dist_outer = layout_.in_dist;
-  p[0].out_stride = M2;
-  p[0].out_dist_inner = 1;
-  p[0].out_dist_outer = M;
-  // B: rows k1 of scratch, in place.
-  p[1].count = B * static_cast<std::uint64_t>(M1);
-  p[1].inner = static_cast<std::uint64_t>(M1);
-  p[1].in_stride = p[1].out_stride = 1;
-  p[1].in_dist_inner = p[1].out_dist_inner = M2;
-  p[1].in_dist_outer = p[1].out_dist_outer = M;
-  // C: columns k1 of (b, n2) from scratch to the caller's layout, element j = n1 M2 + n2.
-  p[2].count = p[0].count;
-  p[2].inner = p[0].inner;
-  p[2].in_stride = M2;
-  p[2].in_dist_inner = 1;
-  p[2].in_dist_outer = M;
+  // B: rows k1 of the work array, in place.
+  p[1] = FftPass::over_batch(B, 1, static_cast<std::uint64_t>(M1), fast, rows, rows);
+  // C: columns k1 of (b, n2) from the work array to the caller's layout, element j = n1 M2 + n2.
+  p[2] = FftPass::over_batch(B, 1, static_cast<std::uint64_t>(M2), fast, columns, out);
   p[2].out_offset = out_base;
-  p[2].out_stride = M2 * layout_.out_stride;
-  p[2].out_dist_inner = layout_.out_stride;
-  p[2].out_dist_outer = layout_.out_dist;
   return p;
 }
 
 std::string DeviceFftBluestein::describe() const {
   const std::string s = "Bluestein, convolution of " + std::to_string(m_);
   if (!split_.empty())
-    return s + " = " + std::to_string(split_[0]) + " x " + std::to_string(split_[1]) + " in three fused passes";
+    return s + " = " + std::to_string(split_[0]) + " x " + std::to_string(split_[1]) + " in three fused passes" +
+           (FftPass::batch_fast(layout_) ? ", adjacent batch entries in each group" : "");
   return s + " by [" + inner_->describe() + "]";
 }
 

@@ -109,9 +109,9 @@ std::vector<std::uint64_t> DeviceFftPlan::split(std::uint64_t n, bool double_pre
 
 const DeviceFft& DeviceFftPlan::kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass,
                                        const FftReal& real) {
-  const bool columns = pass.columns();
-  auto& k = kernels_[{size, pass_twiddle, columns, real.pass_step, real.last_pass}];
-  if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle, columns, FftConvolution{}, real);
+  const bool columns = pass.columns(), fast = pass.fast > 1;
+  auto& k = kernels_[{size, pass_twiddle, columns, fast, real.pass_step, real.last_pass}];
+  if (!k) k = std::make_unique<DeviceFft>(context, size, double_, pass_twiddle, columns, FftConvolution{}, real, fast);
   return *k;
 }
 
@@ -224,20 +224,21 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const std::int64_t B = static_cast<std::int64_t>(group.batch);
   const std::int64_t s = group.in_stride, d = group.in_dist, so = group.out_stride, dout = group.out_dist;
   const std::int64_t N = static_cast<std::int64_t>(n);
-  // Pass 1: N1-point columns n1 -> k1 of every (b, n2), n2 < M, turned by W_N^(n2 k1), stored as
-  // scratch1[b N + k1 M + n2] (row k1 holds the M-point sequence of the rest).
+  // Where the batch entries lie closer than the elements (innermost batching), every pass takes
+  // them as its fastest level, so a group's adjacent transforms are adjacent entries on both
+  // sides (an even r2c's split pass: adjacent pairs of partners): the scratch holds sequence
+  // index q of entry b at q B + b instead of b N + q.
+  batch_fast_ = FftPass::batch_fast(group);
+  const std::int64_t q_step = batch_fast_ ? B : 1, b_step = batch_fast_ ? 1 : N;  // the scratch's
+  using Side = FftPass::Side;
+  // Pass 1: N1-point columns n1 -> k1 of every (b, n2), n2 < M, turned by W_N^(n2 k1), stored at
+  // sequence index k1 M + n2 of scratch1 (row k1 holds the M-point sequence of the rest).
   const std::int64_t N1 = static_cast<std::int64_t>(passes_[0]), M = N / N1;
   const bool tw_double = double_precision || context.facts().fp64;
   Step p1;
   p1.twiddles = &twiddles(context, n, tw_double);
-  p1.pass.count = static_cast<std::uint64_t>(B * M);
-  p1.pass.inner = static_cast<std::uint64_t>(M);
-  p1.pass.in_dist_outer = d;
-  p1.pass.in_dist_inner = s;
-  p1.pass.in_stride = M * s;
-  p1.pass.out_dist_outer = N;
-  p1.pass.out_dist_inner = 1;
-  p1.pass.out_stride = M;
+  p1.pass = FftPass::over_batch(static_cast<std::uint64_t>(B), 1, static_cast<std::uint64_t>(M), batch_fast_,
+                                Side{d, 0, s, M * s}, Side{b_step, 0, q_step, M * q_step});
   p1.kernel = &kernel(context, passes_[0], true, p1.pass, real_first_pass(real, static_cast<std::uint64_t>(M)));
   p1.kernel->check_count(p1.pass.count);
   p1.to = Slot::scratch1;
@@ -246,14 +247,8 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   if (passes_.size() == 2) {
     // Pass 2: M-point rows of every (b, k1) to X[k1 + N1 k2].
     Step p2;
-    p2.pass.count = static_cast<std::uint64_t>(B * N1);
-    p2.pass.inner = static_cast<std::uint64_t>(N1);
-    p2.pass.in_dist_outer = N;
-    p2.pass.in_dist_inner = M;
-    p2.pass.in_stride = 1;
-    p2.pass.out_dist_outer = dout;
-    p2.pass.out_dist_inner = so;
-    p2.pass.out_stride = N1 * so;
+    p2.pass = FftPass::over_batch(static_cast<std::uint64_t>(B), 1, static_cast<std::uint64_t>(N1), batch_fast_,
+                                  Side{b_step, 0, M * q_step, q_step}, Side{dout, 0, so, N1 * so});
     const FftReal p2_real = real_last_pass(real, writes_real_, p2.pass);  // may pad the pass's inner count
     p2.kernel = &kernel(context, passes_[1], false, p2.pass, p2_real);
     p2.kernel->check_count(p2.pass.count);
@@ -262,38 +257,33 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     steps_.push_back(p2);
     return;
   }
-  // Three passes: each row of M = N2 N3 points is itself a four-step, one batch entry b at a
-  // time (its addresses have one level of batch fewer than a batched form would need):
-  // pass 2 takes N2-point columns n2 -> k2 of every (k1, n3), turned by W_M^(n3 k2), stored at
-  // scratch2[(k1 + N1 k2) N3 + n3]; pass 3 the N3-point rows j = k1 + N1 k2 to
-  // X[k1 + N1 k2 + N1 N2 k3] = X[j + N1 N2 k3].
+  // Three passes: each row of M = N2 N3 points is itself a four-step: pass 2 takes N2-point
+  // columns n2 -> k2 of every (b, k1, n3), turned by W_M^(n3 k2), stored at sequence index
+  // (k1 + N1 k2) N3 + n3 of scratch2; pass 3 the N3-point rows j = k1 + N1 k2 to
+  // X[k1 + N1 k2 + N1 N2 k3] = X[j + N1 N2 k3]. With the batch as the fastest level, each is one
+  // launch; else one launch per batch entry b (their addresses have a level of batch fewer),
+  // scratch2 holding one entry.
   const std::int64_t N2 = static_cast<std::int64_t>(passes_[1]), N3 = static_cast<std::int64_t>(passes_[2]);
-  scratch2_ = context.allocate(static_cast<std::size_t>(N) * elem);
-  Step p2;  // of batch entry 0
+  const std::uint64_t launch_batch = batch_fast_ ? static_cast<std::uint64_t>(B) : 1;
+  scratch2_ = context.allocate(static_cast<std::size_t>(N) * launch_batch * elem);
+  Step p2;
   p2.twiddles = &twiddles(context, static_cast<std::uint64_t>(M), tw_double);
-  p2.pass.count = static_cast<std::uint64_t>(N1 * N3);
-  p2.pass.inner = static_cast<std::uint64_t>(N3);
-  p2.pass.in_dist_outer = M;
-  p2.pass.in_dist_inner = 1;
-  p2.pass.in_stride = N3;
-  p2.pass.out_dist_outer = N3;
-  p2.pass.out_dist_inner = 1;
-  p2.pass.out_stride = N1 * N3;
+  p2.pass = FftPass::over_batch(launch_batch, static_cast<std::uint64_t>(N1), static_cast<std::uint64_t>(N3), batch_fast_,
+                                Side{b_step, M * q_step, q_step, N3 * q_step},
+                                Side{b_step, N3 * q_step, q_step, N1 * N3 * q_step});
   p2.kernel = &kernel(context, passes_[1], true, p2.pass);
+  p2.kernel->check_count(p2.pass.count);
   p2.from = Slot::scratch1;
   p2.to = Slot::scratch2;
   Step p3;
-  p3.pass.count = p3.pass.inner = static_cast<std::uint64_t>(N1 * N2);
-  p3.pass.in_dist_inner = N3;
-  p3.pass.in_stride = 1;
-  p3.pass.out_dist_inner = so;
-  p3.pass.out_stride = N1 * N2 * so;
+  p3.pass = FftPass::over_batch(launch_batch, 1, static_cast<std::uint64_t>(N1 * N2), batch_fast_,
+                                Side{b_step, 0, N3 * q_step, q_step}, Side{dout, 0, so, N1 * N2 * so});
   const FftReal p3_real = real_last_pass(real, writes_real_, p3.pass);  // may pad the pass's inner count
   p3.kernel = &kernel(context, passes_[2], false, p3.pass, p3_real);
   p3.kernel->check_count(p3.pass.count);
   p3.from = Slot::scratch2;
   p3.last = true;
-  for (std::int64_t b = 0; b < B; ++b) {
+  for (std::int64_t b = 0; b < B / static_cast<std::int64_t>(launch_batch); ++b) {
     p2.pass.in_offset = b * N;
     p3.pass.out_offset = b * dout;
     steps_.push_back(p2);
@@ -336,7 +326,7 @@ std::string DeviceFftPlan::describe() const {
   }
   s += " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
        (passes_.size() == 2 ? "pass" : "two");
-  return s + real + ")";
+  return s + real + (batch_fast_ ? ", adjacent batch entries in each group" : "") + ")";
 }
 
 void DeviceFftPlan::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,

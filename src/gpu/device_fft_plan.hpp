@@ -99,7 +99,10 @@ class DeviceFftPlan {
   /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready):
   /// its kernels compile side by side, each on a thread of its own.
   void wait_ready() const;
-  /// E.g. "gpu c2c n=1048576: 1024 x 1024 (2 passes, twiddle fused into pass 1)".
+  /// Whether the passes take the batch as their fastest level (FftPass::batch_fast: innermost
+  /// batching), a group's transforms adjacent batch entries.
+  bool batch_fast() const { return batch_fast_; }
+  /// E.g. "gpu c2c n=1048576: 1024 x 1024 (2 passes, twiddles fused into the stores of the first pass)".
   std::string describe() const;
 
   /// out = scale * DFT of in for every transform of the layout, enqueued on `stream`, the
@@ -118,8 +121,9 @@ class DeviceFftPlan {
     Slot from = Slot::in, to = Slot::out;
     bool last = false;  // takes the norm's scale
   };
-  /// The program of `size` for launches like `pass` (its column shape where pass.columns()),
-  /// a pass of a real transform's half-spectrum step where real.pass_step != 0.
+  /// The program of `size` for launches like `pass` (its column shape where pass.columns(),
+  /// its fastest level of batch where pass.fast > 1), a pass of a real transform's half-spectrum
+  /// step where real.pass_step != 0.
   const DeviceFft& kernel(Context& context, std::uint64_t size, bool pass_twiddle, const FftPass& pass,
                           const FftReal& real = {});
   const FftPassTwiddles& twiddles(Context& context, std::uint64_t n, bool as_double);
@@ -129,9 +133,10 @@ class DeviceFftPlan {
   FftLayout layout_;
   FftReal real_;  // n = 0 for a complex plan
   bool writes_real_ = false;
+  bool batch_fast_ = false;  // the passes take the batch as their fastest level (FftPass::batch_fast)
   std::vector<std::uint64_t> passes_;
-  // size, twiddle, columns, and the real side's pass step and last_pass (FftReal)
-  std::map<std::tuple<std::uint64_t, bool, bool, std::uint64_t, bool>, std::unique_ptr<DeviceFft>> kernels_;
+  // size, twiddle, columns, batch_fast, and the real side's pass step and last_pass (FftReal)
+  std::map<std::tuple<std::uint64_t, bool, bool, bool, std::uint64_t, bool>, std::unique_ptr<DeviceFft>> kernels_;
   std::map<std::uint64_t, std::unique_ptr<FftPassTwiddles>> twiddles_;
   std::vector<Step> steps_;  // multi-pass: those of one outer index
   // Run in place with different in and out layouts, a pass or an outer index could overwrite

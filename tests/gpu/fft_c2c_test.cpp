@@ -232,6 +232,49 @@ TEST(GpuFftShape, ColumnsTakeWholeSectorsWithinTheBudgets) {
   p.in_stride = 64;
   p.in_dist_inner = 1;
   EXPECT_FALSE(p.columns()) << "one transform has no neighbours";
+  // With a fastest level of batch, a group's neighbours are adjacent entries.
+  p.count = 64 * 4;
+  p.fast = 4;
+  p.in_dist_fast = p.out_dist_fast = 1;
+  p.in_stride = p.out_stride = 256;
+  p.in_dist_inner = p.out_dist_inner = 4;
+  EXPECT_TRUE(p.columns()) << "entries closer than the elements";
+  p.in_dist_fast = p.out_dist_fast = 64 * 64;
+  EXPECT_FALSE(p.columns()) << "entries farther than the elements";
+}
+
+// A batch whose entries lie closer than the elements on either side (innermost batching,
+// interleaved channels) is the passes' fastest level (FftPass::over_batch): transform (b, o, i)
+// at b * batch + o * outer + i * inner on each side; else the batch is the outer level.
+TEST(GpuFftShape, BatchTheFastestLevelWhereItsEntriesAreAdjacent) {
+  FftLayout l;
+  l.batch = 4;
+  l.in_dist = l.out_dist = 100;
+  EXPECT_FALSE(FftPass::batch_fast(l));
+  l.out_stride = 4;
+  l.out_dist = 1;
+  EXPECT_TRUE(FftPass::batch_fast(l)) << "innermost out";
+  l.batch = 1;
+  EXPECT_FALSE(FftPass::batch_fast(l)) << "one entry";
+  const FftPass::Side in{1, 70, 8, 800}, out{1000, 0, 1, 10};
+  const FftPass fast = FftPass::over_batch(4, 3, 5, true, in, out);
+  EXPECT_EQ(fast.count, 60u);
+  EXPECT_EQ(fast.inner, 5u);
+  EXPECT_EQ(fast.fast, 4u);
+  EXPECT_EQ(fast.in_dist_fast, 1);
+  EXPECT_EQ(fast.in_dist_outer, 70);
+  EXPECT_EQ(fast.in_dist_inner, 8);
+  EXPECT_EQ(fast.in_stride, 800);
+  EXPECT_EQ(fast.out_dist_fast, 1000);
+  EXPECT_EQ(fast.out_stride, 10);
+  const FftPass slow = FftPass::over_batch(4, 1, 5, false, in, out);
+  EXPECT_EQ(slow.count, 20u);
+  EXPECT_EQ(slow.fast, 1u);
+  EXPECT_EQ(slow.in_dist_outer, 1);
+  EXPECT_EQ(slow.out_dist_outer, 1000);
+  const FftPass one = FftPass::over_batch(1, 3, 5, false, in, out);
+  EXPECT_EQ(one.in_dist_outer, 70) << "one entry: the outer level is o";
+  ::ripple::test::expect_invalid([&] { FftPass::over_batch(4, 3, 5, false, in, out); }, {"batch of 4", "3 outer"});
 }
 
 // Column-shaped programs on innermost-batched data (element i of transform b at i * batch + b),
@@ -336,6 +379,18 @@ TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
   l.out_dist = 9;
   ::ripple::test::expect_invalid([&] { plan.run(*stream, *mem, *mem, l, fft::Direction::forward); },
                        {"output layout", "reaches element 16", "buffer of 16"});
+  // A fastest level of batch needs a program made for it.
+  l.out_dist = 8;
+  FftPass p = FftPass::of(l);  // the two transforms of 8 as a fastest level of two
+  p.fast = 2;
+  p.inner = 1;
+  p.in_dist_fast = p.out_dist_fast = 8;
+  ::ripple::test::expect_invalid([&] { plan.launch(*stream, *mem, *mem, p, fft::Direction::forward, 1.0); },
+                                 {"fast 2", "fastest level"});
+  const DeviceFft fast(ctx(), 8, false, false, false, {}, {}, true);
+  EXPECT_TRUE(fast.plan_shape().batch_fast);
+  EXPECT_NO_THROW(fast.launch(*stream, *mem, *mem, p, fft::Direction::forward, 1.0));
+  stream->synchronize();
 }
 
 }  // namespace

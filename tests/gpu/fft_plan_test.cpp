@@ -125,6 +125,11 @@ double check(Context& ctx, std::uint64_t n, std::uint64_t max_pass, const FftLay
   EXPECT_EQ(plan.passes().size(), passes);
   EXPECT_EQ(plan.bluestein() != nullptr, passes == 0);
   EXPECT_NE(plan.describe().find(describes), std::string::npos) << "wanted: " << describes;
+  // Passes (Bluestein's three fused ones too) of innermost-batched data take adjacent batch
+  // entries in a group.
+  const bool batch_fast = FftPass::batch_fast(l.one_outer()) && (passes >= 2 || describes == "three fused passes");
+  EXPECT_EQ(plan.batch_fast(), batch_fast && passes >= 2);
+  EXPECT_EQ(plan.describe().find("adjacent batch entries in each group") != std::string::npos, batch_fast);
   const auto rows = test::random_complex<T>(n * l.batch, static_cast<unsigned>(n + l.batch));
   const Result r = run_plan<T>(ctx, plan, rows, l, d, scale, in_place);
   auto want = reference(rows, n, d == fft::Direction::forward);
@@ -250,8 +255,9 @@ TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
   std::printf("[ fft multi-pass f64 ] worst error / bound: %.3f\n", worst);
 }
 
-// Small sizes through two and three passes (pass cap 16): batches in padded, strided and
-// innermost-batched layouts, in place.
+// Small sizes through two and three passes (pass cap 16): batches in padded, strided,
+// innermost-batched and interleaved layouts (whose passes take adjacent batch entries in a
+// group), in place.
 template <class T>
 void check_layouts(Context& ctx) {
   const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
@@ -276,6 +282,19 @@ void check_layouts(Context& ctx) {
     mixed.out_stride = 1;
     mixed.out_dist = N;
     worst = std::max(worst, check<T>(ctx, n, 16, mixed, fwd, 1.0, passes, true));
+    // Interleaved channels with a gap (5 entries every 7 elements) in, innermost batching out of
+    // a batch that fills no whole group of any pass (the fastest level's tail).
+    FftLayout interleaved;
+    interleaved.batch = 5;
+    interleaved.in_stride = 7;
+    interleaved.in_dist = 1;
+    interleaved.out_stride = 5;
+    interleaved.out_dist = 1;
+    worst = std::max(worst, check<T>(ctx, n, 16, interleaved, bwd, 1.0, passes));
+    FftLayout rows_to_columns = contiguous(n, 3);  // contiguous rows in, innermost batching out
+    rows_to_columns.out_stride = 3;
+    rows_to_columns.out_dist = 1;
+    worst = std::max(worst, check<T>(ctx, n, 16, rows_to_columns, fwd, 1.0, passes));
   }
   std::printf("[ fft 2/3-pass layouts %s ] worst error / bound: %.3f\n", sizeof(T) == 4 ? "f32" : "f64", worst);
 }

@@ -107,6 +107,8 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
   // around a work array.
   const std::string path = plan.describe();
   const std::uint64_t complex_size = n % 2 == 0 ? n / 2 : n;
+  // Innermost batching puts adjacent batch entries in a group in every pass (FftPass::batch_fast).
+  bool batch_fast = false;
   if (!fused && n > 2 &&
       (codelet_smooth(complex_size) || DeviceFftBluestein::three_passes_fit(complex_size, dbl, max_pass))) {
     const bool split =
@@ -114,13 +116,16 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
     EXPECT_NE(path.find(n % 2 != 0 ? (r2c ? "the reals read by the first, the half spectrum stored by"
                                           : "the Hermitian spectrum rebuilt by the first, the real parts")
                         : r2c      ? (split ? "the reals read in pairs by the first, the real spectrum split in"
-                                            : "the reals read in pairs by the first)] with a split kernel")
+                                            : "the reals read in pairs by the first")
                                    : "the real spectrum merged in the first, the reals stored in pairs by the last"),
               std::string::npos);
+    if (n % 2 == 0 && r2c && !split) EXPECT_NE(path.find("with a split kernel"), std::string::npos);
+    batch_fast = FftPass::batch_fast(l.one_outer());
   } else if (!fused) {
     EXPECT_NE(path.find(n % 2 != 0 ? "widened into a work array" : r2c ? "with a split kernel" : "after a merge kernel"),
               std::string::npos);
   }
+  EXPECT_EQ(path.find("adjacent batch entries in each group") != std::string::npos, batch_fast);
   const std::uint64_t h = n / 2 + 1;
   const Side in = in_side(l), out = out_side(l);
   const auto values = test::random_complex<T>(n * l.batch, static_cast<unsigned>(3 * n + l.batch + r2c));

@@ -12,9 +12,12 @@
      FFT_SPLIT              1: exchange real and imaginary parts in turn (half the local memory)
      FFT_TWIDDLE            1: multiply output e of a transform with inner index i by W_T^(i e)
                             (the twiddle between the passes of a multi-pass FFT, fused into the
-                            store; T = pass_tw_n, dir gives the sign)
+                            store; T = pass_tw_n, dir gives the sign; i e < T in every pass the
+                            host makes: i < T / FFT_N, e < FFT_N)
      FFT_TWIDDLE_DOUBLE     1: that twiddle is computed in double (tables and product) and
                             rounded once to real_t (float data on a device with fp64)
+     FFT_BATCH_FAST         1: the launch's transforms have a fastest level of batch (fast,
+                            dist_fast; see below); 0: fast is 1
      FFT_BLUESTEIN_N        N > 0: the program does steps of Bluestein's algorithm for a DFT of
                             N points (fft_chirp.h), chosen by:
      FFT_CONV_LOAD          1: elements j < N are loaded times the chirp, zeros past N
@@ -68,19 +71,23 @@
                             slots of one group (FFT_TPG even; the launch's inner is S rounded up
                             to even, slot q of an outer index holding i = q / 2 for even q, else
                             S - q / 2, S / 2 for q = 1, none for q = 1 and odd S;
-                            fft_split_pass_index), so the store reads its partner's outputs from
-                            local memory. Transform 0 stores X[H] too, as element M.
+                            fft_split_pass_index; with FFT_BATCH_FAST the pairs of adjacent batch
+                            entries are adjacent: t = ((o inner/2 + q/2) fast + f) 2 + q % 2),
+                            so the store reads its partner's outputs from local memory.
+                            Transform 0 stores X[H] too, as element M.
    Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
    of a transform does butterflies j = t + b FFT_TPT. Twiddles come from a table the host
    computes in long double and rounds once to real_t: entry k (R-1) + r - 1 of a stage holds
    (cos, sin) of 2 pi r k / (NS R); dir = -1 (forward) or +1 (backward) gives the sign.
-   Transform t < count is (o, i) = (t / inner, t % inner) (an even r2c's last pass maps
-   t % inner to i: see FFT_REAL_PASS_LAST); its element e is at
-   offset + o * dist_outer + i * dist_inner + e * stride (elements), in and out alike: one level
-   of batch (inner = count) for plain batches, two for the passes of a multi-pass FFT, whose
-   transposes are these addresses.
+   Transform t < count is (o, i, f) = (t / (inner fast), t / fast % inner, t % fast) (an even
+   r2c's last pass orders its slots otherwise: see FFT_REAL_PASS_LAST); its element e
+   is at offset + o * dist_outer + i * dist_inner + f * dist_fast + e * stride (elements), in and
+   out alike: one level of batch (inner = count, fast = 1) for plain batches, two or three for
+   the passes of a multi-pass FFT, whose transposes are these addresses. i is the index the
+   pass twiddle, Bluestein's tables and a real pass read; f, where there is one, is a batch of
+   entries adjacent in memory, so a group's adjacent transforms read adjacent addresses.
    The inter-pass twiddle W_T^m (T = pass_tw_n) is A[m % split] * B[m / split], two tables of
    about sqrt(T) entries (cos, sin of 2 pi m / T) computed in long double on the host, one after
    the other in pass_tw. */
@@ -104,6 +111,10 @@
 #endif
 #if FFT_CONV_LOAD && FFT_CONV_STORE && FFT_TWIDDLE
 #error "fft_c2c.cl: a whole Bluestein DFT has no pass twiddle"
+#endif
+
+#ifndef FFT_BATCH_FAST
+#define FFT_BATCH_FAST 0
 #endif
 
 #ifndef FFT_REAL_N
@@ -368,7 +379,7 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
 #elif FFT_TWIDDLE
   FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, {
     if (valid) {
-      const complex_t w = fft_pass_twiddle(pass_tw, (inner_index * e) % pass_tw_n, pass_tw_split, tw_dir, scale);
+      const complex_t w = fft_pass_twiddle(pass_tw, inner_index * e, pass_tw_split, tw_dir, scale);
       fft_put(out, base, stride, dist_inner, e, inner_index, cmul(v[s], w));
     }
   })
@@ -566,25 +577,48 @@ DEVICE_FN void fft_store_split_pass(const complex_t* v, u32 t, GLOBAL complex_t*
    registers that many threads have. chirp and spectrum are Bluestein's tables (fft_chirp.h),
    read only by a Bluestein program. */
 KERNEL_GROUP(FFT_TPT * FFT_TPG)
-fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner,
-        i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 out_offset, i64 out_stride,
-        i64 out_dist_inner, i64 out_dist_outer, GLOBAL const fft_tw_t* pass_tw, u64 pass_tw_n, u32 pass_tw_split,
+fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner, u64 fast,
+        i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 in_dist_fast, i64 out_offset,
+        i64 out_stride, i64 out_dist_inner, i64 out_dist_outer, i64 out_dist_fast, GLOBAL const fft_tw_t* pass_tw,
+        u64 pass_tw_n, u32 pass_tw_split,
         GLOBAL const complex_t* chirp, GLOBAL const complex_t* spectrum, GLOBAL const complex_t* real_tw, real_t dir,
         real_t scale) {
   LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * (FFT_N > 1 ? FFT_N : 1)];
   const u32 t = LOCAL_ID(0) % FFT_TPT;
   const u32 slot = LOCAL_ID(0) / FFT_TPT;
   const u64 transform = (u64)GROUP_ID(0) * FFT_TPG + slot;
+  /* (o, i, f): a program without the fastest level spends no division or register on it; rest
+     is o inner + (i, or the split pass's slot q) */
+#if FFT_BATCH_FAST && FFT_REAL_SPLIT_PASS
+  /* partners in adjacent slots, then adjacent batch entries: t = ((o inner/2 + q/2) fast + f) 2 + q % 2 */
+  const u64 fast_index = transform / 2 % fast;
+  const u64 rest = transform / 2 / fast * 2 + transform % 2;
+#elif FFT_BATCH_FAST
+  const u64 fast_index = transform % fast;
+  const u64 rest = transform / fast;
+#else
+  (void)fast;
+  (void)in_dist_fast;
+  (void)out_dist_fast;
+  const u64 rest = transform;
+#endif
 #if FFT_REAL_SPLIT_PASS
-  const u64 inner_index = fft_split_pass_index(transform % inner);
+  const u64 inner_index = fft_split_pass_index(rest % inner);
   const int valid = transform < count && inner_index < FFT_REAL_PASS_STEP;
 #else
-  const u64 inner_index = transform % inner;
+  const u64 inner_index = rest % inner;
   const int valid = transform < count;
 #endif
-  const u64 outer_index = transform / inner;
+  const u64 outer_index = rest / inner;
+#if FFT_BATCH_FAST
+  const i64 in_base = in_offset + (i64)outer_index * in_dist_outer + (i64)inner_index * in_dist_inner +
+                      (i64)fast_index * in_dist_fast;
+  const i64 out_base = out_offset + (i64)outer_index * out_dist_outer + (i64)inner_index * out_dist_inner +
+                       (i64)fast_index * out_dist_fast;
+#else
   const i64 in_base = in_offset + (i64)outer_index * in_dist_outer + (i64)inner_index * in_dist_inner;
   const i64 out_base = out_offset + (i64)outer_index * out_dist_outer + (i64)inner_index * out_dist_inner;
+#endif
   (void)pass_tw;
   (void)pass_tw_n;
   (void)pass_tw_split;
@@ -612,7 +646,7 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   fft_transform(v, t, tw, lds, last_dir);
 #if FFT_REAL_SPLIT_PASS
   /* slots 0 and 1 of an outer index hold transforms that are their own partners */
-  LOCAL_PTR FFT_LDS_TYPE* partner = transform % inner < 2 ? lds : lds_all + (slot ^ 1u) * FFT_N;
+  LOCAL_PTR FFT_LDS_TYPE* partner = rest % inner < 2 ? lds : lds_all + (slot ^ 1u) * FFT_N;
   fft_store_split_pass(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, partner, inner_index, chirp, dir);
 #elif FFT_REAL_SPLIT_STORE
   fft_store_split(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, chirp, dir);
