@@ -4,14 +4,15 @@
 // table; on PoCL (--quick) it only shows that every part works.
 //
 //   bench_gpu_fft [--device cuda:0|opencl:P.D] [--quick] [--reps 5] [--json out.json]
-//                 [--sections plan,batched,single,nd] [--sizes 2-64,97,4096] [--precisions f32,f64]
+//                 [--sections plan,batched,single,nd,innermost] [--sizes 2-64,97,4096] [--precisions f32,f64]
 //                 [--peers cufft,vkfft_cuda,vkfft_opencl|none] [--mem-mib 1024] [--time-limit SEC]
 //
 // --time-limit: start no new case after SEC seconds (a device call has a time limit); the JSON,
 // rewritten after every case, then says "complete": false. Cases run float 1-D first, then N-D,
 // then double 1-D.
 //
-// Every case is forward, out of place, packed (FFTW's / cuFFT's default layout), on the same random
+// Every case is forward, out of place, packed (FFTW's / cuFFT's default layout; the innermost
+// section: element i of transform b at i x batch + b, both sides), on the same random
 // input for every library (uploaded once per precision: out of place leaves it intact, so cases
 // need no re-upload). Each library times its own execute: a warm-up, then --reps samples of
 // enough back-to-back executes to last 10 ms (1 ms with --quick), each sample ending with a
@@ -42,6 +43,10 @@
 // - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, r2c 3-D 128^3 / 256^3 / 512^3 f32, and single
 //   1-D r2c of 2^21 .. 2^25 reals f32 (a plan ripple cannot make is reported as "unsupported by
 //   ripple yet" while the peers and memcpy are still timed). f64 N-D cases are left out (the issue's targets are for float).
+// - innermost batching (the layout VkFFT users ask for), 1-D float with --mem-mib of data: c2c
+//   N = 256 and 4096 (one kernel, column-shaped), 16384, 2^16 and 2^20 (two passes), 10007 and
+//   100003 (Bluestein's three fused passes); r2c of 2^16 and 2^20 reals (VkFFT: c2c only, a 2-D
+//   array whose contiguous batch axis is not transformed).
 // - plan creation: ripple cold (kernel disk cache switched off, first use in this process:
 //   compiles) and warm (the same plan again: memory cache), with the programs compiled counted,
 //   beside each peer's first and second plan of the same case.
@@ -96,7 +101,7 @@ struct Options {
   bool quick = false;
   int reps = 5;
   std::string json;
-  std::vector<std::string> sections{"plan", "batched", "single", "nd"};
+  std::vector<std::string> sections{"plan", "batched", "single", "nd", "innermost"};
   std::vector<std::size_t> sizes;  // batched sweep; empty: the default list
   std::vector<bool> doubles{false, true};
   std::vector<std::string> peers{"cufft", "vkfft_cuda", "vkfft_opencl"};
@@ -108,7 +113,7 @@ struct Options {
 };
 
 struct BenchCase {
-  std::string group;  // batched, single, 2d, 3d, r2c-3d, r2c-1d
+  std::string group;  // batched, single, 2d, 3d, r2c-3d, r2c-1d, innermost
   std::string kind;   // pow2, smooth, prime, awkward (1-D); empty for N-D
   FftCase c;
 };
@@ -214,6 +219,21 @@ std::vector<BenchCase> make_cases(const Options& o) {
     for (int e : o.quick ? std::vector<int>{14, 16} : std::vector<int>{21, 22, 23, 24, 25})
       add("r2c-1d", {std::size_t{1} << e}, true);
   }
+  if (has("innermost") && std::find(o.doubles.begin(), o.doubles.end(), false) != o.doubles.end()) {
+    auto add = [&](std::size_t n, bool r2c) {
+      FftCase c;
+      c.n[0] = n;
+      c.r2c = r2c;
+      c.innermost = true;
+      c.batch = std::max<std::size_t>(2, o.mem_bytes / (n * in_elem_bytes(c)));
+      cases.push_back({"innermost", size_kind(n), c});
+    };
+    const std::vector<std::size_t> c2c = o.quick ? std::vector<std::size_t>{256, 16384, 10007}
+                                                 : std::vector<std::size_t>{256, 4096, 16384, 65536, 1u << 20, 10007, 100003};
+    for (std::size_t n : c2c) add(n, false);
+    for (std::size_t n : o.quick ? std::vector<std::size_t>{1u << 14} : std::vector<std::size_t>{1u << 16, 1u << 20})
+      add(n, true);
+  }
   one_d(true);
   return cases;
 }
@@ -247,6 +267,10 @@ class RippleLib final : public FftPeer {
     d.batch = c.batch;
     d.kind = c.r2c ? fft::Kind::r2c : fft::Kind::c2c;
     d.precision = c.is_double ? fft::Precision::f64 : fft::Precision::f32;
+    if (c.innermost) {
+      d.in_stride = d.out_stride = static_cast<std::ptrdiff_t>(c.batch);
+      d.in_dist = d.out_dist = 1;
+    }
     if (c.is_double) {
       c.r2c ? ensure(in_d_, in_d_key_) : ensure(in_cd_, in_cd_key_);
       ensure_out(out_cd_);
@@ -461,6 +485,22 @@ std::vector<std::size_t> check_indices(const FftCase& c) {
 std::vector<cd> download_checked(FftPeer& lib, const FftCase& c) {
   const std::size_t per = out_per(c), cb = complex_bytes(c);
   std::vector<cd> out;
+  if (c.innermost) {  // the whole output, then every batch-th value
+    const auto gather = [&](const auto& all) {
+      for (std::size_t b : check_indices(c))
+        for (std::size_t k = 0; k < per; ++k) out.emplace_back(all[k * c.batch + b].real(), all[k * c.batch + b].imag());
+    };
+    if (c.is_double) {
+      std::vector<cd> all(per * c.batch);
+      lib.download(0, all.data(), all.size() * cb);
+      gather(all);
+    } else {
+      std::vector<std::complex<float>> all(per * c.batch);
+      lib.download(0, all.data(), all.size() * cb);
+      gather(all);
+    }
+    return out;
+  }
   for (std::size_t b : check_indices(c)) {
     if (c.is_double) {
       std::vector<cd> v(per);
@@ -486,17 +526,19 @@ std::vector<cd> reference(const FftCase& c, const void* host) {
   std::vector<cd> out;
   for (std::size_t b : check_indices(c)) {
     std::vector<cd> y(per);
+    // Element i of transform b in the host input.
+    const auto at = [&](std::size_t i) { return c.innermost ? i * c.batch + b : b * in + i; };
     if (c.r2c) {
       std::vector<double> x(in);
       for (std::size_t i = 0; i < in; ++i)
-        x[i] = c.is_double ? static_cast<const double*>(host)[b * in + i] : static_cast<const float*>(host)[b * in + i];
+        x[i] = c.is_double ? static_cast<const double*>(host)[at(i)] : static_cast<const float*>(host)[at(i)];
       plan.execute(x.data(), y.data());
     } else {
       std::vector<cd> x(in);
       for (std::size_t i = 0; i < in; ++i) {
-        if (c.is_double) x[i] = static_cast<const cd*>(host)[b * in + i];
+        if (c.is_double) x[i] = static_cast<const cd*>(host)[at(i)];
         else {
-          const auto v = static_cast<const std::complex<float>*>(host)[b * in + i];
+          const auto v = static_cast<const std::complex<float>*>(host)[at(i)];
           x[i] = cd(v.real(), v.imag());
         }
       }
@@ -785,7 +827,8 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
 
 [[noreturn]] void usage() {
   std::fprintf(stderr,
-               "usage: bench_gpu_fft [--device ID] [--quick] [--reps N] [--json PATH] [--sections plan,batched,single,nd]\n"
+               "usage: bench_gpu_fft [--device ID] [--quick] [--reps N] [--json PATH]\n"
+               "                     [--sections plan,batched,single,nd,innermost]\n"
                "                     [--sizes 2-64,97,4096] [--precisions f32,f64] [--peers cufft,vkfft_cuda,vkfft_opencl|none]\n"
                "                     [--mem-mib MiB] [--peer-dir DIR] [--time-limit SEC]\n");
   std::exit(2);

@@ -6,9 +6,9 @@
 // here, no OpenCL ICD loader on the GPU machine) and report why a peer is missing instead.
 //
 // A peer owns its own device memory: it uploads the same host input as ripple once, then runs
-// each case as ONE forward, out-of-place, packed transform (input at offset 0 of its input
-// buffer, output at offset 0 of its output buffer, so the input is never overwritten and needs
-// no re-upload between cases), exactly the layout ripple's cases use.
+// each case as ONE forward, out-of-place transform, packed or innermost-batched (input at
+// offset 0 of its input buffer, output at offset 0 of its output buffer, so the input is never
+// overwritten and needs no re-upload between cases), exactly the layout ripple's cases use.
 #pragma once
 
 #include <array>
@@ -25,6 +25,9 @@ struct FftCase {
   std::size_t batch = 1;
   bool is_double = false;
   bool r2c = false;
+  /// Rank 1 only: element i of transform b at i * batch + b on both sides (innermost batching;
+  /// cuFFT's istride = batch, idist = 1) instead of b * n + i.
+  bool innermost = false;
 };
 
 class FftPeer {

@@ -104,6 +104,13 @@ class CufftPeer final : public ripple_bench::FftPeer {
     type_ = c.r2c ? (c.is_double ? CUFFT_D2Z : CUFFT_R2C) : (c.is_double ? CUFFT_Z2Z : CUFFT_C2C);
     std::size_t work = 0;
     check(cufftSetStream(plan_, stream_), "cufftSetStream");
+    if (c.innermost) {  // the advanced layout: element i of transform b at i * batch + b
+      long long in_embed[1] = {n[0]}, out_embed[1] = {out_per};
+      const auto batch = static_cast<long long>(c.batch);
+      check(cufftMakePlanMany64(plan_, 1, n, in_embed, batch, 1, out_embed, batch, 1, type_, batch, &work),
+            "cufftMakePlanMany64");
+      return;
+    }
     check(cufftMakePlanMany64(plan_, c.rank, n, nullptr, 1, in_per, nullptr, 1, out_per, type_,
                               static_cast<long long>(c.batch), &work),
           "cufftMakePlanMany64");

@@ -132,6 +132,16 @@ class VkfftPeer final : public ripple_bench::FftPeer {
     }
     for (int a = c.rank; a < 3; ++a) config.size[a] = 1;
     config.numberBatches = c.batch;
+    if (c.innermost) {
+      // VkFFT's way to innermost batching: a 2-D array (batch contiguous, n) whose axis 0 is not
+      // transformed (omitDimension). Its R2C is along axis 0 only.
+      if (c.r2c) throw std::runtime_error("VkFFT: an r2c along a strided axis (innermost batching) is not supported");
+      config.FFTdim = 2;
+      config.size[0] = c.batch;
+      config.size[1] = c.n[0];
+      config.omitDimension[0] = 1;
+      config.numberBatches = 1;
+    }
     config.doublePrecision = c.is_double ? 1 : 0;
     config.performR2C = c.r2c ? 1 : 0;
     config.makeForwardPlanOnly = 1;
@@ -142,13 +152,13 @@ class VkfftPeer final : public ripple_bench::FftPeer {
       throw std::runtime_error("VkFFT: buffers smaller than the case (prepare() first)");
     // Strides per axis in elements of each side's type: row lengths n (in) and n or n/2+1 (out).
     std::uint64_t in_stride = 1, out_stride = 1;
-    for (int a = 0; a < c.rank; ++a) {
+    for (int a = 0; a < static_cast<int>(config.FFTdim); ++a) {
       in_stride *= config.size[a];
       out_stride *= (c.r2c && a == 0) ? config.size[0] / 2 + 1 : config.size[a];
       config.inputBufferStride[a] = in_stride;
       config.bufferStride[a] = out_stride;
     }
-    for (int a = c.rank; a < 3; ++a) {
+    for (int a = static_cast<int>(config.FFTdim); a < 3; ++a) {
       config.inputBufferStride[a] = in_stride;
       config.bufferStride[a] = out_stride;
     }

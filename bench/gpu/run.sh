@@ -24,7 +24,8 @@
 #    default a sweep around tuning.hpp's 256 x 8; bench/results/gpu-sosfilt-*.md) and
 #    4. the FFT (bench/gpu/fft_gpu.py driving bench_gpu_fft: batched 1-D c2c f32/f64 N = 2..4096
 #    on 1 GiB, single N = 2^12..2^26, 2-D 4096^2, 3-D 128^3..512^3 c2c and r2c, single r2c of
-#    2^21..2^25 reals, plan creation;
+#    2^21..2^25 reals, innermost-batched 1-D c2c and r2c (one kernel, two passes, Bluestein),
+#    plan creation;
 #    ripple vs memcpy, cuFFT and VkFFT, each peer checked against ripple; the targets with
 #    PASS/FAIL; bench/results/gpu-fft-*.md + .json). --only picks one of the two.
 # --quick: small sizes (PoCL, or a smoke run). The FFT part alone should take about 5 minutes
