@@ -255,7 +255,7 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   });
   if (shape_.conv.n != 0) {
     const BluesteinTables t =
-        BluesteinTables::make(context, shape_.conv.n, bluestein_size(shape_.conv.n), double_precision);
+        BluesteinTables::make(context, shape_.conv.n, shape_.conv.length(), double_precision);
     chirp_ = t.chirp;
     chirp_spectrum_ = t.spectrum;
   }

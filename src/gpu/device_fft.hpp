@@ -77,8 +77,10 @@ struct FftConvolution {
   std::uint64_t n = 0;  ///< Bluestein's size; 0: an ordinary FFT
   bool load = false, middle = false, store = false;
   std::uint64_t e_step = 1, i_step = 0;
+  std::uint64_t m = 0;  ///< the convolution's length (its spectrum table's); 0: bluestein_size(n)
 
   bool whole() const { return n != 0 && load && middle && store; }
+  std::uint64_t length() const { return m != 0 ? m : bluestein_size(n); }
   /// The whole DFT of n in one kernel.
   static FftConvolution whole_dft(std::uint64_t n) { return {n, true, true, true, 1, 0}; }
 };

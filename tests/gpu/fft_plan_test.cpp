@@ -184,6 +184,28 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
   }
 }
 
+// Bluestein beyond one kernel takes the shortest convolution that three fused passes can do, when
+// one is within 0.4 % of the shortest of all; else the work array.
+TEST(GpuFftSplit, BluesteinTakesAConvolutionOfTwoPasses) {
+  const std::uint64_t n = 709801, smallest = bluestein_size(n);
+  EXPECT_EQ(smallest, 1419857u);  // 17^5: 289 x 4913 or worse, no two factors of at most 4096
+  EXPECT_TRUE(DeviceFftPlan::split(smallest, false, kFftMaxBluesteinOnChip).size() > 2);
+  const std::uint64_t m = DeviceFftBluestein::convolution_size(n, false, kFftMaxOnChip);
+  EXPECT_GT(m, smallest);
+  EXPECT_LE(m, smallest + smallest / 1000);
+  EXPECT_TRUE(codelet_smooth(m));
+  EXPECT_EQ(DeviceFftPlan::split(m, false, kFftMaxBluesteinOnChip).size(), 2u);
+  EXPECT_TRUE(DeviceFftBluestein::three_passes_fit(n, false, kFftMaxOnChip));
+  EXPECT_TRUE(DeviceFftBluestein::three_passes_fit(n, true, kFftMaxOnChip));
+  EXPECT_EQ(DeviceFftBluestein::convolution_size(4099, false, kFftMaxOnChip), bluestein_size(4099));
+  // Past 4096^2 points no convolution splits in two: the work array, at the shortest.
+  EXPECT_EQ(DeviceFftBluestein::convolution_size(8388617, false, kFftMaxOnChip), bluestein_size(8388617));
+  EXPECT_FALSE(DeviceFftBluestein::three_passes_fit(8388617, false, kFftMaxOnChip));
+  // A lower cap: 97's 195 = 13 x 15 under 15, none under 13 (the tests' way to the work array).
+  EXPECT_TRUE(DeviceFftBluestein::three_passes_fit(97, false, 15));
+  EXPECT_FALSE(DeviceFftBluestein::three_passes_fit(97, false, 13));
+}
+
 // An r2c's plan splits the spectrum in its last pass, which must hold two transforms a group
 // (not: float 8192, double 4096, 32 KiB of local memory each with the split exchange) and have
 // at most kFftMaxSplitPass points; such a pass is made the last.
@@ -353,8 +375,8 @@ TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
 
 // Bluestein: primes and a size with a large prime factor, both directions, each way it runs:
 // in the one kernel where the convolution fits (n <= 2048; 2039 the largest, 4095 points; 1031
-// and 2039 double with the split exchange), in three fused passes (4099 and 8198, and the small
-// sizes with the pass cap one below the convolution), through the work array (97 with passes of
+// and 2039 double with the split exchange), in three fused passes (4099, 8198 and 709801, and the
+// small sizes with the pass cap one below the convolution), through the work array (97 with passes of
 // at most 13 points: 195 = 3 x 5 x 13); batches in padded, strided, innermost-batched layouts
 // and in place each way.
 template <class T>
@@ -376,12 +398,14 @@ void check_bluestein(Context& ctx) {
       if (fits_one_kernel(n, dbl, cap))
         w.push_back({cap, 1, "one kernel: Bluestein"});
       else
-        w.push_back({cap, 0, DeviceFftPlan::split(bluestein_size(n), dbl, std::min(cap, kFftMaxBluesteinOnChip)).size() == 2 ? "three fused passes" : "by ["});
+        w.push_back({cap, 0, DeviceFftBluestein::three_passes_fit(n, dbl, cap) ? "three fused passes" : "by ["});
     }
     return w;
   };
+  // 709801: its smallest convolution, 17^5, has no split in two factors of at most 4096; a
+  // slightly longer one does (DeviceFftBluestein::convolution_size).
   const std::vector<std::uint64_t> sizes = dbl ? std::vector<std::uint64_t>{97, 1031, 2039}
-                                               : std::vector<std::uint64_t>{23, 97, 2039, 4099, 2 * 4099};
+                                               : std::vector<std::uint64_t>{23, 97, 2039, 4099, 2 * 4099, 709801};
   for (const std::uint64_t n : sizes)
     for (const Way& w : ways(n)) {
       SCOPED_TRACE("n " + std::to_string(n) + " cap " + std::to_string(w.cap));
