@@ -364,6 +364,12 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
   if (pass_twiddle_ != (twiddles != nullptr))
     throw InvalidArgument(std::string("DeviceFft: a program ") + (pass_twiddle_ ? "with" : "without") +
                           " a pass twiddle was launched " + (twiddles != nullptr ? "with" : "without") + " its table");
+  // The store reads W_T^(i e) at i e, unreduced: every inner index times every output must stay below T.
+  if (twiddles != nullptr && static_cast<long double>(p.inner - 1) * static_cast<long double>(shape_.n - 1) >=
+                                 static_cast<long double>(twiddles->n))
+    throw InvalidArgument("DeviceFft: a pass twiddle of " + std::to_string(twiddles->n) + " points with inner " +
+                          std::to_string(p.inner) + " and " + std::to_string(shape_.n) +
+                          "-point transforms (inner index times output index must stay below it)");
   const std::uint64_t groups = (p.count + shape_.transforms_per_group - 1) / shape_.transforms_per_group;
   if (groups > 0x7fffffffULL)
     throw InvalidArgument("DeviceFft: batch " + std::to_string(p.count) + " needs more than 2^31 - 1 work-groups");
@@ -455,9 +461,14 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({name + "_load", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load), dbl, true, true)});
       out.push_back(
           {name + "_middle", DeviceFft::program(DeviceFft::shape(m2, dbl, false, kFftMaxGroup, middle), dbl, true, true)});
-      FftShape middle_fast = DeviceFft::shape(m2, dbl, true, kFftMaxGroup, middle);
-      middle_fast.batch_fast = true;
+      // With the fastest level of batch (innermost batching): all three passes.
+      FftShape load_fast = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load),
+               middle_fast = DeviceFft::shape(m2, dbl, true, kFftMaxGroup, middle),
+               store_fast = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store);
+      load_fast.batch_fast = middle_fast.batch_fast = store_fast.batch_fast = true;
+      out.push_back({name + "_load_batch_fast", DeviceFft::program(load_fast, dbl, true, true)});
       out.push_back({name + "_middle_batch_fast", DeviceFft::program(middle_fast, dbl, true, true)});
+      out.push_back({name + "_store_batch_fast", DeviceFft::program(store_fast, dbl)});
       out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
       // The same passes of real transforms reading and writing the real side: odd 4099 each
       // way; even 8198 (a half of 4099), the r2c's load (its split is a kernel) and the c2r's.
@@ -501,8 +512,14 @@ std::vector<KernelVariant> fft_kernel_variants() {
         out.push_back({std::string("fft_real_") + (r2c ? "r2c_pairs" : "c2r_merge") + "_pass" + prec,
                        DeviceFft::program(s, dbl, true, true)});
       }
-      const FftShape last = DeviceFft::shape(split.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, false, split.at(0), true});
+      FftShape last = DeviceFft::shape(split.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, false, split.at(0), true});
       out.push_back({"fft_real_c2r_pairs_pass" + prec, DeviceFft::program(last, dbl)});
+      // Innermost-batched reals: the r2c's pairs read and the c2r's stored with the batch fastest.
+      FftShape first = DeviceFft::shape(split.at(0), dbl, true);
+      first.real = FftReal{n, true, split.at(1)};
+      first.batch_fast = last.batch_fast = true;
+      out.push_back({"fft_real_r2c_pairs_pass" + prec + "_batch_fast", DeviceFft::program(first, dbl, true, true)});
+      out.push_back({"fft_real_c2r_pairs_pass" + prec + "_batch_fast", DeviceFft::program(last, dbl)});
     }
     // The last pass of an even r2c's complex plan, splitting the spectrum in its store with
     // transforms i and S - i paired in a group: the largest (kFftMaxSplitPass; 2^21 reals,

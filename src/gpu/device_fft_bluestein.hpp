@@ -8,7 +8,9 @@
 // - M = M1 x M2 (two passes' worth): three launches of the one-kernel FFT with Bluestein's steps
 //   fused in (FftConvolution), through a scratch array of batch x M:
 //     A  M1-point columns n1 -> k1 of y[n1 M2 + n2] = x[j] c[j] (j = n1 M2 + n2 < N, else 0),
-//        forward, turned by W_M^(n2 k1), to scratch[k1 M2 + n2]
+//        forward, turned by W_M^(n2 k1), to scratch index k1 M2 + n2 (of entry b at
+//        b M + that, or that times B plus b where the batch is the passes' fastest level:
+//        innermost batching, FftPass::batch_fast)
 //     B  each row k1: forward FFT of M2 (n2 -> k2), times the spectrum at k1 + M1 k2, backward
 //        FFT of M2 (k2 -> n2), turned by W_M^-(k1 n2), in place
 //     C  M1-point columns k1 -> n1, backward, outputs j = n1 M2 + n2 < N times c[j] and scale

@@ -224,12 +224,24 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const std::int64_t B = static_cast<std::int64_t>(group.batch);
   const std::int64_t s = group.in_stride, d = group.in_dist, so = group.out_stride, dout = group.out_dist;
   const std::int64_t N = static_cast<std::int64_t>(n);
-  // Where the batch entries lie closer than the elements (innermost batching), every pass takes
-  // them as its fastest level, so a group's adjacent transforms are adjacent entries on both
-  // sides (an even r2c's split pass: adjacent pairs of partners): the scratch holds sequence
-  // index q of entry b at q B + b instead of b N + q.
+  // Where the batch entries lie closer than the elements on a side (innermost batching), every
+  // pass takes them as its fastest level, so a group's adjacent transforms are adjacent entries
+  // on that side and in the scratch (an even r2c's split pass: adjacent pairs of partners),
+  // which holds sequence index q of entry b at q B + b instead of b N + q. (With rows on the
+  // other side, that side's accesses are strided instead: the transpose between the two orders
+  // costs a strided side in some pass either way.) Three passes then run passes 2 and 3 once over
+  // the batch, through a second scratch of B N; where that much more memory cannot be had, per
+  // entry through one of N, the batch the slowest level.
   batch_fast_ = FftPass::batch_fast(group);
-  const std::int64_t q_step = batch_fast_ ? B : 1, b_step = batch_fast_ ? 1 : N;  // the scratch's
+  if (batch_fast_ && passes_.size() == 3) {
+    try {
+      scratch2_ = context.allocate(static_cast<std::size_t>(B * N) * elem);
+    } catch (const DeviceError&) {
+      batch_fast_ = false;
+    }
+  }
+  // The scratch's steps: of the sequence index q and of the batch entry b.
+  const std::int64_t q_step = batch_fast_ ? B : 1, b_step = batch_fast_ ? 1 : N;
   using Side = FftPass::Side;
   // Pass 1: N1-point columns n1 -> k1 of every (b, n2), n2 < M, turned by W_N^(n2 k1), stored at
   // sequence index k1 M + n2 of scratch1 (row k1 holds the M-point sequence of the rest).
@@ -265,7 +277,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   // scratch2 holding one entry.
   const std::int64_t N2 = static_cast<std::int64_t>(passes_[1]), N3 = static_cast<std::int64_t>(passes_[2]);
   const std::uint64_t launch_batch = batch_fast_ ? static_cast<std::uint64_t>(B) : 1;
-  scratch2_ = context.allocate(static_cast<std::size_t>(N) * launch_batch * elem);
+  if (!scratch2_) scratch2_ = context.allocate(static_cast<std::size_t>(N) * elem);
   Step p2;
   p2.twiddles = &twiddles(context, static_cast<std::uint64_t>(M), tw_double);
   p2.pass = FftPass::over_batch(launch_batch, static_cast<std::uint64_t>(N1), static_cast<std::uint64_t>(N3), batch_fast_,
@@ -297,7 +309,7 @@ void DeviceFftPlan::wait_ready() const {
 }
 
 std::vector<FftShape> DeviceFftPlan::launch_shapes() const {
-  // Steps are pass 1, then passes 2 and 3 of each batch entry (three passes) or pass 2.
+  // Steps are pass 1, then passes 2 and 3 (once, or of each batch entry) or pass 2.
   std::vector<FftShape> shapes;
   for (std::size_t i = 0; i < std::min(steps_.size(), passes_.size()); ++i) shapes.push_back(steps_[i].kernel->plan_shape());
   return shapes;

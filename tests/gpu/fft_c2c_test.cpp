@@ -390,6 +390,21 @@ TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
   const DeviceFft fast(ctx(), 8, false, false, false, {}, {}, true);
   EXPECT_TRUE(fast.plan_shape().batch_fast);
   EXPECT_NO_THROW(fast.launch(*stream, *mem, *mem, p, fft::Direction::forward, 1.0));
+  // A pass twiddle W_T^(i e) is read unreduced: (inner - 1)(n - 1) must stay below T.
+  const DeviceFft turned(ctx(), 8, false, true);
+  const FftPassTwiddles table = FftPassTwiddles::make(ctx(), 16, false);
+  FftPass rows = FftPass::of(l);
+  rows.count = rows.inner = 2;  // (2 - 1)(8 - 1) = 7 < 16
+  EXPECT_NO_THROW(turned.launch(*stream, *mem, *mem, rows, fft::Direction::forward, 1.0, &table));
+  rows.inner = 3;  // 14 < 16
+  rows.count = 3;
+  rows.in_dist_inner = rows.out_dist_inner = 4;
+  EXPECT_NO_THROW(turned.launch(*stream, *mem, *mem, rows, fft::Direction::forward, 1.0, &table));
+  rows.inner = rows.count = 4;  // 21: past the table
+  rows.in_dist_inner = rows.out_dist_inner = 2;
+  ::ripple::test::expect_invalid(
+      [&] { turned.launch(*stream, *mem, *mem, rows, fft::Direction::forward, 1.0, &table); },
+      {"pass twiddle of 16 points", "inner 4"});
   stream->synchronize();
 }
 

@@ -317,6 +317,11 @@ void check_layouts(Context& ctx) {
     rows_to_columns.out_stride = 3;
     rows_to_columns.out_dist = 1;
     worst = std::max(worst, check<T>(ctx, n, 16, rows_to_columns, fwd, 1.0, passes));
+    FftLayout wide;  // more entries than a 16-point pass's group takes, with a gap
+    wide.batch = 70;
+    wide.in_stride = wide.out_stride = 73;
+    wide.in_dist = wide.out_dist = 1;
+    worst = std::max(worst, check<T>(ctx, n, 16, wide, bwd, 1.0, passes));
   }
   std::printf("[ fft 2/3-pass layouts %s ] worst error / bound: %.3f\n", sizeof(T) == 4 ? "f32" : "f64", worst);
 }
@@ -427,10 +432,16 @@ void check_bluestein(Context& ctx) {
   FftLayout mixed = innermost;
   mixed.out_stride = 1;
   mixed.out_dist = N;
+  FftLayout interleaved;  // 5 entries every 7 elements, 9 out of 9
+  interleaved.batch = 5;
+  interleaved.in_stride = 7;
+  interleaved.out_stride = 9;
+  interleaved.in_dist = interleaved.out_dist = 1;
   for (const Way& w : ways(n)) {
     SCOPED_TRACE("layouts, cap " + std::to_string(w.cap));
     worst = std::max(worst, check<T>(ctx, n, w.cap, padded, bwd, 1.0 / n, w.passes, false, w.describes));
     worst = std::max(worst, check<T>(ctx, n, w.cap, innermost, fwd, 1.0, w.passes, false, w.describes));
+    worst = std::max(worst, check<T>(ctx, n, w.cap, interleaved, bwd, 1.0, w.passes, false, w.describes));
     worst = std::max(worst, check<T>(ctx, n, w.cap, mixed, fwd, 1.0, w.passes, true, w.describes));
   }
   std::printf("[ fft bluestein %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);

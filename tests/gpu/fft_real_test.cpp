@@ -120,7 +120,14 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
                                    : "the real spectrum merged in the first, the reals stored in pairs by the last"),
               std::string::npos);
     if (n % 2 == 0 && r2c && !split) EXPECT_NE(path.find("with a split kernel"), std::string::npos);
-    batch_fast = FftPass::batch_fast(l.one_outer());
+    // The plan's layout: the caller's, but an even r2c's with a split kernel writes Z to a
+    // contiguous work array.
+    FftLayout plan_layout = l.one_outer();
+    if (n % 2 == 0 && r2c && !split) {
+      plan_layout.out_stride = 1;
+      plan_layout.out_dist = static_cast<std::int64_t>(n / 2);
+    }
+    batch_fast = FftPass::batch_fast(plan_layout);
   } else if (!fused) {
     EXPECT_NE(path.find(n % 2 != 0 ? "widened into a work array" : r2c ? "with a split kernel" : "after a merge kernel"),
               std::string::npos);
@@ -208,6 +215,25 @@ std::vector<FftLayout> layouts(std::uint64_t n, bool r2c, bool all) {
   two.out_dist = out_n + 1;
   two.out_dist_outer = 3 * two.out_dist + 2;
   out.push_back(two);
+  FftLayout rows_to_columns;  // rows in, innermost batching out: the passes' batch fastest anyway
+  rows_to_columns.batch = 3;
+  rows_to_columns.in_dist = in_n;
+  rows_to_columns.out_stride = 3;
+  rows_to_columns.out_dist = 1;
+  out.push_back(rows_to_columns);
+  FftLayout columns_two;  // two levels, the inner one innermost (axis 0 of a 2-D array, twice)
+  columns_two.batch = 10;
+  columns_two.inner = 5;
+  columns_two.in_stride = columns_two.out_stride = 5;
+  columns_two.in_dist = columns_two.out_dist = 1;
+  columns_two.in_dist_outer = 5 * in_n + 3;
+  columns_two.out_dist_outer = 5 * out_n + 1;
+  out.push_back(columns_two);
+  FftLayout wide;  // more interleaved entries than a pass's group takes, with a gap
+  wide.batch = 70;
+  wide.in_stride = wide.out_stride = 73;
+  wide.in_dist = wide.out_dist = 1;
+  out.push_back(wide);
   return out;
 }
 
