@@ -204,8 +204,7 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   const bool real_pass_fits =
       conv.n == 0 ? codelet_smooth(n) && real.complex_size() % n == 0 && real.complex_size() / n % real.pass_step == 0
                   : real.complex_size() == conv.n && !conv.middle && conv.load != real.last_pass &&
-                        conv.store == real.last_pass && conv.e_step == real.pass_step && conv.i_step == 1 &&
-                        !real.split_pass();
+                        conv.store == real.last_pass && conv.e_step == real.pass_step && conv.i_step == 1;
   if (real.pass_step != 0 && (!real_pass_fits || real.last_pass == pass_twiddle))
     throw InvalidArgument("DeviceFft: a pass of size n " + std::to_string(n) + " (pass step " +
                           std::to_string(real.pass_step) + ", " + (real.last_pass ? "last" : "first") + ", " +
@@ -471,7 +470,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({name + "_store_batch_fast", DeviceFft::program(store_fast, dbl)});
       out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
       // The same passes of real transforms reading and writing the real side: odd 4099 each
-      // way; even 8198 (a half of 4099), the r2c's load (its split is a kernel) and the c2r's.
+      // way; even 8198 (a half of 4099) each way, the r2c's store splitting the spectrum.
       for (const std::uint64_t real_n : {n, 2 * n})
         for (bool r2c : {true, false}) {
           const std::string real_name = std::string("fft_real_bluestein_") + (r2c ? "r2c_" : "c2r_") +
@@ -479,9 +478,8 @@ std::vector<KernelVariant> fft_kernel_variants() {
           const FftReal first{real_n, r2c, m2, false}, last{real_n, r2c, m2, true};
           out.push_back({real_name + "_load",
                          DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load, first), dbl, true, true)});
-          if (real_n % 2 != 0 || !r2c)
-            out.push_back({real_name + "_store",
-                           DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store, last), dbl)});
+          out.push_back({real_name + "_store",
+                         DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store, last), dbl)});
         }
     }
     // Real transforms in one kernel (FftReal): even n, the split in the store through local

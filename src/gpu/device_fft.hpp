@@ -67,6 +67,14 @@ inline bool fits_one_kernel(std::uint64_t n, bool double_precision, std::uint64_
 inline constexpr std::uint64_t kFftColumnBytes = 32;
 /// The most work-items a group of the FFT kernel may have (CUDA's limit).
 inline constexpr std::uint64_t kFftMaxGroup = 1024;
+/// The largest last pass that splits an r2c's spectrum in its store (DeviceFftPlan::split_for_real; Bluestein's pass C likewise: DeviceFftBluestein::split_in_store);
+/// above it the split is a kernel of its own. Measured on PoCL (f32, median of 7): a fused last
+/// pass of 1024 points as fast as the split kernel or faster (2^16 reals, 128 x 256: 17.6-18.4
+/// ms against 20.1-20.8), of 2048 and 4096 points 40 % slower (2^22: 86-93 against 59-62; 2^24:
+/// 441-466 against 351-357); its transforms i and S - i, far apart in the output, touch twice
+/// the cache lines a group of adjacent ones does. Unmeasured on a GPU, whose L2 holds every line
+/// the resident groups write.
+inline constexpr std::uint64_t kFftMaxSplitPass = 1024;
 
 /// Steps of Bluestein's algorithm for a DFT of n points fused into a one-kernel program
 /// (kernels/fft_c2c.cl, FFT_CONV_*): the chirp on load, the spectrum between a forward and a
@@ -95,7 +103,7 @@ struct FftReal {
   bool r2c = true;
   /// 0: the whole real transform in the program. S > 0: the program is a pass of a multi-pass
   /// complex FFT of complex_size() points, or Bluestein's loading pass A or storing pass C of
-  /// that size (DeviceFftBluestein; never an even r2c's split), whose element e of the
+  /// that size (DeviceFftBluestein; its C may split an even r2c's spectrum), whose element e of the
   /// transform with inner index i is sequence index i + e S, launched with the caller's layout
   /// on the real side: the first
   /// pass (last_pass false) reads it in its load (odd r2c: the reals widened; odd c2r: the

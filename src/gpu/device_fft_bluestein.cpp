@@ -89,8 +89,15 @@ bool DeviceFftBluestein::three_passes_fit(std::uint64_t n, bool double_precision
   return !fused_split(convolution_size(n, double_precision, max_pass), double_precision, max_pass).empty();
 }
 
+bool DeviceFftBluestein::split_in_store(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
+                                        std::uint64_t max_group, std::uint64_t max_split_pass) {
+  const std::vector<std::uint64_t> split = fused_split(convolution_size(n, double_precision, max_pass), double_precision, max_pass);
+  return !split.empty() && split[0] <= max_split_pass && DeviceFft::pairs_fit(split[0], double_precision, max_group);
+}
+
 DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision,
-                                       const FftLayout& layout, std::uint64_t max_pass, const FftReal& real)
+                                       const FftLayout& layout, std::uint64_t max_pass, const FftReal& real,
+                                       std::uint64_t max_split_pass)
     : n_(n), m_(convolution_size(n, double_precision, max_pass)), double_(double_precision), layout_(layout) {
   split_ = fused_split(m_, double_precision, max_pass);
   if (real.n != 0 && (real.complex_size() != n || split_.empty()))
@@ -98,6 +105,11 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
                           " points needs three fused passes of its complex size (n " + std::to_string(n) +
                           ", a convolution of " + std::to_string(m_) + ")");
   work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
+  // Every real transform's C writes the real side but an even r2c's that cannot split there.
+  const bool even_r2c = real.n % 2 == 0 && real.r2c;
+  writes_real_ = real.n != 0 && (!even_r2c || split_in_store(n, double_precision, max_pass,
+                                                             context.facts().max_work_group, max_split_pass));
+  split_c_ = writes_real_ && even_r2c;
   // Three fused passes where M splits in two; else the work array around a plan of M.
   if (!split_.empty()) {
     const std::uint64_t m1 = split_[0], m2 = split_[1];
@@ -108,7 +120,7 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
     // A's element e of transform i, and C's, is sequence index i + e M2: a real pass's step.
     const std::array<FftReal, 3> sides = {real.n != 0 ? FftReal{real.n, real.r2c, m2, false} : FftReal{},
                                           FftReal{},
-                                          writes_real(real) ? FftReal{real.n, real.r2c, m2, true} : FftReal{}};
+                                          writes_real_ ? FftReal{real.n, real.r2c, m2, true} : FftReal{}};
     for (std::size_t i = 0; i < 3; ++i) {
       // A and B turn their outputs by the pass twiddle; C stores the result.
       fused_[i] = std::make_unique<DeviceFft>(context, i == 1 ? m2 : m1, double_, i < 2, passes[i].columns(), steps[i],
@@ -147,8 +159,11 @@ std::array<FftPass, 3> DeviceFftBluestein::three_passes(std::int64_t in_base, st
   p[0].in_offset = in_base;
   // B: rows k1 of the work array, in place.
   p[1] = FftPass::over_batch(B, 1, static_cast<std::uint64_t>(M1), fast, rows, rows);
-  // C: columns k1 of (b, n2) from the work array to the caller's layout, element j = n1 M2 + n2.
-  p[2] = FftPass::over_batch(B, 1, static_cast<std::uint64_t>(M2), fast, columns, out);
+  // C: columns k1 of (b, n2) from the work array to the caller's layout, element j = n1 M2 + n2;
+  // splitting an r2c's spectrum, pairs of partners in a group: M2 slots rounded up to even.
+  const std::uint64_t c_inner = split_c_ ? FftReal::split_pass_inner(static_cast<std::uint64_t>(M2))
+                                         : static_cast<std::uint64_t>(M2);
+  p[2] = FftPass::over_batch(B, 1, c_inner, fast, columns, out);
   p[2].out_offset = out_base;
   return p;
 }

@@ -18,8 +18,9 @@
 //   forward four-step made it, and C undoes A's split). Reads and writes about 2N + 4M elements.
 //   For a real transform (FftReal) A reads the real side as a real plan's first pass does (the
 //   reals widened or in pairs, the Hermitian spectrum rebuilt or merged) and C writes it as a
-//   last pass (k <= N/2, the real parts, pairs of reals), but for an even r2c's C, which leaves
-//   Z for the split kernel.
+//   last pass (k <= N/2, the real parts, pairs of reals; an even r2c's C splits the spectrum,
+//   output k's partner Z[N-k] in transform (h - i) mod M2 for N = C M2 + h, where C of M1 points
+//   can pair its transforms: split_in_store; else C leaves Z for the split kernel).
 // - larger M: a chirp multiply into a work array (kernels/fft_bluestein.cl), a forward FFT of M
 //   (DeviceFftPlan, three passes), a multiply by the chirp's spectrum, a backward FFT of M and a
 //   chirp multiply into the output layout.
@@ -52,9 +53,11 @@ class DeviceFftBluestein {
   /// points. Throws as DeviceFftPlan for the inner size, DeviceError if memory cannot be had.
   /// With real.n != 0 (real.complex_size() == n, three_passes_fit), pass A reads a real
   /// transform's real side in `layout` (reals counted as reals) and C writes it (writes_real:
-  /// an even r2c's C writes Z, for the split kernel).
+  /// an even r2c's C splits the spectrum where split_in_store, with max_split_pass, else
+  /// writes Z, for the split kernel).
   DeviceFftBluestein(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
-                     std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {});
+                     std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {},
+                     std::uint64_t max_split_pass = kFftMaxSplitPass);
 
   /// The convolution's length M for size n under max_pass: the smallest codelet-smooth M >=
   /// 2n - 1 that splits in two factors within Bluestein's on-chip cap (three fused passes),
@@ -64,8 +67,15 @@ class DeviceFftBluestein {
   static std::uint64_t convolution_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
   /// Whether size n (Bluestein's, beyond one kernel) is three fused passes under max_pass.
   static bool three_passes_fit(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
-  /// Whether pass C writes the real side of `real` (all but an even r2c's).
-  static bool writes_real(const FftReal& real) { return real.n != 0 && !(real.n % 2 == 0 && real.r2c); }
+  /// Whether an even r2c of 2n points splits its spectrum in pass C (three fused passes whose
+  /// C, of M1 points, is at most max_split_pass and pairs its transforms in a group of at most
+  /// max_group work-items: DeviceFft::pairs_fit), as a plan's last pass does
+  /// (DeviceFftPlan::real_split_fits); else C writes Z for the split kernel.
+  static bool split_in_store(std::uint64_t n, bool double_precision, std::uint64_t max_pass, std::uint64_t max_group,
+                             std::uint64_t max_split_pass = kFftMaxSplitPass);
+  /// Whether pass C writes the real side (all real transforms but an even r2c that cannot
+  /// split_in_store).
+  bool writes_real() const { return writes_real_; }
   ~DeviceFftBluestein();
 
   static ProgramSpec program(bool double_precision);
@@ -91,6 +101,8 @@ class DeviceFftBluestein {
 
   std::uint64_t n_, m_;
   bool double_;
+  bool writes_real_ = false;
+  bool split_c_ = false;  // C splits an even r2c's spectrum (its launch pairs transforms)
   FftLayout layout_;
   std::vector<std::uint64_t> split_;  // M1, M2 (three fused passes), or empty (work array)
   std::unique_ptr<Memory> work_;     // batch x M: the scratch of both ways

@@ -160,7 +160,8 @@ std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool d
 
 bool DeviceFftPlan::real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                                     std::uint64_t max_group, std::uint64_t max_split_pass) {
-  if (n < 2 || !codelet_smooth(n)) return false;
+  if (n < 2) return false;
+  if (!codelet_smooth(n)) return DeviceFftBluestein::split_in_store(n, double_precision, max_pass, max_group, max_split_pass);
   try {
     split_for_real(n, double_precision, max_pass, max_group, max_split_pass);
     return true;
@@ -186,7 +187,8 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     if (fits_one_kernel(n, double_precision, max_pass))
       passes_ = {n};
     else
-      bluestein_ = std::make_unique<DeviceFftBluestein>(context, n, double_precision, group, max_pass, real);
+      bluestein_ =
+          std::make_unique<DeviceFftBluestein>(context, n, double_precision, group, max_pass, real, max_split_pass);
   } else {
     passes_ = split(n, double_precision, max_pass);
   }
@@ -203,15 +205,20 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
                           " points needs a plan of more than one pass (n " + str(n) + " is one)");
   // Every real plan's last pass writes the real side but an even r2c's whose size has no pass
-  // that can split the spectrum (real_split_fits; Bluestein's sizes never do): that one writes
-  // the complex FFT of the reals in pairs, for a split kernel.
+  // that can split the spectrum (real_split_fits: a smooth size's last pass, Bluestein's C):
+  // that one writes the complex FFT of the reals in pairs, for a split kernel.
   writes_real_ = real.n != 0;
   if (real.n != 0 && real.n % 2 == 0 && real.r2c) {
     const std::uint64_t max_group = context.facts().max_work_group;
     writes_real_ = real_split_fits(n, double_precision, max_pass, max_group, max_split_pass);
-    if (writes_real_) passes_ = split_for_real(n, double_precision, max_pass, max_group, max_split_pass);
+    if (writes_real_ && !bluestein_) passes_ = split_for_real(n, double_precision, max_pass, max_group, max_split_pass);
   }
-  if (bluestein_) return;
+  if (bluestein_) {
+    if (bluestein_->writes_real() != writes_real_)
+      throw InvalidArgument("DeviceFftPlan: Bluestein's passes of " + str(n) + " and the plan disagree on whether the " +
+                            "last writes the real side of " + str(real.n) + " points");
+    return;
+  }
   if (passes_.size() == 1) {
     Step st;
     st.pass = FftPass::of(layout);

@@ -24,15 +24,6 @@ namespace ripple::gpu {
 
 class DeviceFftBluestein;
 
-/// The largest last pass that splits an r2c's spectrum in its store (DeviceFftPlan::split_for_real);
-/// above it the split is a kernel of its own. Measured on PoCL (f32, median of 7): a fused last
-/// pass of 1024 points as fast as the split kernel or faster (2^16 reals, 128 x 256: 17.6-18.4
-/// ms against 20.1-20.8), of 2048 and 4096 points 40 % slower (2^22: 86-93 against 59-62; 2^24:
-/// 441-466 against 351-357); its transforms i and S - i, far apart in the output, touch twice
-/// the cache lines a group of adjacent ones does. Unmeasured on a GPU, whose L2 holds every line
-/// the resident groups write.
-inline constexpr std::uint64_t kFftMaxSplitPass = 1024;
-
 class DeviceFftPlan {
  public:
   /// A plan for `layout.batch` transforms of size n (layout strides >= 1, distances >= 0, as
@@ -69,7 +60,8 @@ class DeviceFftPlan {
                                                    std::uint64_t max_group,
                                                    std::uint64_t max_split_pass = kFftMaxSplitPass);
   /// Whether an r2c of 2n points can split its spectrum in the last pass of a plan of n (n
-  /// codelet-smooth and split_for_real does not throw).
+  /// codelet-smooth and split_for_real does not throw, or Bluestein's whose pass C can:
+  /// DeviceFftBluestein::split_in_store).
   static bool real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                               std::uint64_t max_group, std::uint64_t max_split_pass = kFftMaxSplitPass);
 

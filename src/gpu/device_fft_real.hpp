@@ -7,8 +7,8 @@
 // size is codelet-smooth, or Bluestein's in three fused passes, its first and last passes
 // read and write the real side in any layout (FftReal::pass_step): even n = 2H, a complex FFT
 // of H whose first pass reads the reals in pairs (r2c) or merges the spectrum (c2r) and whose
-// last splits the spectrum (r2c, where a pass can pair its transforms in a group; else, and
-// for Bluestein's, a split kernel follows through a work array) or stores the reals in pairs
+// last splits the spectrum (r2c, where a pass can pair its transforms in a group, Bluestein's
+// pass C too; else a split kernel follows through a work array) or stores the reals in pairs
 // (c2r); odd n, a complex FFT of n (twice the work) whose first pass reads the reals widened
 // or the Hermitian spectrum rebuilt and whose last writes k <= n/2 or the real parts. Other
 // sizes (Bluestein's through a work array, n = 1, 2) go through a work array (batch x the

@@ -258,7 +258,10 @@ void check_sizes(Context& ctx) {
   // splitting in the last, or with no pass of at most 8 points to split in (480 again, and 72),
   // in a kernel after the passes; 15: two passes of 3 x 5; 97,
   // 194: Bluestein's convolution of 195 in three fused passes, whose first and last read and
-  // write the real side as a plan's do (but the even r2c's split, a kernel); 131, 262: its
+  // write the real side as a plan's do, the even r2c's C splitting the spectrum with partners
+  // (h - i) mod S, H = C S + h (194: H = 97 = 6 x 15 + 7, S = 15; 138: 69 = 4 x 14 + 13, odd h
+  // and even S, no transform its own partner; 106: 53 = 3 x 15 + 8), or in a kernel after it
+  // (194 with a split cap of 8, below C's 13 points); 131, 262: its
   // convolution of 264 through a work array with kernels around it; odd sizes read and write
   // the real side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5
   // and 105 = 3 x 5 x 7).
@@ -268,7 +271,7 @@ void check_sizes(Context& ctx) {
                              {15, false, 5},  {97, false, 64}, {194, false, 64}, {512, false, 16}, {1024, false, 8},
                              {480, false, 16}, {300, false, 15}, {125, false, 5}, {105, false, 8},
                              {72, false, 4},  {480, false, 16, 8}, {72, false, 4, 2}, {131, false, 16},
-                             {262, false, 16}};
+                             {262, false, 16}, {138, false, 16},  {106, false, 16}, {194, false, 64, 8}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       // Every layout in float up to 2050, and in double for a size of passes and one of

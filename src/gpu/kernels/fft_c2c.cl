@@ -65,16 +65,16 @@
                             the Hermitian spectrum, even r2c pairs the reals, even c2r merges
                             X[k] with X[H-k]. 1: the last (no twiddle), whose store writes it:
                             odd r2c stores k <= N/2, odd c2r the real parts, even c2r the pairs
-                            of reals, even r2c (not Bluestein's) splits Z[k] with Z[H-k], an element of
-                            transform (S - i) mod S: M - e - 1 of it (M = FFT_N), M - e mod M for
-                            i = 0. Each outer index's transforms i and S - i are then in adjacent
-                            slots of one group (FFT_TPG even; the launch's inner is S rounded up
-                            to even, slot q of an outer index holding i = q / 2 for even q, else
-                            S - q / 2, S / 2 for q = 1, none for q = 1 and odd S;
-                            fft_split_pass_index; with FFT_BATCH_FAST the pairs of adjacent batch
-                            entries are adjacent: t = ((o inner/2 + q/2) fast + f) 2 + q % 2),
-                            so the store reads its partner's outputs from local memory.
-                            Transform 0 stores X[H] too, as element M.
+                            of reals, even r2c splits Z[k] with Z[H-k] (k < H), an element of
+                            transform (h - i) mod S where H = C S + h (a plan's last pass: h = 0,
+                            partner S - i; Bluestein's C: any h; see FFT_SPLIT_MIRROR). Each outer
+                            index's partners are then in adjacent slots of one group (FFT_TPG
+                            even; the launch's inner is S rounded up to even, slots 2p and 2p + 1
+                            holding a pair, slot 1 nothing for an odd S where no odd pairing
+                            applies; fft_split_pass_index; with FFT_BATCH_FAST the pairs of
+                            adjacent batch entries are adjacent: t = ((o inner/2 + q/2) fast + f) 2
+                            + q % 2), so the store reads its partner's outputs from local memory.
+                            Transform 0 stores X[H] too, at sequence index H.
    Stage s (after Govindaraju et al., "High performance discrete Fourier transforms on graphics
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
@@ -143,9 +143,6 @@
     (FFT_CONV_MIDDLE || FFT_CONV_LOAD == FFT_REAL_PASS_LAST || FFT_CONV_STORE != FFT_REAL_PASS_LAST ||          \
      FFT_CONV_E_STEP != FFT_REAL_PASS_STEP || FFT_CONV_I_STEP != 1u)
 #error "fft_c2c.cl: a real transform's Bluestein passes are the loading first and the storing last, of its step"
-#endif
-#if FFT_REAL_SPLIT_PASS && FFT_BLUESTEIN_N > 0
-#error "fft_c2c.cl: Bluestein's storing pass of an even r2c writes Z; the split is a kernel"
 #endif
 #if FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST && FFT_TWIDDLE
 #error "fft_c2c.cl: a last pass has no pass twiddle"
@@ -468,16 +465,19 @@ DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t
 #endif
 
 #if FFT_REAL_SPLIT_STORE
-/* One real component (0: re, 1: im), or both, of the outputs v (the last stage's layout;
-   Bluestein's times the chirp) to local memory in natural order (e >= H: past Bluestein's
-   outputs). */
-DEVICE_FN void fft_outputs_to_lds(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, int part,
+/* One real component (0: re, 1: im), or both, of the outputs v of the transform with inner
+   index i (the last stage's layout; Bluestein's times the chirp) to local memory in natural
+   order (sequence index >= H: past Bluestein's outputs, never read). */
+DEVICE_FN void fft_outputs_to_lds(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, int part, u64 i,
                                   GLOBAL const complex_t* chirp, real_t dir) {
   (void)chirp;
   (void)dir;
+  (void)i;
 #if FFT_CONV_STORE
-  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s,
-                      if (e < FFT_REAL_H) lds[e] = fft_lds_part(cmul(v[s], fft_chirp(chirp, e, dir)), part);)
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, {
+    const u64 c = FFT_CONV_INDEX(e, i);
+    if (c < FFT_REAL_H) lds[e] = fft_lds_part(cmul(v[s], fft_chirp(chirp, c, dir)), part);
+  })
 #else
   FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, if (e < FFT_REAL_H) lds[e] = fft_lds_part(v[s], part);)
 #endif
@@ -501,7 +501,7 @@ DEVICE_FN void fft_put_split(GLOBAL complex_t* out, i64 at, u64 k, complex_t z, 
    memory. */
 DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, complex_t* zk, complex_t* zh,
                                 int part, GLOBAL const complex_t* chirp, real_t dir) {
-  fft_outputs_to_lds(v, t, lds, part, chirp, dir);
+  fft_outputs_to_lds(v, t, lds, part, 0, chirp, dir);
   BARRIER();
 #pragma unroll
   for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
@@ -536,45 +536,85 @@ DEVICE_FN void fft_store_split(const complex_t* v, u32 t, GLOBAL complex_t* out,
 #endif
 
 #if FFT_REAL_SPLIT_PASS
-/* The inner index of the transform in slot q of an outer index (see the header);
-   FFT_REAL_PASS_STEP for none. */
+/* H = C S + h. Output k = i + e S of transform i needs Z[H - k], output e' of its partner
+   transform (h - i) mod S: e' = C - e for i <= h, C - 1 - e above (a plan's last pass: h = 0,
+   so transform 0 is its own partner and the others pair with S - i; Bluestein's storing pass C:
+   any h). Z[H] is Z[0]: k = 0 reads its own first output. */
+#define FFT_SPLIT_C (FFT_REAL_H / FFT_REAL_PASS_STEP)
+#define FFT_SPLIT_H (FFT_REAL_H % FFT_REAL_PASS_STEP)
+/* The pairs are i = (O + u) mod S with partners u <-> -u mod S (u = 0, and S/2 for even S,
+   their own partners), or u <-> -1 - u where h is odd and S even (none its own partner). */
+#define FFT_SPLIT_ODD (FFT_SPLIT_H % 2 == 1 && FFT_REAL_PASS_STEP % 2 == 0)
+#define FFT_SPLIT_ORIGIN                                                                                      \
+  (FFT_SPLIT_ODD ? (FFT_SPLIT_H + 1) / 2                                                                     \
+                 : (FFT_SPLIT_H % 2 == 0 ? FFT_SPLIT_H / 2 : (FFT_SPLIT_H + FFT_REAL_PASS_STEP) / 2))
+
+/* The inner index of the transform in slot q of an outer index (see the header): partners in
+   slots 2p and 2p + 1; FFT_REAL_PASS_STEP for none (slot 1 of an odd S without the odd pairing). */
 DEVICE_FN u64 fft_split_pass_index(u64 q) {
   const u64 pair = q / 2;
-  if (q % 2 == 0) return pair;
-  if (pair != 0) return FFT_REAL_PASS_STEP - pair;
-  return FFT_REAL_PASS_STEP % 2 == 0 ? FFT_REAL_PASS_STEP / 2 : FFT_REAL_PASS_STEP;
+  u64 u;
+#if FFT_SPLIT_ODD
+  u = q % 2 == 0 ? pair : FFT_REAL_PASS_STEP - 1 - pair;
+#else
+  if (q % 2 == 0)
+    u = pair;
+  else if (pair != 0)
+    u = FFT_REAL_PASS_STEP - pair;
+  else if (FFT_REAL_PASS_STEP % 2 == 0)
+    u = FFT_REAL_PASS_STEP / 2;
+  else
+    return FFT_REAL_PASS_STEP;
+#endif
+  return (FFT_SPLIT_ORIGIN + u) % FFT_REAL_PASS_STEP;
 }
 
-/* Element e's partner in the split pass: Z[H-k] for k = i + e S. */
-#define FFT_SPLIT_MIRROR(e, i) ((i) == 0 ? (FFT_N - (e)) % FFT_N : FFT_N - 1 - (e))
+/* Whether slot q of an outer index holds a transform that is its own partner. */
+#define FFT_SPLIT_SELF(q) (!FFT_SPLIT_ODD && (q) < 2)
+/* The partner's output e' for output e of transform i (k = i + e S > 0). */
+#define FFT_SPLIT_MIRROR(e, i) ((i) <= FFT_SPLIT_H ? FFT_SPLIT_C - (e) : FFT_SPLIT_C - 1 - (e))
+/* Z[H - k] for output e of transform i: part of it under the split exchange. */
+#define FFT_SPLIT_SOURCE(e, i) ((i) == 0 && (e) == 0 ? lds[0] : partner[FFT_SPLIT_MIRROR(e, i)])
 
-/* X[k], k = i + e S, for the outputs v of transform i (and X[H] from Z[0]), each with Z[H-k] of
-   its partner transform (S - i) mod S, read from local memory at `partner` (its own `lds` where
-   it is its own partner) as the output is stored; under the split exchange the real parts come
-   in a first round and wait in registers (one real a value, not a complex one). */
+/* X[k], k = i + e S < H, for the outputs v of transform i (and X[H] from Z[0], at sequence
+   index H of the line), each with Z[H-k] read from local memory at `partner` (its own `lds`
+   where it is its own partner) as the output is stored; under the split exchange the real
+   parts come in a first round and wait in registers (one real a value, not a complex one).
+   Bluestein's outputs are Z times the chirp. */
 DEVICE_FN void fft_store_split_pass(const complex_t* v, u32 t, GLOBAL complex_t* out, i64 base, i64 stride,
-                                    real_t scale, int valid, GLOBAL const complex_t* real_tw,
+                                    i64 dist_inner, real_t scale, int valid, GLOBAL const complex_t* real_tw,
                                     LOCAL_PTR FFT_LDS_TYPE* lds, LOCAL_PTR FFT_LDS_TYPE* partner, u64 i,
                                     GLOBAL const complex_t* chirp, real_t dir) {
 #if FFT_SPLIT
   real_t partner_re[FFT_SLOTS];
-  fft_outputs_to_lds(v, t, lds, 0, chirp, dir);
+  fft_outputs_to_lds(v, t, lds, 0, i, chirp, dir);
   BARRIER();
-  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, partner_re[s] = partner[FFT_SPLIT_MIRROR(e, i)];)
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, {
+    if (i + (u64)e * FFT_REAL_PASS_STEP < FFT_REAL_H) partner_re[s] = FFT_SPLIT_SOURCE(e, i);
+  })
   BARRIER();
-  fft_outputs_to_lds(v, t, lds, 1, chirp, dir);
-#define FFT_SPLIT_PARTNER(e, s) cmake(partner_re[s], partner[FFT_SPLIT_MIRROR(e, i)])
+  fft_outputs_to_lds(v, t, lds, 1, i, chirp, dir);
+#define FFT_SPLIT_PARTNER(e, s) cmake(partner_re[s], FFT_SPLIT_SOURCE(e, i))
 #else
-  fft_outputs_to_lds(v, t, lds, 0, chirp, dir);
-#define FFT_SPLIT_PARTNER(e, s) partner[FFT_SPLIT_MIRROR(e, i)]
+  fft_outputs_to_lds(v, t, lds, 0, i, chirp, dir);
+#define FFT_SPLIT_PARTNER(e, s) FFT_SPLIT_SOURCE(e, i)
 #endif
   BARRIER();
   if (!valid) return;
   FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, {
-    const complex_t zh = FFT_SPLIT_PARTNER(e, s);
     const u64 k = i + (u64)e * FFT_REAL_PASS_STEP;
-    fft_put_split(out, base + (i64)e * stride, k, v[s], zh, real_tw, scale);
-    if (k == 0) fft_put_split(out, base + (i64)FFT_N * stride, FFT_REAL_H, v[s], zh, real_tw, scale);
+    if (k < FFT_REAL_H) {
+      const complex_t zh = FFT_SPLIT_PARTNER(e, s);
+#if FFT_CONV_STORE
+      const complex_t z = cmul(v[s], fft_chirp(chirp, k, dir));
+#else
+      const complex_t z = v[s];
+#endif
+      fft_put_split(out, base + (i64)e * stride, k, z, zh, real_tw, scale);
+      if (k == 0)
+        fft_put_split(out, base + (i64)FFT_SPLIT_C * stride + (i64)FFT_SPLIT_H * dist_inner, FFT_REAL_H, z, zh,
+                      real_tw, scale);
+    }
   })
 #undef FFT_SPLIT_PARTNER
 }
@@ -652,9 +692,10 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
 #endif
   fft_transform(v, t, tw, lds, last_dir);
 #if FFT_REAL_SPLIT_PASS
-  /* slots 0 and 1 of an outer index hold transforms that are their own partners */
-  LOCAL_PTR FFT_LDS_TYPE* partner = rest % inner < 2 ? lds : lds_all + (slot ^ 1u) * FFT_N;
-  fft_store_split_pass(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, partner, inner_index, chirp, dir);
+  /* slots 0 and 1 of an outer index may hold transforms that are their own partners */
+  LOCAL_PTR FFT_LDS_TYPE* partner = FFT_SPLIT_SELF(rest % inner) ? lds : lds_all + (slot ^ 1u) * FFT_N;
+  fft_store_split_pass(v, t, out, out_base, out_stride, out_dist_inner, scale, valid, real_tw, lds, partner,
+                       inner_index, chirp, dir);
 #elif FFT_REAL_SPLIT_STORE
   fft_store_split(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, chirp, dir);
 #else
