@@ -110,7 +110,8 @@ struct FftReal {
   /// Hermitian spectrum rebuilt; even r2c: the reals in pairs; even c2r: X[k] and X[n/2 - k]
   /// merged), the last writes it in its store (odd r2c: k <= n/2; odd c2r: the real parts;
   /// even c2r: the pairs of reals; even r2c: Z[k] and Z[n/2 - k] split into X[k], with
-  /// transforms i and S - i paired in a group, launched with inner = split_pass_inner(S)).
+  /// partner transforms paired in a group (i and S - i in a plan's last pass; (h - i) mod S in
+  /// Bluestein's C, n/2 = Q S + h), launched with inner = split_pass_inner(S)).
   /// The reals of an even pass's line are at its origin plus 2j times the line's real stride
   /// (the pass's inner distance) and one stride on.
   std::uint64_t pass_step = 0;
@@ -250,8 +251,8 @@ class DeviceFft {
   /// (DeviceFftReal); its launches count reals on the real side. With real.pass_step, the
   /// program is instead a first pass (with the pass twiddle) or last pass (without) of a plan
   /// of the real transform's complex size (DeviceFftPlan; n a codelet-smooth factor of it), or
-  /// Bluestein's pass A (first) or C (last) of that size, conv's element step the pass step
-  /// (not an even r2c's split); InvalidArgument naming the sizes otherwise. batch_fast makes a
+  /// Bluestein's pass A (first) or C (last) of that size, conv's element step the pass step;
+  /// InvalidArgument naming the sizes otherwise. batch_fast makes a
   /// program that takes launches with a fastest level of batch (FftPass::fast; the others take
   /// fast = 1 and spend no division or register on it).
   DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle = false,

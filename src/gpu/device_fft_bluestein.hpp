@@ -19,8 +19,8 @@
 //   For a real transform (FftReal) A reads the real side as a real plan's first pass does (the
 //   reals widened or in pairs, the Hermitian spectrum rebuilt or merged) and C writes it as a
 //   last pass (k <= N/2, the real parts, pairs of reals; an even r2c's C splits the spectrum,
-//   output k's partner Z[N-k] in transform (h - i) mod M2 for N = C M2 + h, where C of M1 points
-//   can pair its transforms: split_in_store; else C leaves Z for the split kernel).
+//   output k's partner Z[N-k] in transform (h - i) mod M2 for N = Q M2 + h, where C's M1-point
+//   transforms can pair in a group: split_in_store; else C leaves Z for the split kernel).
 // - larger M: a chirp multiply into a work array (kernels/fft_bluestein.cl), a forward FFT of M
 //   (DeviceFftPlan, three passes), a multiply by the chirp's spectrum, a backward FFT of M and a
 //   chirp multiply into the output layout.

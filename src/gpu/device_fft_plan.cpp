@@ -126,8 +126,9 @@ void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint
     split(std::max<std::uint64_t>(n, 1), double_precision, max_pass);
     return;
   }
-  const std::uint64_t m = DeviceFftBluestein::convolution_size(n, double_precision, max_pass);
+  std::uint64_t m = bluestein_size(n);
   try {
+    m = DeviceFftBluestein::convolution_size(n, double_precision, max_pass);
     split(m, double_precision, max_pass);
   } catch (const Unsupported& e) {
     throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above " + str(kFftCodeletPrimes.back()) +

@@ -7,7 +7,8 @@
 // layout (odd smooth n; even n of a smooth half: the c2r's merge in the first and pairs of reals
 // stored by the last, the r2c's pairs read by the first and the split in the last, or in a
 // kernel where a lowered cap leaves no pass to split in; Bluestein's three fused passes, the
-// first and last of which do the same but for the even r2c's split), else with kernels around
+// first and last of which do the same, the even r2c's split in C or in a kernel after it), else
+// with kernels around
 // it (Bluestein's sizes through a work array, n = 1 and 2), in contiguous, strided and padded,
 // innermost-batched and two-level layouts.
 // Outputs are poisoned with NaN: elements outside the output layout must stay NaN and sentinels
@@ -260,7 +261,8 @@ void check_sizes(Context& ctx) {
   // 194: Bluestein's convolution of 195 in three fused passes, whose first and last read and
   // write the real side as a plan's do, the even r2c's C splitting the spectrum with partners
   // (h - i) mod S, H = C S + h (194: H = 97 = 6 x 15 + 7, S = 15; 138: 69 = 4 x 14 + 13, odd h
-  // and even S, no transform its own partner; 106: 53 = 3 x 15 + 8), or in a kernel after it
+  // and even S, no transform its own partner; 106: 53 = 3 x 15 + 8; 212: 106 = 5 x 18 + 16,
+  // even h and S, slot 1 holding the other transform its own partner), or in a kernel after it
   // (194 with a split cap of 8, below C's 13 points); 131, 262: its
   // convolution of 264 through a work array with kernels around it; odd sizes read and write
   // the real side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5
@@ -271,7 +273,8 @@ void check_sizes(Context& ctx) {
                              {15, false, 5},  {97, false, 64}, {194, false, 64}, {512, false, 16}, {1024, false, 8},
                              {480, false, 16}, {300, false, 15}, {125, false, 5}, {105, false, 8},
                              {72, false, 4},  {480, false, 16, 8}, {72, false, 4, 2}, {131, false, 16},
-                             {262, false, 16}, {138, false, 16},  {106, false, 16}, {194, false, 64, 8}};
+                             {262, false, 16}, {138, false, 16},  {106, false, 16}, {212, false, 24},
+                             {194, false, 64, 8}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       // Every layout in float up to 2050, and in double for a size of passes and one of
