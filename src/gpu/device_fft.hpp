@@ -67,8 +67,9 @@ inline bool fits_one_kernel(std::uint64_t n, bool double_precision, std::uint64_
 inline constexpr std::uint64_t kFftColumnBytes = 32;
 /// The most work-items a group of the FFT kernel may have (CUDA's limit).
 inline constexpr std::uint64_t kFftMaxGroup = 1024;
-/// The largest last pass that splits an r2c's spectrum in its store (DeviceFftPlan::split_for_real; Bluestein's pass C likewise: DeviceFftBluestein::split_in_store);
-/// above it the split is a kernel of its own. Measured on PoCL (f32, median of 7): a fused last
+/// The largest last pass that splits an r2c's spectrum in its store (DeviceFftPlan::split_for_real;
+/// Bluestein's pass C likewise: DeviceFftBluestein::split_in_store); above it the split is a
+/// kernel of its own. Measured on PoCL (f32, median of 7): a fused last
 /// pass of 1024 points as fast as the split kernel or faster (2^16 reals, 128 x 256: 17.6-18.4
 /// ms against 20.1-20.8), of 2048 and 4096 points 40 % slower (2^22: 86-93 against 59-62; 2^24:
 /// 441-466 against 351-357); its transforms i and S - i, far apart in the output, touch twice
@@ -210,8 +211,11 @@ struct FftPass {
   /// side (innermost batching, interleaved channels): its passes then take the batch as their
   /// fastest level. One level of batch.
   static bool batch_fast(const FftLayout& l) {
-    auto closer = [](std::int64_t dist, std::int64_t stride) { return (dist < 0 ? -dist : dist) < (stride < 0 ? -stride : stride); };
     return l.batch > 1 && (closer(l.in_dist, l.in_stride) || closer(l.out_dist, l.out_stride));
+  }
+  /// Whether neighbours `dist` apart lie closer in memory than elements `stride` apart.
+  static bool closer(std::int64_t dist, std::int64_t stride) {
+    return (dist < 0 ? -dist : dist) < (stride < 0 ? -stride : stride);
   }
 
   /// Whether a side holds the transforms as columns: adjacent transforms closer in memory than
@@ -220,10 +224,9 @@ struct FftPass {
   /// a few bytes of every memory sector it touches; DeviceFft's column shape gives each group
   /// enough adjacent transforms to use them whole.
   bool columns() const {
-    auto side = [](std::int64_t stride, std::int64_t dist) { return (dist < 0 ? -dist : dist) < (stride < 0 ? -stride : stride); };
     const std::int64_t in_next = fast > 1 ? in_dist_fast : in_dist_inner;
     const std::int64_t out_next = fast > 1 ? out_dist_fast : out_dist_inner;
-    return count > 1 && (side(in_stride, in_next) || side(out_stride, out_next));
+    return count > 1 && (closer(in_next, in_stride) || closer(out_next, out_stride));
   }
 };
 
