@@ -333,6 +333,32 @@ TEST_P(GpuFftPlan, DoubleLayoutsThroughTwoAndThreePasses) {
 }
 
 // One pass reading and writing different layouts of the same memory works from a copy.
+// A three-pass plan of innermost-batched data wants a second scratch of batch x n for passes 2
+// and 3 over the whole batch; where the device cannot give it, the plan runs them per batch
+// entry through a scratch of n (the batch its slowest level) and gets the same result. Where it
+// cannot have even its first scratch, making it fails with DeviceError.
+TEST_P(GpuFftPlan, ThreePassesOverTheBatchFallBackWhenMemoryIsShort) {
+  constexpr std::uint64_t n = 4096, batch = 4;
+  FftLayout innermost;
+  innermost.batch = batch;
+  innermost.in_stride = innermost.out_stride = static_cast<std::int64_t>(batch);
+  innermost.in_dist = innermost.out_dist = 1;
+  const std::size_t scratch_bytes = n * batch * sizeof(std::complex<float>);
+  ASSERT_TRUE(DeviceFftPlan(ctx(), n, false, innermost, 16).batch_fast());
+  test::ShortOfMemory short_once(ctx(), scratch_bytes, 1);
+  const DeviceFftPlan plan(short_once, n, false, innermost, 16);
+  EXPECT_EQ(short_once.refused(), 1);
+  EXPECT_EQ(plan.passes().size(), 3u);
+  EXPECT_FALSE(plan.batch_fast());
+  EXPECT_EQ(plan.describe().find("adjacent batch entries"), std::string::npos) << plan.describe();
+  const auto rows = test::random_complex<float>(n * batch, 17);
+  const Result r = run_plan<float>(ctx(), plan, rows, innermost, fft::Direction::forward, 1.0);
+  EXPECT_LE(rel_l2(r.rows, reference(rows, n, true)), test::fft_bound<float>(n));
+  EXPECT_TRUE(r.gaps_untouched);
+  test::ShortOfMemory short_twice(ctx(), scratch_bytes, 2);
+  EXPECT_THROW(DeviceFftPlan(short_twice, n, false, innermost, 16), DeviceError);
+}
+
 TEST_P(GpuFftPlan, OnePassInPlaceWithDifferentLayouts) {
   FftLayout l;
   l.batch = 3;

@@ -14,6 +14,7 @@
 #include "gpu/registry.hpp"
 #include "gpu/runtime.hpp"
 #include "ripple/device.hpp"
+#include "ripple/error.hpp"
 
 namespace ripple::gpu::test {
 
@@ -82,6 +83,38 @@ class GpuTest : public ::testing::TestWithParam<std::string> {
  private:
   Device device_;
   std::shared_ptr<Context> context_;
+};
+
+/// A Context that forwards to another but refuses the first `count` allocations of at least
+/// `min_bytes` with DeviceError, as a device short of memory would: for the paths that fall back
+/// to using less memory.
+class ShortOfMemory final : public Context {
+ public:
+  ShortOfMemory(Context& inner, std::size_t min_bytes, int count) : inner_(inner), min_bytes_(min_bytes), left_(count) {}
+  const DeviceFacts& facts() const override { return inner_.facts(); }
+  std::string binary_identity() const override { return inner_.binary_identity(); }
+  std::vector<std::byte> compile(const std::string& source, const std::vector<std::string>& options,
+                                 std::unique_ptr<Module>* module) override {
+    return inner_.compile(source, options, module);
+  }
+  std::unique_ptr<Module> load(std::span<const std::byte> binary) override { return inner_.load(binary); }
+  std::unique_ptr<Memory> allocate(std::size_t bytes) override {
+    if (bytes >= min_bytes_ && left_ > 0) {
+      --left_;
+      ++refused_;
+      throw DeviceError("test: out of device memory allocating " + std::to_string(bytes) + " bytes");
+    }
+    return inner_.allocate(bytes);
+  }
+  std::unique_ptr<Stream> create_stream() override { return inner_.create_stream(); }
+  /// How many allocations were refused.
+  int refused() const { return refused_; }
+
+ private:
+  Context& inner_;
+  std::size_t min_bytes_;
+  int left_;
+  int refused_ = 0;
 };
 
 }  // namespace ripple::gpu::test
