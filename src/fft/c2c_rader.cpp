@@ -16,6 +16,8 @@ std::size_t pow_mod(std::size_t base, std::size_t e, std::size_t m) {
     if (e & 1) r = mul_mod(r, base, m);
   return r;
 }
+}  // namespace
+
 std::size_t primitive_root(std::size_t n) {
   std::vector<std::size_t> factors;  // distinct prime factors of n-1
   std::size_t r = n - 1;
@@ -31,7 +33,6 @@ std::size_t primitive_root(std::size_t n) {
     if (ok) return g;
   }
 }
-}  // namespace
 
 bool is_prime(std::size_t n) {
   if (n < 2) return false;

@@ -31,5 +31,7 @@ class C2cRader final : public C2cNode<T> {
 
 /// Whether n is prime (deterministic for 64-bit n).
 bool is_prime(std::size_t n);
+/// The smallest primitive root modulo the prime n (a generator of the multiplicative group).
+std::size_t primitive_root(std::size_t n);
 
 }  // namespace ripple::fft::detail

@@ -10,6 +10,7 @@
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_bluestein.hpp"
 #include "gpu/device_fft_plan.hpp"
+#include "gpu/device_fft_rader.hpp"
 #include "gpu/device_fft_real.hpp"
 #include "gpu/device_tables.hpp"
 #include "ripple/error.hpp"
@@ -27,6 +28,12 @@ constexpr std::uint64_t kButterfliesPerItem = 2;
 // 4095-point convolution still spilled (128 registers). At 384 none of the NVRTC test's variants
 // spills (sm_90, 96-190 registers). The occupancy this costs is unmeasured.
 constexpr std::uint64_t kMaxItemsDouble = 384;
+// Rader's DFT holds two transforms' worth of values, tables and indices in one program: at the
+// caps above, ptxas spilled his 2052-point double convolution (342 items, 168 registers) and his
+// 8190-point float one (1024 items, 64 registers). Fewer items, each with more butterflies, may
+// have more registers: at these none of the NVRTC test's Rader programs spills. (Bluestein's
+// whole DFTs, also two transforms, did not spill at the general caps.)
+constexpr std::uint64_t kMaxItemsRaderDouble = 256, kMaxItemsRaderFloat = 512;
 // Stages of a larger radix take one butterfly per work-item: a codelet of R points holds about
 // 2R complex values (the sums and differences of its pairs besides its inputs and outputs; radix
 // 16's sixteen after its first four DFTs of 4).
@@ -88,19 +95,25 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
                         (double_precision ? "double" : "float") +
                         " transform the one-kernel GPU FFT takes (DeviceFftPlan takes larger sizes in passes)");
     throw Unsupported(n_text + " has a prime factor above " + std::to_string(kFftCodeletPrimes.back()) +
-                      " and a Bluestein convolution of " +
+                      ", is not a prime of at most " + std::to_string(on_chip + 1) +
+                      " whose n - 1 is codelet-smooth (Rader's algorithm), and has a Bluestein convolution of " +
                       std::to_string(bluestein_size(transform_size)) + " points, above the one-kernel GPU FFT's " +
-                      std::to_string(on_chip) + " (DeviceFftPlan takes it in passes)");
+                      std::to_string(std::min(on_chip, kFftMaxBluesteinOnChip)) + " (DeviceFftPlan takes it in passes)");
   }
   FftShape s;
-  s.conv = smooth ? conv : FftConvolution::whole_dft(transform_size);
-  const std::uint64_t n = smooth ? transform_size : bluestein_size(transform_size);
+  // Sizes without a codelet: Rader's convolution of n - 1 where n is a prime that takes it, else
+  // Bluestein's.
+  const bool rader = !smooth && rader_fits(transform_size, double_precision);
+  if (rader) s.rader = transform_size;
+  else s.conv = smooth ? conv : FftConvolution::whole_dft(transform_size);
+  const std::uint64_t n = smooth ? transform_size : rader ? transform_size - 1 : bluestein_size(transform_size);
   s.n = n;
   s.radices = radices_of(n);
   std::uint64_t most = 1;
   for (unsigned r : s.radices) most = std::max<std::uint64_t>(most, n / r);
   std::uint64_t per_item = kButterfliesPerItem;
-  const std::uint64_t max_items = double_precision ? kMaxItemsDouble : kFftMaxGroup;
+  const std::uint64_t max_items = rader ? (double_precision ? kMaxItemsRaderDouble : kMaxItemsRaderFloat)
+                                        : (double_precision ? kMaxItemsDouble : kFftMaxGroup);
   while ((most + per_item - 1) / per_item > max_items) ++per_item;
   std::uint64_t items = (most + per_item - 1) / per_item;
   for (unsigned r : s.radices)
@@ -121,8 +134,9 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   // The split exchange (half the local memory, two rounds of barriers) where one transform
   // does not fit the budget, for columns where the transforms a group wants do not, and for a
   // split pass where two do not.
-  s.split_exchange = n * complex_bytes * (columns ? wanted : paired ? 2 : 1) > kLocalBudget;
-  const std::uint64_t lds_bytes = n * (s.split_exchange ? complex_bytes / 2 : complex_bytes);
+  const std::uint64_t values = s.local_values();
+  s.split_exchange = values * complex_bytes * (columns ? wanted : paired ? 2 : 1) > kLocalBudget;
+  const std::uint64_t lds_bytes = values * (s.split_exchange ? complex_bytes / 2 : complex_bytes);
   std::uint64_t per_group = std::min(wanted, std::max<std::uint64_t>(1, kLocalBudget / lds_bytes));
   if (paired) {
     per_group -= per_group % 2;
@@ -148,7 +162,8 @@ bool DeviceFft::pairs_fit(std::uint64_t n, bool double_precision, std::uint64_t 
 
 ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pass_twiddle, bool twiddle_double) {
   ProgramSpec spec;
-  if (pass_twiddle && s.conv.whole()) throw InvalidArgument("DeviceFft: a whole Bluestein DFT has no pass twiddle");
+  if (pass_twiddle && (s.conv.whole() || s.rader != 0))
+    throw InvalidArgument("DeviceFft: a whole Bluestein or Rader DFT has no pass twiddle");
   spec.files = {"dialect.h", "fft_codelets.h", "fft_chirp.h", "fft_c2c.cl"};
   spec.defines = {{"RIPPLE_DOUBLE", double_precision ? "1" : "0"},
                   {"FFT_TWIDDLE", pass_twiddle ? "1" : "0"},
@@ -169,6 +184,7 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
                                              {"FFT_CONV_E_STEP", std::to_string(c.e_step) + "u"},
                                              {"FFT_CONV_I_STEP", std::to_string(c.i_step) + "u"}});
   }
+  if (s.rader != 0) spec.defines.push_back({"FFT_RADER", std::to_string(s.rader) + "u"});
   if (s.real.n != 0)
     spec.defines.insert(spec.defines.end(), {{"FFT_REAL_N", std::to_string(s.real.n) + "u"},
                                              {"FFT_REAL_R2C", s.real.r2c ? "1" : "0"},
@@ -217,14 +233,15 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
-  if (pass_twiddle && shape_.conv.whole())
-    throw InvalidArgument("DeviceFft: size n " + std::to_string(n) + " is done by Bluestein, which has no pass twiddle");
+  if (pass_twiddle && (shape_.conv.whole() || shape_.rader != 0))
+    throw InvalidArgument("DeviceFft: size n " + std::to_string(n) + " is done by " +
+                          (shape_.rader != 0 ? "Rader" : "Bluestein") + ", which has no pass twiddle");
   const std::uint64_t group = std::uint64_t(shape_.threads_per_transform) * shape_.transforms_per_group;
   if (group > f.max_work_group)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs work-groups of " + std::to_string(group) +
                       " work-items; " + f.name + " allows " + std::to_string(f.max_work_group));
-  const std::uint64_t lds =
-      shape_.transforms_per_group * shape_.n * (double_precision ? 8 : 4) * (shape_.split_exchange ? 1 : 2);
+  const std::uint64_t lds = shape_.transforms_per_group * shape_.local_values() * (double_precision ? 8 : 4) *
+                            (shape_.split_exchange ? 1 : 2);
   if (lds > f.local_memory)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs " + std::to_string(lds) +
                       " bytes of local memory; " + f.name + " has " + std::to_string(f.local_memory));
@@ -256,6 +273,11 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
     const BluesteinTables t =
         BluesteinTables::make(context, shape_.conv.n, shape_.conv.length(), double_precision);
     chirp_ = t.chirp;
+    chirp_spectrum_ = t.spectrum;
+  }
+  if (shape_.rader != 0) {
+    const RaderTables t = RaderTables::make(context, shape_.rader, double_precision);
+    chirp_ = t.index;
     chirp_spectrum_ = t.spectrum;
   }
   if (real.uses_twiddles()) real_twiddles_ = DeviceFftReal::twiddles(context, real.n, double_precision);
@@ -379,7 +401,7 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
   const Memory& tw_table = twiddles != nullptr ? *twiddles->table : *twiddles_;
   const std::uint64_t tw_n = twiddles != nullptr ? twiddles->n : 1;
   const std::uint32_t tw_split = twiddles != nullptr ? twiddles->split : 1;
-  const Memory& chirp = chirp_ ? *chirp_ : *twiddles_;  // read only by a Bluestein program
+  const Memory& chirp = chirp_ ? *chirp_ : *twiddles_;  // read only by a Bluestein or Rader program
   const Memory& chirp_spectrum = chirp_spectrum_ ? *chirp_spectrum_ : *twiddles_;
   const Memory& real_twiddles = real_twiddles_ ? *real_twiddles_ : *twiddles_;  // read only by even real programs
   const std::array<Arg, 24> args = {
@@ -443,11 +465,18 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({"fft_c2c_2048" + prec + "_columns_pass_twiddle_batch_fast", DeviceFft::program(first, dbl, true, true)});
       out.push_back({"fft_c2c_2048" + prec + "_columns_batch_fast", DeviceFft::program(last, dbl)});
     }
-    // Bluestein in one kernel: 29 (convolution of 57), 1031 (2079: the split exchange in
-    // double), 2039 (4080, the largest), and in the column shape.
-    for (std::uint64_t n : {29, 1031, 2039})
+    // Bluestein in one kernel: 47 (convolution of 95), 1031 (2079: the split exchange in
+    // double), 2039 (4080, the largest), and in the column shape (83).
+    for (std::uint64_t n : {47, 1031, 2039})
       out.push_back({"fft_c2c_bluestein_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
-    out.push_back({"fft_c2c_bluestein_97" + prec + "_columns", DeviceFft::program(DeviceFft::shape(97, dbl, true), dbl)});
+    out.push_back({"fft_c2c_bluestein_83" + prec + "_columns", DeviceFft::program(DeviceFft::shape(83, dbl, true), dbl)});
+    // Rader in one kernel: 23 (several transforms a group), 97 (in the column shape too), 2053
+    // (the split exchange in double), 4057 (the largest double, 8 items' worth of loads), 8191
+    // (float's largest, the split exchange).
+    for (std::uint64_t n : {23, 97, 2053, 4057})
+      out.push_back({"fft_c2c_rader_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
+    if (!dbl) out.push_back({"fft_c2c_rader_8191" + prec, DeviceFft::program(DeviceFft::shape(8191, dbl), dbl)});
+    out.push_back({"fft_c2c_rader_97" + prec + "_columns", DeviceFft::program(DeviceFft::shape(97, dbl, true), dbl)});
     // Bluestein's three fused passes (4099: a convolution of M1 x M2 points), as
     // DeviceFftBluestein makes them: the load and store passes on columns.
     {
@@ -484,10 +513,12 @@ std::vector<KernelVariant> fft_kernel_variants() {
     }
     // Real transforms in one kernel (FftReal): even n, the split in the store through local
     // memory and the merge in the load (120, in the column shape too; 8192, the split exchange
-    // in double); odd n, widened reals and the Hermitian load (243); Bluestein's in-kernel sizes,
-    // even (194, a half of 97) and odd (97).
-    const std::pair<std::uint64_t, bool> real_sizes[] = {{120, false}, {120, true}, {8192, false},
-                                                         {243, false}, {194, false}, {97, false}};
+    // in double); odd n, widened reals and the Hermitian load (243); Rader's in-kernel sizes,
+    // even (194, a half of 97; 4106, of 2053, the split exchange in double) and odd (97);
+    // Bluestein's, even (166, a half of 83) and odd (83).
+    const std::pair<std::uint64_t, bool> real_sizes[] = {{120, false}, {120, true},  {8192, false}, {243, false},
+                                                         {194, false}, {97, false},  {4106, false}, {166, false},
+                                                         {83, false}};
     for (const auto& [n, columns] : real_sizes)
       for (bool r2c : {true, false}) {
         const FftReal real{n, r2c};

@@ -2,7 +2,8 @@
 // (kernels/fft_c2c.cl on fft_codelets.h): one read and one write of global memory per
 // transform, every stage in registers with exchanges through local memory. Sizes whose prime
 // factors all have codelets (kFftCodeletPrimes) up to fft_max_on_chip (radix 2, 3, 4, 5, 7, 8,
-// 11, 13, 16, 17, 19 stages), and other sizes whose Bluestein convolution fits on chip
+// 11, 13, 16, 17, 19 stages), primes whose n - 1 is such a size by Rader's algorithm
+// (rader_fits), and other sizes whose Bluestein convolution fits on chip
 // (bluestein_size(n) <= kFftMaxBluesteinOnChip: every n <= 2048), the whole algorithm in the
 // kernel; float or double; both directions and numpy's three normalizations from one compiled
 // program (direction and scale are arguments).
@@ -56,11 +57,19 @@ inline std::uint64_t bluestein_size(std::uint64_t n) {
   return m;
 }
 
-/// Whether the one-kernel path takes size n (itself, or by Bluestein in the kernel) in that
-/// precision, with transforms, or convolutions, of at most max_on_chip points.
+/// Whether the one-kernel path computes the DFT of n by Rader's algorithm: n a prime without a
+/// codelet whose n - 1 is codelet-smooth and within the cap (a cyclic convolution of n - 1
+/// points, under half of Bluestein's, and so to 8191 float points where Bluestein's ends at 2048).
+/// (device_fft_rader.cpp)
+bool rader_fits(std::uint64_t n, bool double_precision, std::uint64_t max_on_chip = kFftMaxOnChip);
+
+/// Whether the one-kernel path takes size n (itself, by Rader or by Bluestein in the kernel) in
+/// that precision, with transforms, or convolutions, of at most max_on_chip points.
 inline bool fits_one_kernel(std::uint64_t n, bool double_precision, std::uint64_t max_on_chip = kFftMaxOnChip) {
   const std::uint64_t cap = std::min(max_on_chip, fft_max_on_chip(double_precision));
-  return n >= 1 && (codelet_smooth(n) ? n <= cap : bluestein_size(n) <= std::min(cap, kFftMaxBluesteinOnChip));
+  if (n >= 1 && codelet_smooth(n)) return n <= cap;
+  return n >= 1 && (rader_fits(n, double_precision, max_on_chip) ||
+                    bluestein_size(n) <= std::min(cap, kFftMaxBluesteinOnChip));
 }
 /// Bytes of adjacent column transforms a work-group of the column shape takes: a memory sector
 /// of NVIDIA GPUs (L2 and DRAM move 32-byte sectors), so no sector is fetched by several groups.
@@ -141,10 +150,18 @@ struct FftShape {
   bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)
+  std::uint64_t rader = 0;  ///< p > 0: the program is the DFT of the prime p = n + 1 by Rader's algorithm
   FftReal real;  ///< a real transform of real.n points whose complex FFT is this one
 
   /// The size of the transforms the program computes.
-  std::uint64_t transform_size() const { return conv.whole() ? conv.n : n; }
+  std::uint64_t transform_size() const { return rader != 0 ? rader : conv.whole() ? conv.n : n; }
+  /// Values of local memory a transform takes: its n, or Rader's p outputs in natural order.
+  std::uint64_t local_values() const { return rader != 0 ? rader : n; }
+  /// "Rader, convolution of n" or "Bluestein, convolution of n" for a whole DFT by either; else empty.
+  std::string whole_convolution() const {
+    if (rader == 0 && !conv.whole()) return {};
+    return std::string(rader != 0 ? "Rader" : "Bluestein") + ", convolution of " + std::to_string(n);
+  }
 };
 
 /// Where the elements are (in elements): element i of transform b at b * dist + i * stride, or
@@ -311,7 +328,8 @@ class DeviceFft {
   bool twiddle_double_ = false;
   PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache
-  std::shared_ptr<const Memory> chirp_, chirp_spectrum_;  // Bluestein's tables (idem), if conv
+  // Bluestein's tables (idem), if conv; Rader's index table and spectrum in their place
+  std::shared_ptr<const Memory> chirp_, chirp_spectrum_;
   std::shared_ptr<const Memory> real_twiddles_;           // W_n^k, k <= n/2 (idem), if real.n even
 };
 

@@ -341,7 +341,7 @@ std::string DeviceFftPlan::describe() const {
   for (std::size_t i = 0; i < passes_.size(); ++i) s += (i ? " x " : "") + str(passes_[i]);
   if (passes_.size() == 1) {
     const FftShape& shape = steps_.front().kernel->plan_shape();
-    if (shape.conv.whole()) return s + " (one kernel: Bluestein, convolution of " + str(shape.n) + ")";
+    if (!shape.whole_convolution().empty()) return s + " (one kernel: " + shape.whole_convolution() + ")";
     return s + " (one kernel)";
   }
   s += " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +

@@ -145,7 +145,7 @@ std::string DeviceFftReal::describe() const {
   if (fused_) {
     const FftShape& s = fused_->plan_shape();
     const std::string fft = "a complex FFT of " + h +
-                            (s.conv.whole() ? " (Bluestein, convolution of " + std::to_string(s.n) + ")" : "");
+                            (s.whole_convolution().empty() ? "" : " (" + s.whole_convolution() + ")");
     if (!odd_)
       return "one kernel (" + fft + (r2c_ ? " on the reals paired, the spectrum split in its store)"
                                           : " on the spectrum merged in its load, stored as pairs of reals)");

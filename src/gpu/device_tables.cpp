@@ -8,10 +8,7 @@ namespace ripple::gpu {
 namespace {
 
 template <class T>
-std::shared_ptr<const Memory> upload(Context& context, const std::vector<std::complex<long double>>& values) {
-  std::vector<std::complex<T>> v;
-  v.reserve(values.size());
-  for (const auto& w : values) v.emplace_back(static_cast<T>(w.real()), static_cast<T>(w.imag()));
+std::shared_ptr<const Memory> upload(Context& context, const std::vector<T>& v) {
   std::shared_ptr<Memory> m = context.allocate(v.size() * sizeof(v[0]));
   auto stream = context.create_stream();
   stream->upload(*m, 0, v.data(), v.size() * sizeof(v[0]));
@@ -19,18 +16,38 @@ std::shared_ptr<const Memory> upload(Context& context, const std::vector<std::co
   return m;
 }
 
+template <class T>
+std::shared_ptr<const Memory> upload_rounded(Context& context, const std::vector<std::complex<long double>>& values) {
+  std::vector<std::complex<T>> v;
+  v.reserve(values.size());
+  for (const auto& w : values) v.emplace_back(static_cast<T>(w.real()), static_cast<T>(w.imag()));
+  return upload(context, v);
+}
+
+// The table under full_key, made by `make` (which uploads) if the cache has none.
+std::shared_ptr<const Memory> cached(Context& context, const std::string& full_key,
+                                     const std::function<std::shared_ptr<const Memory>()>& make) {
+  Context::Tables& tables = context.tables();
+  std::lock_guard lock(tables.mutex);  // one thread computes a missing table; the others wait for it
+  if (auto it = tables.by_key.find(full_key); it != tables.by_key.end()) return it->second;
+  std::shared_ptr<const Memory> table = make();
+  if (table->bytes() <= kTableCacheMaxBytes) tables.by_key.emplace(full_key, table);
+  return table;
+}
+
 }  // namespace
 
 std::shared_ptr<const Memory> complex_table(Context& context, const std::string& key, bool as_double,
                                             const std::function<std::vector<std::complex<long double>>()>& make) {
-  const std::string full_key = key + (as_double ? " f64" : " f32");
-  Context::Tables& tables = context.tables();
-  std::lock_guard lock(tables.mutex);  // one thread computes a missing table; the others wait for it
-  if (auto it = tables.by_key.find(full_key); it != tables.by_key.end()) return it->second;
-  const std::vector<std::complex<long double>> values = make();
-  std::shared_ptr<const Memory> table = as_double ? upload<double>(context, values) : upload<float>(context, values);
-  if (table->bytes() <= kTableCacheMaxBytes) tables.by_key.emplace(full_key, table);
-  return table;
+  return cached(context, key + (as_double ? " f64" : " f32"), [&] {
+    const std::vector<std::complex<long double>> values = make();
+    return as_double ? upload_rounded<double>(context, values) : upload_rounded<float>(context, values);
+  });
+}
+
+std::shared_ptr<const Memory> index_table(Context& context, const std::string& key,
+                                          const std::function<std::vector<std::uint32_t>()>& make) {
+  return cached(context, key + " u32", [&] { return upload(context, make()); });
 }
 
 }  // namespace ripple::gpu

@@ -1,8 +1,9 @@
 // The one-kernel GPU FFT (src/gpu/device_fft, kernels/fft_c2c.cl) on every GPU device present
 // (PoCL in CI), against the long-double reference DFT and the CPU fft::Plan: sizes 1..4096 of
 // every radix (2, 3, 4, 5, 7, 8, 11, 13, 16, 17, 19 stages, the split exchange of large double
-// transforms) and sizes with larger prime factors by Bluestein in the kernel (29, 97, 1031: its
-// split exchange in double), batches
+// transforms), primes by Rader in the kernel (23 .. 8191: the split exchange above 4096 float
+// and 2048 double) and other sizes with larger prime factors by Bluestein in the kernel (47,
+// 1031: its split exchange in double), batches
 // 1, 3, 17, float and double, both directions, numpy's three norms, outputs poisoned with NaN and
 // sentinels past the end; strided and innermost-batched layouts, in place; rejected sizes and
 // layouts. One program per size and precision serves every batch, direction and norm.
@@ -37,10 +38,13 @@ RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFft);
 // 1024 = 16 8 8, 2048 = 16 16 8, 4096 = 16 16 16.
 const std::uint64_t kSizes[] = {1,   2,   3,   4,   5,   7,   8,    11,   12,   13,   15,   16,   17,   19,   32, 60,
                                 64,  100, 128, 143, 243, 323, 343, 512, 625, 1024, 2048, 2197, 3971, 4004, 4080, 4096,
-                                29,  97,  1031};
+                                // Rader (primes p whose p - 1 is codelet-smooth): 23, 29, 97, 257 (two
+                                // radix-16 stages), 2053, 4057 (the split exchange in double);
+                                // Bluestein (the others): 47, 1031
+                                23,  29,  97,  257, 2053, 4057, 47,   1031};
 // Float only (one kernel up to 8192 points, the split exchange above 4096): 2^13, 3^8 (1024
-// work-items), 8190 = 2 3^2 5 7 13.
-const std::uint64_t kFloatSizes[] = {8192, 6561, 8190};
+// work-items), 8190 = 2 3^2 5 7 13, and Rader's 8191 over it (the largest).
+const std::uint64_t kFloatSizes[] = {8192, 6561, 8190, 8191};
 
 double norm_scale(std::uint64_t n, fft::Direction d, fft::Norm norm) {
   if (norm == fft::Norm::ortho) return 1.0 / std::sqrt(static_cast<double>(n));
@@ -163,32 +167,58 @@ TEST_P(GpuFft, FloatBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_ba
 TEST_P(GpuFft, DoubleBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<double>(ctx()); }
 
 // Which sizes run in one kernel: codelet-smooth ones up to the precision's on-chip size (8192
-// float, 4096 double), every other size up to 2048 by Bluestein over its smallest codelet-smooth
-// convolution >= 2n - 1, none of them above; groups within CUDA's 1024.
-TEST(GpuFftShape, BluesteinInTheKernelUpTo2048) {
+// float, 4096 double); primes p whose p - 1 is such a size by Rader; every other size up to
+// 2048 by Bluestein over its smallest codelet-smooth convolution >= 2n - 1; none of them above;
+// groups within CUDA's 1024, local memory within 32 KiB.
+TEST(GpuFftShape, RaderForPrimesAndBluesteinUpTo2048InTheKernel) {
   EXPECT_EQ(bluestein_size(29), 57u);
   EXPECT_EQ(bluestein_size(2039), 4080u);
+  const auto is_prime = [](std::uint64_t n) {
+    for (std::uint64_t d = 2; d * d <= n; ++d)
+      if (n % d == 0) return false;
+    return n >= 2;
+  };
   for (const bool dbl : {false, true}) {
     const std::uint64_t cap = fft_max_on_chip(dbl);
-    for (std::uint64_t n = 1; n <= cap + 1; ++n) {
+    std::uint64_t raders = 0;
+    for (std::uint64_t n = 1; n <= cap + 2; ++n) {
       const bool smooth = codelet_smooth(n);
-      ASSERT_EQ(fits_one_kernel(n, dbl), smooth ? n <= cap : n <= 2048) << "n " << n << " double " << dbl;
+      const bool rader = !smooth && is_prime(n) && codelet_smooth(n - 1) && n - 1 <= cap;
+      ASSERT_EQ(rader_fits(n, dbl), rader) << "n " << n << " double " << dbl;
+      raders += rader;
+      ASSERT_EQ(fits_one_kernel(n, dbl), smooth ? n <= cap : rader || n <= 2048) << "n " << n << " double " << dbl;
       if (!fits_one_kernel(n, dbl)) {
         EXPECT_THROW(DeviceFft::shape(n, dbl), Unsupported) << "n " << n;
         continue;
       }
       const FftShape s = DeviceFft::shape(n, dbl);
       ASSERT_LE(s.threads_per_transform * s.transforms_per_group, kFftMaxGroup) << "n " << n;
+      ASSERT_LE(s.transforms_per_group * s.local_values() * (dbl ? 16 : 8) / (s.split_exchange ? 2 : 1), 32768u)
+          << "n " << n;
+      ASSERT_EQ(s.transform_size(), n);
       if (smooth) continue;
+      if (rader) {
+        ASSERT_EQ(s.rader, n);
+        ASSERT_EQ(s.n, n - 1);
+        ASSERT_EQ(s.conv.n, 0u);
+        ASSERT_EQ(s.whole_convolution(), "Rader, convolution of " + std::to_string(n - 1));
+        continue;
+      }
+      ASSERT_EQ(s.rader, 0u);
       ASSERT_EQ(s.conv.n, n);
       ASSERT_TRUE(s.conv.whole());
       ASSERT_EQ(s.n, bluestein_size(n));
       ASSERT_TRUE(codelet_smooth(s.n) && s.n >= 2 * n - 1) << "n " << n;
     }
+    EXPECT_EQ(raders, dbl ? 178u : 242u) << "primes 23 .. 4097 (8193) with a codelet-smooth p - 1";
   }
+  EXPECT_TRUE(DeviceFft::shape(8191, false).split_exchange);
+  EXPECT_FALSE(rader_fits(97, false, 95)) << "a lower cap holds Rader's convolution too";
+  EXPECT_TRUE(fits_one_kernel(97, false, 96));
   EXPECT_EQ(DeviceFft::shape(4096, false).conv.n, 0u);
   EXPECT_TRUE(DeviceFft::shape(8192, false).split_exchange);
-  EXPECT_FALSE(fits_one_kernel(97, false, 128)) << "a lower cap holds the convolution too";
+  EXPECT_FALSE(fits_one_kernel(97, false, 95)) << "a lower cap holds the convolutions too";
+  EXPECT_FALSE(fits_one_kernel(47, false, 94));
 }
 
 // The column shape: enough adjacent transforms per group for whole memory sectors, exchanging
@@ -279,14 +309,16 @@ TEST(GpuFftShape, BatchTheFastestLevelWhereItsEntriesAreAdjacent) {
 
 // Column-shaped programs on innermost-batched data (element i of transform b at i * batch + b),
 // with a batch that leaves the last group partly empty: several transforms a group, the split
-// exchange with several transforms, both precisions.
+// exchange with several transforms, Rader (97, 2053: his natural-order loads and stores through
+// local memory strided) and Bluestein (47), both precisions.
 template <class T>
 void check_column_shapes(Context& ctx) {
   const bool dbl = std::is_same_v<T, double>;
   if (dbl && !ctx.facts().fp64) GTEST_SKIP() << ctx.facts().name << " has no double precision";
   double worst = 0;
   for (const std::uint64_t n :
-       {std::uint64_t{60}, std::uint64_t{143}, std::uint64_t{2048}, std::uint64_t{4096}, std::uint64_t{97}}) {
+       {std::uint64_t{60}, std::uint64_t{143}, std::uint64_t{2048}, std::uint64_t{4096}, std::uint64_t{97},
+        std::uint64_t{2053}, std::uint64_t{47}}) {
     SCOPED_TRACE("n " + std::to_string(n));
     const DeviceFft plan(ctx, n, dbl, false, true);
     ASSERT_TRUE(plan.plan_shape().columns);
@@ -348,13 +380,13 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
 
 TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
   // Above the on-chip size (8192 float, 4096 double), and sizes with a prime factor above 19
-  // whose Bluestein convolution exceeds 4096.
+  // whose Bluestein convolution exceeds 4096 that no Rader takes (2053 double is Rader's).
   struct Size {
     std::uint64_t n;
     bool dbl;
   };
-  for (const auto [n, dbl] : {Size{2053, false}, Size{4099, false}, Size{16384, false}, Size{2053, true},
-                              Size{4097, true}, Size{8192, true}, Size{2 * 1031, true}}) {
+  for (const auto [n, dbl] : {Size{2063, false}, Size{4099, false}, Size{16384, false}, Size{8209, false},
+                              Size{2063, true}, Size{4097, true}, Size{8192, true}, Size{2 * 1031, true}}) {
     if (dbl && !ctx().facts().fp64) continue;
     try {
       DeviceFft plan(ctx(), n, dbl);
@@ -365,7 +397,8 @@ TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
         EXPECT_NE(std::string(e.what()).find("Bluestein convolution of"), std::string::npos) << e.what();
     }
   }
-  ::ripple::test::expect_invalid([&] { DeviceFft plan(ctx(), 97, false, true); }, {"size n 97", "Bluestein", "pass twiddle"});
+  ::ripple::test::expect_invalid([&] { DeviceFft plan(ctx(), 47, false, true); }, {"size n 47", "Bluestein", "pass twiddle"});
+  ::ripple::test::expect_invalid([&] { DeviceFft plan(ctx(), 97, false, true); }, {"size n 97", "Rader", "pass twiddle"});
   ::ripple::test::expect_invalid([&] { DeviceFft plan(ctx(), 0, false); }, {"size n", "0"});
   const DeviceFft plan(ctx(), 8, false);
   auto stream = ctx().create_stream();

@@ -404,12 +404,13 @@ TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   throws([&] { plan.run(*stream, *buffer, *buffer, fft::Direction::backward, 1.0); }, "n 120");
 }
 
-// Bluestein: primes and a size with a large prime factor, both directions, each way it runs:
-// in the one kernel where the convolution fits (n <= 2048; 2039 the largest, 4095 points; 1031
-// and 2039 double with the split exchange), in three fused passes (4099, 8198 and 709801, and the
-// small sizes with the pass cap one below the convolution), through the work array (97 with passes of
-// at most 13 points: 195 = 3 x 5 x 13); batches in padded, strided, innermost-batched layouts
-// and in place each way.
+// Bluestein (and Rader): primes and a size with a large prime factor, both directions, each
+// way it runs: by Rader in the one kernel (23, 97, the primes whose p - 1 is codelet-smooth),
+// by Bluestein in the one kernel where the convolution fits (n <= 2048; 2039 the largest, 4095
+// points; 1031 and 2039 double with the split exchange; 83), in three fused passes (4099, 8198
+// and 709801, and the small sizes with the pass cap below the convolutions), through the work
+// array (97 with passes of at most 13 points: 195 = 3 x 5 x 13); batches in padded, strided,
+// innermost-batched layouts and in place each way.
 template <class T>
 void check_bluestein(Context& ctx) {
   const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
@@ -423,11 +424,12 @@ void check_bluestein(Context& ctx) {
   const auto ways = [dbl](std::uint64_t n) {
     std::vector<std::uint64_t> caps{kFftMaxOnChip};
     if (n <= 2048) caps.push_back(bluestein_size(n) - 1);
+    if (rader_fits(n, dbl)) caps.push_back(n - 2);  // below Rader's convolution too
     if (n == 97) caps.push_back(13);
     std::vector<Way> w;
     for (const std::uint64_t cap : caps) {
       if (fits_one_kernel(n, dbl, cap))
-        w.push_back({cap, 1, "one kernel: Bluestein"});
+        w.push_back({cap, 1, rader_fits(n, dbl, cap) ? "one kernel: Rader" : "one kernel: Bluestein"});
       else
         w.push_back({cap, 0, DeviceFftBluestein::three_passes_fit(n, dbl, cap) ? "three fused passes" : "by ["});
     }
@@ -444,31 +446,34 @@ void check_bluestein(Context& ctx) {
       worst = std::max(worst, check<T>(ctx, n, w.cap, contiguous(n, 1), bwd, 1.0 / std::sqrt(double(n)), w.passes,
                                        false, w.describes));
     }
-  const std::uint64_t n = 97;
-  const auto N = static_cast<std::int64_t>(n);
-  FftLayout padded;
-  padded.batch = 3;
-  padded.in_dist = N + 5;
-  padded.out_stride = 2;
-  padded.out_dist = 2 * N + 3;
-  FftLayout innermost;
-  innermost.batch = 4;
-  innermost.in_stride = innermost.out_stride = 4;
-  innermost.in_dist = innermost.out_dist = 1;
-  FftLayout mixed = innermost;
-  mixed.out_stride = 1;
-  mixed.out_dist = N;
-  FftLayout interleaved;  // 5 entries every 7 elements, 9 out of 9
-  interleaved.batch = 5;
-  interleaved.in_stride = 7;
-  interleaved.out_stride = 9;
-  interleaved.in_dist = interleaved.out_dist = 1;
-  for (const Way& w : ways(n)) {
-    SCOPED_TRACE("layouts, cap " + std::to_string(w.cap));
-    worst = std::max(worst, check<T>(ctx, n, w.cap, padded, bwd, 1.0 / n, w.passes, false, w.describes));
-    worst = std::max(worst, check<T>(ctx, n, w.cap, innermost, fwd, 1.0, w.passes, false, w.describes));
-    worst = std::max(worst, check<T>(ctx, n, w.cap, interleaved, bwd, 1.0, w.passes, false, w.describes));
-    worst = std::max(worst, check<T>(ctx, n, w.cap, mixed, fwd, 1.0, w.passes, true, w.describes));
+  // The layouts: 97 by Rader in the kernel, then by Bluestein beyond it; 83 (82 = 2 x 41) by
+  // Bluestein in the kernel.
+  for (const std::uint64_t n : {std::uint64_t{97}, std::uint64_t{83}}) {
+    const auto N = static_cast<std::int64_t>(n);
+    FftLayout padded;
+    padded.batch = 3;
+    padded.in_dist = N + 5;
+    padded.out_stride = 2;
+    padded.out_dist = 2 * N + 3;
+    FftLayout innermost;
+    innermost.batch = 4;
+    innermost.in_stride = innermost.out_stride = 4;
+    innermost.in_dist = innermost.out_dist = 1;
+    FftLayout mixed = innermost;
+    mixed.out_stride = 1;
+    mixed.out_dist = N;
+    FftLayout interleaved;  // 5 entries every 7 elements, 9 out of 9
+    interleaved.batch = 5;
+    interleaved.in_stride = 7;
+    interleaved.out_stride = 9;
+    interleaved.in_dist = interleaved.out_dist = 1;
+    for (const Way& w : ways(n)) {
+      SCOPED_TRACE("layouts, n " + std::to_string(n) + " cap " + std::to_string(w.cap));
+      worst = std::max(worst, check<T>(ctx, n, w.cap, padded, bwd, 1.0 / n, w.passes, false, w.describes));
+      worst = std::max(worst, check<T>(ctx, n, w.cap, innermost, fwd, 1.0, w.passes, false, w.describes));
+      worst = std::max(worst, check<T>(ctx, n, w.cap, interleaved, bwd, 1.0, w.passes, false, w.describes));
+      worst = std::max(worst, check<T>(ctx, n, w.cap, mixed, fwd, 1.0, w.passes, true, w.describes));
+    }
   }
   std::printf("[ fft bluestein %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
 }

@@ -1,7 +1,7 @@
 // The real GPU FFTs (src/gpu/device_fft_real) each way they run, r2c and c2r, against the
 // long-double reference: in one kernel (even n: the reals paired, the split in the store, the
 // merge in the load; odd n: widened reals, the Hermitian spectrum rebuilt in the load;
-// Bluestein's in-kernel sizes; the split exchange of double 8192) and through the complex plan
+// Rader's and Bluestein's in-kernel sizes; the split exchange of double 8192) and through the complex plan
 // (n = 1 and 2 always, 19683 always, 6561 and 16384 in double, and small sizes sent there by a
 // lower pass cap): its first pass reading the real side and its last writing it in every
 // layout (odd smooth n; even n of a smooth half: the c2r's merge in the first and pairs of reals
@@ -248,8 +248,9 @@ void check_sizes(Context& ctx) {
     std::uint64_t max_pass = kFftMaxOnChip;
     std::uint64_t max_split_pass = kFftMaxSplitPass;
   };
-  // One kernel: even and odd, Bluestein's in-kernel sizes (97; 194 and 2050, whose halves 97 and
-  // 1025 = 5^2 41 are), 8192 (the split exchange in double), and in float 6561 = 3^8 and 16384
+  // One kernel: even and odd, Rader's in-kernel sizes (97, 2053; 194 and 4106, whose halves are:
+  // the r2c's split from his outputs in local memory in natural order), Bluestein's (83; 2050,
+  // whose half 1025 = 5^2 41 is), 8192 (the split exchange in double), and in float 6561 = 3^8 and 16384
   // (the split exchange). Not: n = 1 and 2 (a complex FFT of one point), 19683 = 3^9 (two
   // passes), 6561 and 16384 in double, and sizes sent past the one kernel by a cap (120: two
   // passes of its half 60 = 6 x 10, 512: of 16 x 16, 1024: three of 8 x 8 x 8, 480: two of
@@ -274,7 +275,7 @@ void check_sizes(Context& ctx) {
                              {480, false, 16}, {300, false, 15}, {125, false, 5}, {105, false, 8},
                              {72, false, 4},  {480, false, 16, 8}, {72, false, 4, 2}, {131, false, 16},
                              {262, false, 16}, {138, false, 16},  {106, false, 16}, {212, false, 24},
-                             {194, false, 64, 8}};
+                             {194, false, 64, 8}, {83, true},   {2053, true},     {4106, true}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       // Every layout in float up to 2050, and in double for a size of passes and one of

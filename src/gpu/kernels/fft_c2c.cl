@@ -35,6 +35,15 @@
                             fixed (forward before the spectrum, backward after); dir gives the
                             chirps' and the spectrum's, and a pass twiddle takes the sign of
                             the last FFT.
+     FFT_RADER              P > 0: the program is the DFT of the prime P = FFT_N + 1 by Rader's
+                            algorithm (src/gpu/device_fft_rader.hpp): x[j], j < P, read in natural
+                            order into local memory, a[q] = x[g^q] taken from there (chirp holds
+                            the 32-bit g^q mod P), forward FFT of FFT_N, times the spectrum ((-1)^k
+                            times it backward) with x[0] added to the DC term, the stage layout
+                            back to the load layout, backward FFT; X[g^-r] = output r and X[0] =
+                            x[0] + the forward FFT's DC term put in local memory in natural order
+                            and stored from there. A whole DFT (no pass twiddle or Bluestein), of
+                            complex data or a whole real transform.
      FFT_REAL_N             N > 0: a real transform of N points in this one kernel (no pass
                             twiddle; with Bluestein, the whole DFT): the transform's complex
                             sequence is read from the reals and its outputs stored as reals or as
@@ -117,6 +126,15 @@
 #define FFT_BATCH_FAST 0
 #endif
 
+#ifndef FFT_RADER
+#define FFT_RADER 0u
+#endif
+#if FFT_RADER > 0 && (FFT_RADER != FFT_N + 1 || FFT_BLUESTEIN_N > 0 || FFT_TWIDDLE)
+#error "fft_c2c.cl: Rader's DFT of FFT_RADER = FFT_N + 1 points is a whole DFT without a pass twiddle"
+#endif
+/* Values of local memory a transform has: Rader's P outputs in natural order, one more than its FFT */
+#define FFT_LDS_N (FFT_RADER > 0 ? FFT_RADER : (FFT_N > 1 ? FFT_N : 1))
+
 #ifndef FFT_REAL_N
 #define FFT_REAL_N 0u
 #define FFT_REAL_R2C 0
@@ -139,6 +157,9 @@
    its last pass's (fft_store_split_pass) */
 #define FFT_REAL_SPLIT_STORE (FFT_REAL_STORES && FFT_REAL_R2C && FFT_REAL_EVEN)
 #define FFT_REAL_SPLIT_PASS (FFT_REAL_SPLIT_STORE && FFT_REAL_PASS_STEP > 0)
+#if FFT_REAL_PASS_STEP > 0 && FFT_RADER > 0
+#error "fft_c2c.cl: Rader's DFT is a whole transform, not a pass"
+#endif
 #if FFT_REAL_PASS_STEP > 0 && FFT_BLUESTEIN_N > 0 &&                                                          \
     (FFT_CONV_MIDDLE || FFT_CONV_LOAD == FFT_REAL_PASS_LAST || FFT_CONV_STORE != FFT_REAL_PASS_LAST ||          \
      FFT_CONV_E_STEP != FFT_REAL_PASS_STEP || FFT_CONV_I_STEP != 1u)
@@ -464,16 +485,75 @@ DEVICE_FN void fft_multiply_spectrum(complex_t* v, u32 t, GLOBAL const complex_t
 }
 #endif
 
-#if FFT_REAL_SPLIT_STORE
+#if FFT_RADER
+/* Elements j = t + k FFT_TPT < P of the natural order a work-item reads and writes. */
+#define FFT_RADER_PER_ITEM ((FFT_RADER + FFT_TPT - 1) / FFT_TPT)
+
+/* Rader's load: x[j], j < P, read in natural order (FFT_REAL_N: see fft_element) into local
+   memory, a[q] = x[g^q] from there into the load layout of the first radix (perm_table holds
+   g^q mod P); x[0] to *x0 (work-item 0's is the one read). Under the split exchange each round
+   reads the elements again (from cache) rather than hold them in registers. */
+DEVICE_FN void fft_rader_load(complex_t* v, u32 t, GLOBAL const complex_t* in, i64 base, i64 stride, i64 dist_inner,
+                              int valid, u64 inner_index, GLOBAL const complex_t* real_tw, LOCAL_PTR FFT_LDS_TYPE* lds,
+                              GLOBAL const complex_t* perm_table, complex_t* x0) {
+  GLOBAL const u32* perm = (GLOBAL const u32*)perm_table;
+#pragma unroll
+  for (int part = 0; part < FFT_LDS_ROUNDS; ++part) {
+#pragma unroll
+    for (int k = 0; k < FFT_RADER_PER_ITEM; ++k) {
+      const u32 j = t + (u32)k * FFT_TPT;
+      if (j < FFT_RADER) {
+        const complex_t x = valid ? fft_element(in, base, stride, j, real_tw, inner_index, dist_inner)
+                                  : cmake((real_t)0, (real_t)0);
+        if (k == 0) *x0 = x;
+        lds[j] = fft_lds_part(x, part);
+      }
+    }
+    BARRIER();
+    FFT_FOR_EACH_INPUT(FFT_R0, t, e, s, live, {
+      if (live)
+        FFT_LDS_TAKE(v[s], lds[perm[e]], part);
+      else
+        v[s] = cmake((real_t)0, (real_t)0);
+    })
+    BARRIER();
+  }
+}
+
+/* Rader's middle step on the forward FFT's outputs A[e] (stage layout of the last radix): each
+   times the spectrum, backward (dir > 0) times (-1)^e; x[0] added to A[0]'s product so that the
+   backward FFT adds it to every output. Work-item 0, which holds A[0], turns *x0 into X[0] =
+   x[0] + A[0]. */
+DEVICE_FN void fft_rader_multiply(complex_t* v, u32 t, GLOBAL const complex_t* spectrum, real_t dir, complex_t* x0) {
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, {
+    const complex_t w = spectrum[e];
+    const real_t sign = (dir > (real_t)0 && (e & 1u)) ? (real_t)-1 : (real_t)1;
+    const complex_t a = v[s];
+    v[s] = cmul(a, cmake(sign * w.x, sign * w.y));
+    if (e == 0) {
+      v[s] = cadd(v[s], *x0);
+      *x0 = cadd(*x0, a);
+    }
+  })
+}
+#endif
+
+#if FFT_REAL_SPLIT_STORE || FFT_RADER
 /* One real component (0: re, 1: im), or both, of the outputs v of the transform with inner
    index i (the last stage's layout; Bluestein's times the chirp) to local memory in natural
-   order (sequence index >= H: past Bluestein's outputs, never read). */
+   order (sequence index >= H: past Bluestein's outputs, never read). Rader's output e is
+   X[g^-e] (chirp holds g^q mod P; g^-e = g^(FFT_N - e)), and X[0] = x0 comes from work-item 0. */
 DEVICE_FN void fft_outputs_to_lds(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, int part, u64 i,
-                                  GLOBAL const complex_t* chirp, real_t dir) {
+                                  GLOBAL const complex_t* chirp, real_t dir, complex_t x0) {
   (void)chirp;
   (void)dir;
   (void)i;
-#if FFT_CONV_STORE
+  (void)x0;
+#if FFT_RADER
+  GLOBAL const u32* perm = (GLOBAL const u32*)chirp;
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, lds[perm[(FFT_N - e) % FFT_N]] = fft_lds_part(v[s], part);)
+  if (t == 0) lds[0] = fft_lds_part(x0, part);
+#elif FFT_CONV_STORE
   FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, {
     const u64 c = FFT_CONV_INDEX(e, i);
     if (c < FFT_REAL_H) lds[e] = fft_lds_part(cmul(v[s], fft_chirp(chirp, c, dir)), part);
@@ -482,7 +562,36 @@ DEVICE_FN void fft_outputs_to_lds(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_T
   FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, if (e < FFT_REAL_H) lds[e] = fft_lds_part(v[s], part);)
 #endif
 }
+#endif
 
+#if FFT_RADER && !FFT_REAL_SPLIT_STORE
+/* Rader's store: the outputs in natural order through local memory, X[j] (j < P) to base + j
+   stride, coalesced (FFT_REAL_N: see fft_put). */
+DEVICE_FN void fft_rader_store(const complex_t* v, u32 t, GLOBAL complex_t* out, i64 base, i64 stride, i64 dist_inner,
+                               real_t scale, int valid, LOCAL_PTR FFT_LDS_TYPE* lds, u64 i,
+                               GLOBAL const complex_t* perm_table, complex_t x0) {
+  complex_t y[FFT_RADER_PER_ITEM];
+#pragma unroll
+  for (int part = 0; part < FFT_LDS_ROUNDS; ++part) {
+    if (part > 0) BARRIER();
+    fft_outputs_to_lds(v, t, lds, part, i, perm_table, (real_t)0, x0);
+    BARRIER();
+#pragma unroll
+    for (int k = 0; k < FFT_RADER_PER_ITEM; ++k) {
+      const u32 j = t + (u32)k * FFT_TPT;
+      if (j < FFT_RADER) FFT_LDS_TAKE(y[k], lds[j], part);
+    }
+  }
+  if (!valid) return;
+#pragma unroll
+  for (int k = 0; k < FFT_RADER_PER_ITEM; ++k) {
+    const u32 j = t + (u32)k * FFT_TPT;
+    if (j < FFT_RADER) fft_put(out, base, stride, dist_inner, j, i, cscale(y[k], scale));
+  }
+}
+#endif
+
+#if FFT_REAL_SPLIT_STORE
 /* X[k] = ((Z[k] + conj Z[H-k]) - i W^k (Z[k] - conj Z[H-k])) * scale / 2 to out[at]. */
 DEVICE_FN void fft_put_split(GLOBAL complex_t* out, i64 at, u64 k, complex_t z, complex_t zh,
                              GLOBAL const complex_t* real_tw, real_t scale) {
@@ -500,8 +609,8 @@ DEVICE_FN void fft_put_split(GLOBAL complex_t* out, i64 at, u64 k, complex_t z, 
 /* One real component, or both, of Z[k] and Z[H-k] for the work-item's pairs, through local
    memory. */
 DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYPE* lds, complex_t* zk, complex_t* zh,
-                                int part, GLOBAL const complex_t* chirp, real_t dir) {
-  fft_outputs_to_lds(v, t, lds, part, 0, chirp, dir);
+                                int part, GLOBAL const complex_t* chirp, real_t dir, complex_t x0) {
+  fft_outputs_to_lds(v, t, lds, part, 0, chirp, dir, x0);
   BARRIER();
 #pragma unroll
   for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
@@ -518,10 +627,10 @@ DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYP
    finishes the pairs X[k], X[H-k] for k = t + p FFT_TPT <= H/2. */
 DEVICE_FN void fft_store_split(const complex_t* v, u32 t, GLOBAL complex_t* out, i64 base, i64 stride, real_t scale,
                                int valid, GLOBAL const complex_t* real_tw, LOCAL_PTR FFT_LDS_TYPE* lds,
-                               GLOBAL const complex_t* chirp, real_t dir) {
+                               GLOBAL const complex_t* chirp, real_t dir, complex_t x0) {
   complex_t zk[FFT_PAIRS_PER_ITEM], zh[FFT_PAIRS_PER_ITEM];
 #pragma unroll
-  for (int part = 0; part < FFT_LDS_ROUNDS; ++part) fft_gather_pairs(v, t, lds, zk, zh, part, chirp, dir);
+  for (int part = 0; part < FFT_LDS_ROUNDS; ++part) fft_gather_pairs(v, t, lds, zk, zh, part, chirp, dir, x0);
   if (!valid) return;
 #pragma unroll
   for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
@@ -587,16 +696,16 @@ DEVICE_FN void fft_store_split_pass(const complex_t* v, u32 t, GLOBAL complex_t*
                                     GLOBAL const complex_t* chirp, real_t dir) {
 #if FFT_SPLIT
   real_t partner_re[FFT_SLOTS];
-  fft_outputs_to_lds(v, t, lds, 0, i, chirp, dir);
+  fft_outputs_to_lds(v, t, lds, 0, i, chirp, dir, cmake((real_t)0, (real_t)0));
   BARRIER();
   FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, {
     if (i + (u64)e * FFT_REAL_PASS_STEP < FFT_REAL_H) partner_re[s] = FFT_SPLIT_SOURCE(e, i);
   })
   BARRIER();
-  fft_outputs_to_lds(v, t, lds, 1, i, chirp, dir);
+  fft_outputs_to_lds(v, t, lds, 1, i, chirp, dir, cmake((real_t)0, (real_t)0));
 #define FFT_SPLIT_PARTNER(e, s) cmake(partner_re[s], FFT_SPLIT_SOURCE(e, i))
 #else
-  fft_outputs_to_lds(v, t, lds, 0, i, chirp, dir);
+  fft_outputs_to_lds(v, t, lds, 0, i, chirp, dir, cmake((real_t)0, (real_t)0));
 #define FFT_SPLIT_PARTNER(e, s) FFT_SPLIT_SOURCE(e, i)
 #endif
   BARRIER();
@@ -622,7 +731,7 @@ DEVICE_FN void fft_store_split_pass(const complex_t* v, u32 t, GLOBAL complex_t*
 
 /* Groups of up to 1024 work-items (column shapes): the bound makes ptxas keep within the
    registers that many threads have. chirp and spectrum are Bluestein's tables (fft_chirp.h),
-   read only by a Bluestein program. */
+   read only by a Bluestein program, or Rader's (chirp then holds 32-bit indices). */
 KERNEL_GROUP(FFT_TPT * FFT_TPG)
 fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner, u64 fast,
         i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 in_dist_fast, i64 out_offset,
@@ -630,7 +739,7 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
         u64 pass_tw_n, u32 pass_tw_split,
         GLOBAL const complex_t* chirp, GLOBAL const complex_t* spectrum, GLOBAL const complex_t* real_tw, real_t dir,
         real_t scale) {
-  LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * (FFT_N > 1 ? FFT_N : 1)];
+  LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * FFT_LDS_N];
   const u32 t = LOCAL_ID(0) % FFT_TPT;
   const u32 slot = LOCAL_ID(0) / FFT_TPT;
   const u64 transform = (u64)GROUP_ID(0) * FFT_TPG + slot;
@@ -671,12 +780,22 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   (void)pass_tw_split;
   (void)spectrum;
   (void)real_tw;
-  LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_N;
+  LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_LDS_N;
   (void)lds;
   complex_t v[FFT_SLOTS];
 #if FFT_STAGES == 0
   if (valid) out[out_base] = cscale(in[in_base], scale);
 #else
+#if FFT_RADER
+  complex_t x0; /* work-item 0's: x[0], then X[0] */
+  fft_rader_load(v, t, in, in_base, in_stride, in_dist_inner, valid, inner_index, real_tw, lds, chirp, &x0);
+  fft_transform(v, t, tw, lds, (real_t)-1);
+  fft_rader_multiply(v, t, spectrum, dir, &x0);
+  fft_exchange(v, t, FFT_LAST_R, FFT_LAST_NS, FFT_R0, lds);
+  const real_t last_dir = (real_t)1;
+#else
+  const complex_t x0 = cmake((real_t)0, (real_t)0); /* Rader's X[0]: none */
+  (void)x0;
   fft_load_global(v, t, FFT_R0, in, in_base, in_stride, in_dist_inner, valid, inner_index, chirp, dir, real_tw);
 #if FFT_CONV_MIDDLE
   fft_transform(v, t, tw, lds, (real_t)-1);
@@ -690,14 +809,17 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
 #else
   const real_t last_dir = dir;
 #endif
+#endif
   fft_transform(v, t, tw, lds, last_dir);
 #if FFT_REAL_SPLIT_PASS
   /* slots 0 and 1 of an outer index may hold transforms that are their own partners */
-  LOCAL_PTR FFT_LDS_TYPE* partner = FFT_SPLIT_SELF(rest % inner) ? lds : lds_all + (slot ^ 1u) * FFT_N;
+  LOCAL_PTR FFT_LDS_TYPE* partner = FFT_SPLIT_SELF(rest % inner) ? lds : lds_all + (slot ^ 1u) * FFT_LDS_N;
   fft_store_split_pass(v, t, out, out_base, out_stride, out_dist_inner, scale, valid, real_tw, lds, partner,
                        inner_index, chirp, dir);
 #elif FFT_REAL_SPLIT_STORE
-  fft_store_split(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, chirp, dir);
+  fft_store_split(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, chirp, dir, x0);
+#elif FFT_RADER
+  fft_rader_store(v, t, out, out_base, out_stride, out_dist_inner, scale, valid, lds, inner_index, chirp, x0);
 #else
   fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, out_dist_inner, scale, valid, pass_tw,
                    pass_tw_n, pass_tw_split, inner_index, last_dir, chirp, dir);
