@@ -35,8 +35,9 @@
 //   two hours (a device call may last 10 minutes). The sweep covers every code path and size
 //   class instead, 123 sizes per precision: every N <= 64 (where the per-size radix choices differ
 //   most), every power of two, 30 7-smooth sizes of one to four distinct factors up to 4096 (the
-//   one-kernel path), 14 primes (67 .. 4093: Bluestein on the GPU, in the one kernel up to 2048,
-//   in three fused passes above) and 10 composites with a prime
+//   one-kernel path), 14 primes (67 .. 4093: on the GPU by Rader in one kernel where p - 1 is
+//   19-smooth, 67, 97, 127, 131, 257, 521, 1021, 2053, 3001; the others by Bluestein, in the one
+//   kernel up to 2048, in three fused passes above) and 10 composites with a prime
 //   factor > 7 (143 = 11 x 13, 4078 = 2 x 2039, 4095 = 3^2 5 7 13, ...). `--sizes 2-4096` runs
 //   them all when there is time;
 // - single 1-D c2c transforms, N = 2^12 .. 2^26 (batch 1), f32 and f64;
@@ -121,8 +122,8 @@ struct BenchCase {
 /// pow2, smooth (7-smooth, so 3, 5 and 7 too), prime (> 7: the "prime N >= 2x cuFFT"
 /// target), awkward (a prime factor > 7 and composite). The CPU benchmark's classification, with
 /// its primes 3, 5, 7 counted as smooth. (On the GPU, 11, 13, 17 and 19 have codelets too: those
-/// primes and the awkward sizes made of them run in one kernel, larger primes by Bluestein: in
-/// the one kernel too up to 2048.)
+/// primes and the awkward sizes made of them run in one kernel, larger primes by Rader in one
+/// kernel where p - 1 is 19-smooth, else by Bluestein: in the one kernel too up to 2048.)
 std::string size_kind(std::size_t n) {
   switch (ripple_bench::classify(n)) {
     case ripple_bench::Category::pow2: return "pow2";
@@ -141,7 +142,8 @@ std::vector<std::size_t> default_sweep(bool quick) {
   for (std::size_t n : {81, 96, 100, 105, 125, 168, 210, 243, 343, 360, 384, 441, 625, 729, 768, 1000, 1029, 1080,
                         735, 1536, 2025, 2187, 2401, 3000, 3072, 3125, 3375, 3584, 3969, 4000})
     s.push_back(n);
-  // primes: small to large (Bluestein on the GPU: in one kernel up to 2048, then three passes)
+  // primes: small to large (on the GPU: Rader in one kernel where p - 1 is 19-smooth; else
+  // Bluestein, in one kernel up to 2048, then three passes)
   for (std::size_t n : {67, 97, 127, 131, 257, 509, 521, 1021, 1031, 2039, 2053, 3001, 4091, 4093}) s.push_back(n);
   // composites with one prime factor > 7
   for (std::size_t n : {88, 143, 286, 323, 891, 1155, 2047, 3027, 4078, 4095}) s.push_back(n);

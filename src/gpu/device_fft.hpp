@@ -59,8 +59,8 @@ inline std::uint64_t bluestein_size(std::uint64_t n) {
 
 /// Whether the one-kernel path computes the DFT of n by Rader's algorithm: n a prime without a
 /// codelet whose n - 1 is codelet-smooth and within the cap (a cyclic convolution of n - 1
-/// points, under half of Bluestein's, and so to 8191 float points where Bluestein's ends at 2048).
-/// (device_fft_rader.cpp)
+/// points, under half of Bluestein's, and so to 8191 float points where Bluestein's ends at 2048;
+/// device_fft_rader.hpp).
 bool rader_fits(std::uint64_t n, bool double_precision, std::uint64_t max_on_chip = kFftMaxOnChip);
 
 /// Whether the one-kernel path takes size n (itself, by Rader or by Bluestein in the kernel) in
@@ -280,7 +280,7 @@ class DeviceFft {
             bool batch_fast = false);
 
   /// The stage and work-item plan of size n (throws as the constructor); for a size that is
-  /// not codelet_smooth, that of its Bluestein convolution. The column shape puts
+  /// not codelet_smooth, that of its Rader or Bluestein convolution. The column shape puts
   /// at least kFftColumnBytes of adjacent transforms in a group (exchanging real and imaginary
   /// parts in turn where that makes them fit the local memory budget), in groups of at most
   /// max_group work-items (the device's limit; fewer transforms where it is lower). For an
