@@ -31,8 +31,10 @@ constexpr std::uint64_t kMaxItemsDouble = 384;
 // Rader's DFT holds two transforms' worth of values, tables and indices in one program: at the
 // caps above, ptxas spilled his 2052-point double convolution (342 items, 168 registers) and his
 // 8190-point float one (1024 items, 64 registers). Fewer items, each with more butterflies, may
-// have more registers: at these none of the NVRTC test's Rader programs spills. (Bluestein's
-// whole DFTs, also two transforms, did not spill at the general caps.)
+// have more registers: at these, of his 356 programs (178 primes, each precision) three spill 4
+// or 8 bytes at 40-80 registers (float 31 and 331, double 487; in the column shape, surveyed to
+// 300, float 31 and 181), none of the NVRTC test's. (Bluestein's whole DFTs, also two
+// transforms, did not spill at the general caps.)
 constexpr std::uint64_t kMaxItemsRaderDouble = 256, kMaxItemsRaderFloat = 512;
 // Stages of a larger radix take one butterfly per work-item: a codelet of R points holds about
 // 2R complex values (the sums and differences of its pairs besides its inputs and outputs; radix
@@ -471,11 +473,9 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({"fft_c2c_bluestein_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
     out.push_back({"fft_c2c_bluestein_83" + prec + "_columns", DeviceFft::program(DeviceFft::shape(83, dbl, true), dbl)});
     // Rader in one kernel: 23 (several transforms a group), 97 (in the column shape too), 2053
-    // (the split exchange in double), 4057 (the largest double, 8 items' worth of loads), 8191
-    // (float's largest, the split exchange).
+    // (the split exchange in double), 4057 (the largest).
     for (std::uint64_t n : {23, 97, 2053, 4057})
       out.push_back({"fft_c2c_rader_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
-    if (!dbl) out.push_back({"fft_c2c_rader_8191" + prec, DeviceFft::program(DeviceFft::shape(8191, dbl), dbl)});
     out.push_back({"fft_c2c_rader_97" + prec + "_columns", DeviceFft::program(DeviceFft::shape(97, dbl, true), dbl)});
     // Bluestein's three fused passes (4099: a convolution of M1 x M2 points), as
     // DeviceFftBluestein makes them: the load and store passes on columns.

@@ -57,10 +57,15 @@ inline std::uint64_t bluestein_size(std::uint64_t n) {
   return m;
 }
 
+/// The largest convolution of Rader's one-kernel program (n - 1), in either precision: ptxas
+/// spilled float programs above it (24 of the 64 primes between 4097 and 8191: up to 264 bytes
+/// at 8101, 128 registers on 512 work-items), as Bluestein's convolutions above 4096 did.
+inline constexpr std::uint64_t kFftMaxRaderOnChip = 4096;
+
 /// Whether the one-kernel path computes the DFT of n by Rader's algorithm: n a prime without a
-/// codelet whose n - 1 is codelet-smooth and within the cap (a cyclic convolution of n - 1
-/// points, under half of Bluestein's, and so to 8191 float points where Bluestein's ends at 2048;
-/// device_fft_rader.hpp).
+/// codelet whose n - 1 is codelet-smooth and within the caps (a cyclic convolution of n - 1
+/// points, under half of Bluestein's, and so to 4057 where Bluestein's in one kernel ends at
+/// 2048; device_fft_rader.hpp).
 bool rader_fits(std::uint64_t n, bool double_precision, std::uint64_t max_on_chip = kFftMaxOnChip);
 
 /// Whether the one-kernel path takes size n (itself, by Rader or by Bluestein in the kernel) in

@@ -49,13 +49,7 @@ BluesteinTables BluesteinTables::make(Context& context, std::uint64_t n, std::ui
       b[j] = std::complex<double>(c[j]);
       if (j > 0) b[m - j] = b[j];
     }
-    fft::PlanDesc desc;
-    desc.shape = {static_cast<std::size_t>(m)};
-    desc.precision = fft::Precision::f64;
-    desc.norm = fft::Norm::forward;
-    std::vector<std::complex<double>> spectrum(m);
-    fft::Plan(desc).execute(b.data(), spectrum.data());
-    return std::vector<std::complex<long double>>(spectrum.begin(), spectrum.end());
+    return convolution_spectrum(b);
   });
   return t;
 }

@@ -184,7 +184,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
                           " points needs a plan of its complex size (n " + str(n) +
                           ") that is codelet-smooth or Bluestein's three fused passes");
   if (n > 1 && !codelet_smooth(n)) {
-    // Bluestein: in the one kernel where its convolution fits, else through a work array.
+    // Rader or Bluestein in the one kernel where the convolution fits; else Bluestein beyond it.
     if (fits_one_kernel(n, double_precision, max_pass))
       passes_ = {n};
     else

@@ -1,6 +1,7 @@
 // Rader's tables and which sizes take his algorithm (device_fft_rader.hpp).
 #include "gpu/device_fft_rader.hpp"
 
+#include <algorithm>
 #include <complex>
 #include <string>
 #include <vector>
@@ -9,12 +10,12 @@
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft.hpp"
 #include "gpu/device_tables.hpp"
-#include "ripple/fft.hpp"
 
 namespace ripple::gpu {
 
 bool rader_fits(std::uint64_t n, bool double_precision, std::uint64_t max_on_chip) {
-  return n > kFftCodeletPrimes.back() && n - 1 <= std::min(max_on_chip, fft_max_on_chip(double_precision)) &&
+  return n > kFftCodeletPrimes.back() &&
+         n - 1 <= std::min({max_on_chip, fft_max_on_chip(double_precision), kFftMaxRaderOnChip}) &&
          codelet_smooth(n - 1) && fft::detail::is_prime(n);
 }
 
@@ -37,13 +38,7 @@ RaderTables RaderTables::make(Context& context, std::uint64_t p, bool double_pre
     permutation();
     std::vector<std::complex<double>> b(l);
     for (std::uint64_t m = 0; m < l; ++m) b[m] = std::complex<double>(fft::detail::unit_root(powers[(l - m) % l], p));
-    fft::PlanDesc desc;
-    desc.shape = {static_cast<std::size_t>(l)};
-    desc.precision = fft::Precision::f64;
-    desc.norm = fft::Norm::forward;
-    std::vector<std::complex<double>> spectrum(l);
-    fft::Plan(desc).execute(b.data(), spectrum.data());
-    return std::vector<std::complex<long double>>(spectrum.begin(), spectrum.end());
+    return convolution_spectrum(b);
   });
   return t;
 }

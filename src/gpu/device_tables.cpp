@@ -3,6 +3,8 @@
 
 #include <mutex>
 
+#include "ripple/fft.hpp"
+
 namespace ripple::gpu {
 
 namespace {
@@ -43,6 +45,16 @@ std::shared_ptr<const Memory> complex_table(Context& context, const std::string&
     const std::vector<std::complex<long double>> values = make();
     return as_double ? upload_rounded<double>(context, values) : upload_rounded<float>(context, values);
   });
+}
+
+std::vector<std::complex<long double>> convolution_spectrum(const std::vector<std::complex<double>>& b) {
+  fft::PlanDesc desc;
+  desc.shape = {b.size()};
+  desc.precision = fft::Precision::f64;
+  desc.norm = fft::Norm::forward;
+  std::vector<std::complex<double>> spectrum(b.size());
+  fft::Plan(desc).execute(b.data(), spectrum.data());
+  return std::vector<std::complex<long double>>(spectrum.begin(), spectrum.end());
 }
 
 std::shared_ptr<const Memory> index_table(Context& context, const std::string& key,

@@ -26,6 +26,10 @@ inline constexpr std::size_t kTableCacheMaxBytes = std::size_t{4} << 20;
 std::shared_ptr<const Memory> complex_table(Context& context, const std::string& key, bool as_double,
                                             const std::function<std::vector<std::complex<long double>>()>& make);
 
+/// The spectrum of a cyclic convolution's kernel b (Bluestein's chirp, Rader's roots) scaled by
+/// 1/b.size(), by the CPU FFT in double: the values of a spectrum table.
+std::vector<std::complex<long double>> convolution_spectrum(const std::vector<std::complex<double>>& b);
+
 /// The table `key` on `context` of 32-bit indices (Rader's permutation), cached as complex_table.
 std::shared_ptr<const Memory> index_table(Context& context, const std::string& key,
                                           const std::function<std::vector<std::uint32_t>()>& make);

@@ -1,8 +1,8 @@
 // The one-kernel GPU FFT (src/gpu/device_fft, kernels/fft_c2c.cl) on every GPU device present
 // (PoCL in CI), against the long-double reference DFT and the CPU fft::Plan: sizes 1..4096 of
 // every radix (2, 3, 4, 5, 7, 8, 11, 13, 16, 17, 19 stages, the split exchange of large double
-// transforms), primes by Rader in the kernel (23 .. 8191: the split exchange above 4096 float
-// and 2048 double) and other sizes with larger prime factors by Bluestein in the kernel (47,
+// transforms), primes by Rader in the kernel (23 .. 4057: the split exchange above 2048
+// double) and other sizes with larger prime factors by Bluestein in the kernel (47,
 // 1031: its split exchange in double), batches
 // 1, 3, 17, float and double, both directions, numpy's three norms, outputs poisoned with NaN and
 // sentinels past the end; strided and innermost-batched layouts, in place; rejected sizes and
@@ -43,8 +43,8 @@ const std::uint64_t kSizes[] = {1,   2,   3,   4,   5,   7,   8,    11,   12,   
                                 // Bluestein (the others): 47, 1031
                                 23,  29,  97,  257, 2053, 4057, 47,   1031};
 // Float only (one kernel up to 8192 points, the split exchange above 4096): 2^13, 3^8 (1024
-// work-items), 8190 = 2 3^2 5 7 13, and Rader's 8191 over it (the largest).
-const std::uint64_t kFloatSizes[] = {8192, 6561, 8190, 8191};
+// work-items), 8190 = 2 3^2 5 7 13.
+const std::uint64_t kFloatSizes[] = {8192, 6561, 8190};
 
 double norm_scale(std::uint64_t n, fft::Direction d, fft::Norm norm) {
   if (norm == fft::Norm::ortho) return 1.0 / std::sqrt(static_cast<double>(n));
@@ -183,7 +183,7 @@ TEST(GpuFftShape, RaderForPrimesAndBluesteinUpTo2048InTheKernel) {
     std::uint64_t raders = 0;
     for (std::uint64_t n = 1; n <= cap + 2; ++n) {
       const bool smooth = codelet_smooth(n);
-      const bool rader = !smooth && is_prime(n) && codelet_smooth(n - 1) && n - 1 <= cap;
+      const bool rader = !smooth && is_prime(n) && codelet_smooth(n - 1) && n - 1 <= 4096;
       ASSERT_EQ(rader_fits(n, dbl), rader) << "n " << n << " double " << dbl;
       raders += rader;
       ASSERT_EQ(fits_one_kernel(n, dbl), smooth ? n <= cap : rader || n <= 2048) << "n " << n << " double " << dbl;
@@ -210,9 +210,10 @@ TEST(GpuFftShape, RaderForPrimesAndBluesteinUpTo2048InTheKernel) {
       ASSERT_EQ(s.n, bluestein_size(n));
       ASSERT_TRUE(codelet_smooth(s.n) && s.n >= 2 * n - 1) << "n " << n;
     }
-    EXPECT_EQ(raders, dbl ? 178u : 242u) << "primes 23 .. 4097 (8193) with a codelet-smooth p - 1";
+    EXPECT_EQ(raders, 178u) << "primes 23 .. 4057 with a codelet-smooth p - 1";
   }
-  EXPECT_TRUE(DeviceFft::shape(8191, false).split_exchange);
+  EXPECT_TRUE(DeviceFft::shape(4057, true).split_exchange);
+  EXPECT_FALSE(DeviceFft::shape(4057, false).split_exchange);
   EXPECT_FALSE(rader_fits(97, false, 95)) << "a lower cap holds Rader's convolution too";
   EXPECT_TRUE(fits_one_kernel(97, false, 96));
   EXPECT_EQ(DeviceFft::shape(4096, false).conv.n, 0u);
