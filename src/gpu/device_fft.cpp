@@ -97,7 +97,7 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
                         (double_precision ? "double" : "float") +
                         " transform the one-kernel GPU FFT takes (DeviceFftPlan takes larger sizes in passes)");
     throw Unsupported(n_text + " has a prime factor above " + std::to_string(kFftCodeletPrimes.back()) +
-                      ", is not a prime of at most " + std::to_string(on_chip + 1) +
+                      ", is not a prime of at most " + std::to_string(std::min(on_chip, kFftMaxRaderOnChip) + 1) +
                       " whose n - 1 is codelet-smooth (Rader's algorithm), and has a Bluestein convolution of " +
                       std::to_string(bluestein_size(transform_size)) + " points, above the one-kernel GPU FFT's " +
                       std::to_string(std::min(on_chip, kFftMaxBluesteinOnChip)) + " (DeviceFftPlan takes it in passes)");
