@@ -36,10 +36,11 @@ constexpr std::uint64_t kMaxItemsDouble = 384;
 // 300, float 31 and 181), none of the NVRTC test's. (Bluestein's whole DFTs, also two
 // transforms, did not spill at the general caps.)
 constexpr std::uint64_t kMaxItemsRaderDouble = 256, kMaxItemsRaderFloat = 512;
-// Stages of a larger radix take one butterfly per work-item: a codelet of R points holds about
-// 2R complex values (the sums and differences of its pairs besides its inputs and outputs; radix
-// 16's sixteen after its first four DFTs of 4).
-constexpr unsigned kMaxRadixPaired = 13;
+// Stages of radix kFftSmallestUnpairedRadix and larger take one butterfly per work-item: a
+// codelet of R points holds about 2R complex values (the sums and differences of its pairs
+// besides its inputs and outputs; radix 16's sixteen after its first four DFTs of 4). Radix 13,
+// the largest below it, is paired.
+static_assert(kFftSmallestUnpairedRadix > 13 && kFftSmallestUnpairedRadix <= 16);
 // Groups of fewer work-items than this take several transforms.
 constexpr unsigned kMinGroup = 64;
 // Local memory one group may use: 32 KiB leaves room for two groups per SM on CUDA within the
@@ -114,12 +115,21 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   std::uint64_t most = 1;
   for (unsigned r : s.radices) most = std::max<std::uint64_t>(most, n / r);
   std::uint64_t per_item = kButterfliesPerItem;
-  const std::uint64_t max_items = rader ? (double_precision ? kMaxItemsRaderDouble : kMaxItemsRaderFloat)
-                                        : (double_precision ? kMaxItemsDouble : kFftMaxGroup);
+  // The device's groups may be smaller than the caps (256 work-items on AMD's OpenCL GPUs): each
+  // item then takes more butterflies.
+  const std::uint64_t max_items =
+      std::min(rader ? (double_precision ? kMaxItemsRaderDouble : kMaxItemsRaderFloat)
+                     : (double_precision ? kMaxItemsDouble : kFftMaxGroup),
+               std::max<std::uint64_t>(max_group, 1));
   while ((most + per_item - 1) / per_item > max_items) ++per_item;
   std::uint64_t items = (most + per_item - 1) / per_item;
   for (unsigned r : s.radices)
-    if (r > kMaxRadixPaired) items = std::max<std::uint64_t>(items, n / r);
+    if (r >= kFftSmallestUnpairedRadix) items = std::max<std::uint64_t>(items, n / r);
+  if (items > max_group)
+    throw Unsupported("DeviceFft: size n " + std::to_string(transform_size) + " needs " + std::to_string(items) +
+                      " work-items a transform (its radix-16 or larger stages take a butterfly each); the device's "
+                      "work-groups hold " + std::to_string(max_group) + " (fft_max_on_chip: " +
+                      std::to_string(fft_max_on_chip(double_precision, max_group)) + " points at most)");
   s.threads_per_transform = static_cast<unsigned>(items);
   s.slots = 1;
   for (unsigned r : s.radices) {

@@ -81,6 +81,16 @@ inline bool fits_one_kernel(std::uint64_t n, bool double_precision, std::uint64_
 inline constexpr std::uint64_t kFftColumnBytes = 32;
 /// The most work-items a group of the FFT kernel may have (CUDA's limit).
 inline constexpr std::uint64_t kFftMaxGroup = 1024;
+/// The smallest radix whose stages take one butterfly per work-item (16, 17 and 19: their
+/// codelets hold about 2R complex values; smaller radices take several butterflies per item
+/// where the group would be too large): a transform of n points has n / 16 work-items at least.
+inline constexpr std::uint64_t kFftSmallestUnpairedRadix = 16;
+/// The largest one-kernel transform, or pass, on a device whose work-groups hold at most
+/// max_group work-items (DeviceFacts::max_work_group): 16 max_group points, so 4096 on the
+/// 256-item groups of AMD's and some Intel OpenCL GPUs, where larger passes would need more.
+inline std::uint64_t fft_max_on_chip(bool double_precision, std::uint64_t max_group) {
+  return std::min(fft_max_on_chip(double_precision), kFftSmallestUnpairedRadix * max_group);
+}
 /// The largest last pass that splits an r2c's spectrum in its store (DeviceFftPlan::split_for_real;
 /// Bluestein's pass C likewise: DeviceFftBluestein::split_in_store); above it the split is a
 /// kernel of its own. Measured on PoCL (f32, median of 7): a fused last

@@ -176,7 +176,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     : n_(n), double_(double_precision), layout_(layout), real_(real) {
   const std::size_t elem = double_precision ? 16 : 8;
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
-  max_pass = std::min(max_pass, fft_max_on_chip(double_precision));
+  max_pass = std::min(max_pass, fft_max_on_chip(double_precision, context.facts().max_work_group));
   check_size(n, double_precision, max_pass);
   if (real.n != 0 && (real.complex_size() != n || n < 2 ||
                       !(codelet_smooth(n) || DeviceFftBluestein::three_passes_fit(n, double_precision, max_pass))))

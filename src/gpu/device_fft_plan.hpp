@@ -30,7 +30,7 @@ class DeviceFftPlan {
   /// checked by the caller; one or two levels of batch). The one-kernel path takes both levels
   /// in one launch; multi-pass and DeviceFftBluestein plans run their passes once per outer
   /// index. max_pass caps each pass's size, Bluestein's convolution in one kernel included
-  /// (fft_max_on_chip of the precision; tests lower it to reach three passes, or Bluestein through a work array, at
+  /// (fft_max_on_chip of the precision and the device's work-group limit; tests lower it to reach three passes, or Bluestein through a work array, at
   /// small n). Sizes with a prime factor above 19 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   /// With real.n != 0 (a real transform whose complex size, real.complex_size(), is n; n

@@ -38,6 +38,7 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
                              const FftLayout& layout, std::uint64_t max_pass, std::uint64_t max_split_pass)
     : n_(n), h_(n % 2 ? n : n / 2), double_(double_precision), r2c_(r2c), odd_(n % 2 != 0), layout_(layout) {
   if (n == 0) throw InvalidArgument("DeviceFftReal: size n is 0");
+  max_pass = std::min(max_pass, fft_max_on_chip(double_precision, context.facts().max_work_group));
   const std::size_t elem = double_precision ? 16 : 8;
   if (h_ >= 2 && fits_one_kernel(h_, double_precision, max_pass)) {
     fused_pass_ = FftPass::of(layout);

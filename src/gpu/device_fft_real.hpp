@@ -29,7 +29,8 @@ class DeviceFftReal {
  public:
   /// Transforms of size n >= 1. `layout` counts reals on the real side and complex values on
   /// the other (n/2 + 1 of them per transform); checked by the caller. r2c is forward, c2r
-  /// backward. max_pass caps the complex FFT's passes, the one kernel's included (tests lower it
+  /// backward. max_pass caps the complex FFT's passes, the one kernel's included, as does the
+  /// device's work-group limit (fft_max_on_chip; tests lower it
   /// to reach the unfused path at small n); max_split_pass caps an even r2c's split pass (tests
   /// lower it to reach the split kernel). Throws as DeviceFftPlan for size n/2 (n odd: n),
   /// DeviceError if memory cannot be had.

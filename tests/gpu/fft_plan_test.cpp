@@ -359,6 +359,45 @@ TEST_P(GpuFftPlan, ThreePassesOverTheBatchFallBackWhenMemoryIsShort) {
   EXPECT_THROW(DeviceFftPlan(short_twice, n, false, innermost, 16), DeviceError);
 }
 
+// A device whose work-groups hold fewer work-items than the programs' caps (256 on AMD's OpenCL
+// GPUs) gets programs with more butterflies per item, and passes of at most 16 times its limit
+// (a radix-16 stage takes an item per butterfly): at 256, 8192 floats in two passes and Rader's
+// 4057 (on 512 items elsewhere) on 256; at 64, passes of 1024, and 2053 by Bluestein's three
+// passes (its Rader convolution of 2052 points is beyond 1024).
+TEST_P(GpuFftPlan, ProgramsAndPassesFitSmallerWorkGroups) {
+  EXPECT_EQ(fft_max_on_chip(false, 1024), 8192u);
+  EXPECT_EQ(fft_max_on_chip(true, 1024), 4096u);
+  EXPECT_EQ(fft_max_on_chip(false, 256), 4096u);
+  EXPECT_EQ(fft_max_on_chip(false, 64), 1024u);
+  for (const bool dbl : {false, true})
+    for (const bool columns : {false, true})
+      for (const std::uint64_t n : {2187u, 2053u, 4057u, 4096u, 2048u, 1031u}) {
+        const FftShape s = DeviceFft::shape(n, dbl, columns, 256);
+        EXPECT_LE(std::uint64_t(s.threads_per_transform) * s.transforms_per_group, 256u) << n << " " << dbl;
+        if (n == 4057) EXPECT_EQ(s.rader, 4057u);
+      }
+  EXPECT_GT(DeviceFft::shape(4057, false).threads_per_transform, 256u);  // the general cap, 512
+  try {
+    DeviceFft::shape(8192, false, false, 256);
+    ADD_FAILURE() << "8192 on 256-item groups";
+  } catch (const Unsupported& e) {
+    EXPECT_NE(std::string(e.what()).find("needs 512 work-items"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("hold 256"), std::string::npos) << e.what();
+  }
+  test::SmallWorkGroups groups_256(ctx(), 256), groups_64(ctx(), 64);
+  EXPECT_THROW(DeviceFft(groups_256, 8192, false), Unsupported);
+  double worst = 0;
+  worst = std::max(worst, check<float>(groups_256, 8192, kFftMaxOnChip, contiguous(8192, 2), fft::Direction::forward, 1.0, 2));
+  worst = std::max(worst, check<float>(groups_256, 4057, kFftMaxOnChip, contiguous(4057, 2), fft::Direction::backward,
+                                       1.0, 1, false, "Rader"));
+  worst = std::max(worst, check<double>(groups_256, 2187, kFftMaxOnChip, contiguous(2187, 2), fft::Direction::forward,
+                                        1.0, 1));
+  worst = std::max(worst, check<float>(groups_64, 2048, kFftMaxOnChip, contiguous(2048, 2), fft::Direction::forward, 1.0, 2));
+  worst = std::max(worst, check<float>(groups_64, 2053, kFftMaxOnChip, contiguous(2053, 2), fft::Direction::forward, 1.0,
+                                       0, false, "three fused passes"));
+  std::printf("[ worst error / bound on small work-groups ] %.3f\n", worst);
+}
+
 TEST_P(GpuFftPlan, OnePassInPlaceWithDifferentLayouts) {
   FftLayout l;
   l.batch = 3;

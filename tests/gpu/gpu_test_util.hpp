@@ -85,12 +85,11 @@ class GpuTest : public ::testing::TestWithParam<std::string> {
   std::shared_ptr<Context> context_;
 };
 
-/// A Context that forwards to another but refuses the first `count` allocations of at least
-/// `min_bytes` with DeviceError, as a device short of memory would: for the paths that fall back
-/// to using less memory.
-class ShortOfMemory final : public Context {
+/// A Context that forwards everything to another: the base of the decorators below, each of
+/// which changes one thing a device could differ in.
+class ForwardingContext : public Context {
  public:
-  ShortOfMemory(Context& inner, std::size_t min_bytes, int count) : inner_(inner), min_bytes_(min_bytes), left_(count) {}
+  explicit ForwardingContext(Context& inner) : inner_(inner) {}
   const DeviceFacts& facts() const override { return inner_.facts(); }
   std::string binary_identity() const override { return inner_.binary_identity(); }
   std::vector<std::byte> compile(const std::string& source, const std::vector<std::string>& options,
@@ -98,23 +97,48 @@ class ShortOfMemory final : public Context {
     return inner_.compile(source, options, module);
   }
   std::unique_ptr<Module> load(std::span<const std::byte> binary) override { return inner_.load(binary); }
+  std::unique_ptr<Memory> allocate(std::size_t bytes) override { return inner_.allocate(bytes); }
+  std::unique_ptr<Stream> create_stream() override { return inner_.create_stream(); }
+
+ private:
+  Context& inner_;
+};
+
+/// A Context that refuses the first `count` allocations of at least `min_bytes` with
+/// DeviceError, as a device short of memory would: for the paths that fall back to using less
+/// memory.
+class ShortOfMemory final : public ForwardingContext {
+ public:
+  ShortOfMemory(Context& inner, std::size_t min_bytes, int count)
+      : ForwardingContext(inner), min_bytes_(min_bytes), left_(count) {}
   std::unique_ptr<Memory> allocate(std::size_t bytes) override {
     if (bytes >= min_bytes_ && left_ > 0) {
       --left_;
       ++refused_;
       throw DeviceError("test: out of device memory allocating " + std::to_string(bytes) + " bytes");
     }
-    return inner_.allocate(bytes);
+    return ForwardingContext::allocate(bytes);
   }
-  std::unique_ptr<Stream> create_stream() override { return inner_.create_stream(); }
   /// How many allocations were refused.
   int refused() const { return refused_; }
 
  private:
-  Context& inner_;
   std::size_t min_bytes_;
   int left_;
   int refused_ = 0;
+};
+
+/// A Context whose device reports work-groups of at most `max_group` work-items (AMD's OpenCL
+/// GPUs report 256): for the paths that shape their programs to the device's limit.
+class SmallWorkGroups final : public ForwardingContext {
+ public:
+  SmallWorkGroups(Context& inner, std::size_t max_group) : ForwardingContext(inner), facts_(inner.facts()) {
+    facts_.max_work_group = max_group;
+  }
+  const DeviceFacts& facts() const override { return facts_; }
+
+ private:
+  DeviceFacts facts_;
 };
 
 }  // namespace ripple::gpu::test
