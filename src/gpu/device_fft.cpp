@@ -487,6 +487,12 @@ std::vector<KernelVariant> fft_kernel_variants() {
     for (std::uint64_t n : {23, 97, 2053, 4057})
       out.push_back({"fft_c2c_rader_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
     out.push_back({"fft_c2c_rader_97" + prec + "_columns", DeviceFft::program(DeviceFft::shape(97, dbl, true), dbl)});
+    // Rader as a plan's last pass (DeviceFftPlan::rader_split), of innermost-batched data.
+    {
+      FftShape last = DeviceFft::shape(97, dbl, true);
+      last.batch_fast = true;
+      out.push_back({"fft_c2c_rader_97" + prec + "_columns_batch_fast", DeviceFft::program(last, dbl)});
+    }
     // Bluestein's three fused passes (4099: a convolution of M1 x M2 points), as
     // DeviceFftBluestein makes them: the load and store passes on columns.
     {

@@ -121,11 +121,29 @@ const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, std::uint64_t n
   return *t;
 }
 
+std::vector<std::uint64_t> DeviceFftPlan::rader_split(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
+  std::uint64_t p = n;
+  for (std::uint64_t q : kFftCodeletPrimes)
+    while (p % q == 0) p /= q;
+  const std::uint64_t m = n / p;
+  if (n == 0 || m == 1 || !rader_fits(p, double_precision, max_pass)) return {};
+  std::vector<std::uint64_t> passes;
+  try {
+    passes = split(m, double_precision, max_pass);
+  } catch (const Unsupported&) {
+    return {};
+  }
+  if (passes.size() > 2) return {};
+  passes.push_back(p);
+  return passes;
+}
+
 void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
   if (n <= 1 || codelet_smooth(n)) {
     split(std::max<std::uint64_t>(n, 1), double_precision, max_pass);
     return;
   }
+  if (!rader_split(n, double_precision, max_pass).empty()) return;
   std::uint64_t m = bluestein_size(n);
   try {
     m = DeviceFftBluestein::convolution_size(n, double_precision, max_pass);
@@ -184,10 +202,13 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
                           " points needs a plan of its complex size (n " + str(n) +
                           ") that is codelet-smooth or Bluestein's three fused passes");
   if (n > 1 && !codelet_smooth(n)) {
-    // Rader or Bluestein in the one kernel where the convolution fits; else Bluestein beyond it.
+    // Rader or Bluestein in the one kernel where the convolution fits; else passes whose last is
+    // Rader's, for a complex plan; else Bluestein beyond one kernel.
     if (fits_one_kernel(n, double_precision, max_pass))
       passes_ = {n};
-    else
+    else if (real.n == 0)
+      passes_ = rader_split(n, double_precision, max_pass);
+    if (passes_.empty())
       bluestein_ =
           std::make_unique<DeviceFftBluestein>(context, n, double_precision, group, max_pass, real, max_split_pass);
   } else {
@@ -346,6 +367,7 @@ std::string DeviceFftPlan::describe() const {
   }
   s += " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
        (passes_.size() == 2 ? "pass" : "two");
+  if (!codelet_smooth(passes_.back())) s += ", the last by Rader's algorithm";
   return s + real + (batch_fast_ ? ", adjacent batch entries in each group" : "") + ")";
 }
 

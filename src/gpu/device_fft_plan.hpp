@@ -29,9 +29,10 @@ class DeviceFftPlan {
   /// A plan for `layout.batch` transforms of size n (layout strides >= 1, distances >= 0, as
   /// checked by the caller; one or two levels of batch). The one-kernel path takes both levels
   /// in one launch; multi-pass and DeviceFftBluestein plans run their passes once per outer
-  /// index. max_pass caps each pass's size, Bluestein's convolution in one kernel included
+  /// index. max_pass caps each pass's size, Rader's and Bluestein's convolutions in one kernel included
   /// (fft_max_on_chip of the precision and the device's work-group limit; tests lower it to reach three passes, or Bluestein through a work array, at
-  /// small n). Sizes with a prime factor above 19 go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
+  /// small n). Sizes with a prime factor above 19 beyond one kernel take Rader's in their last pass
+  /// where they can (rader_split), else go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   /// With real.n != 0 (a real transform whose complex size, real.complex_size(), is n; n
   /// codelet-smooth and more than one pass, or Bluestein's three fused passes
@@ -71,6 +72,13 @@ class DeviceFftPlan {
   /// codelet-smooth or needs more than three passes.
   static std::vector<std::uint64_t> split(std::uint64_t n, bool double_precision,
                                           std::uint64_t max_pass = kFftMaxOnChip);
+  /// The passes of a size n = m p beyond one kernel whose prime factors are codelet primes and
+  /// one prime p, once, that Rader's algorithm takes in one kernel (rader_fits under max_pass):
+  /// split(m)'s one or two, then p as the last pass (which has no pass twiddle). Empty for other
+  /// sizes. Two or three passes of n move 4n or 6n values where Bluestein's three fused passes
+  /// over M >= 2n - 1 points move about 10n.
+  static std::vector<std::uint64_t> rader_split(std::uint64_t n, bool double_precision,
+                                                std::uint64_t max_pass = kFftMaxOnChip);
   /// Throws what the constructor throws for size n (Unsupported naming n), before any
   /// compilation or allocation.
   static void check_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass = kFftMaxOnChip);

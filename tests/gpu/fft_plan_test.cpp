@@ -5,7 +5,8 @@
 // innermost-batched layouts and in place; the one-pass plan in place with different layouts;
 // Bluestein for primes and sizes with a large prime factor, in the one kernel (up to 2048), in
 // three fused passes and through a work array with a three-pass inner FFT (a lower pass cap
-// sends small sizes there too), with the same layouts. Outputs are poisoned with NaN,
+// sends small sizes there too), with the same layouts; Rader's prime as the last of two or
+// three passes; programs and passes shaped to smaller work-groups. Outputs are poisoned with NaN,
 // gaps of strided outputs must stay NaN, sentinels past the end must stay untouched.
 #include <gtest/gtest.h>
 
@@ -209,6 +210,25 @@ TEST(GpuFftSplit, BluesteinTakesAConvolutionOfTwoPasses) {
 // An r2c's plan splits the spectrum in its last pass, which must hold two transforms a group
 // (not: float 8192, double 4096, 32 KiB of local memory each with the split exchange) and have
 // at most kFftMaxSplitPass points; such a pass is made the last.
+// Sizes beyond one kernel with one prime factor that Rader's algorithm takes in one kernel, the
+// rest codelet-smooth in at most two passes: that prime as the last pass.
+TEST(GpuFftSplit, RaderTakesTheLastPassOfOneLargePrime) {
+  using V = std::vector<std::uint64_t>;
+  EXPECT_EQ(DeviceFftPlan::rader_split(23 * 256, false), (V{256, 23}));
+  EXPECT_EQ(DeviceFftPlan::rader_split(2053 * 1000, false), (V{1000, 2053}));
+  EXPECT_EQ(DeviceFftPlan::rader_split(4057 * 2, true), (V{2, 4057}));
+  EXPECT_EQ(DeviceFftPlan::rader_split(29 * 256, false, 32), (V{16, 16, 29}));
+  EXPECT_EQ(DeviceFftPlan::rader_split(std::uint64_t{97} << 26, false), (V{8192, 8192, 97}));
+  EXPECT_TRUE(DeviceFftPlan::rader_split(std::uint64_t{97} << 40, false).empty());  // four passes
+  EXPECT_TRUE(DeviceFftPlan::rader_split(23 * 23 * 16, false).empty());  // 23 twice
+  EXPECT_TRUE(DeviceFftPlan::rader_split(23 * 29 * 16, false).empty());  // two such primes
+  EXPECT_TRUE(DeviceFftPlan::rader_split(4099 * 2, false).empty());     // 4098 = 2 x 3 x 683
+  EXPECT_TRUE(DeviceFftPlan::rader_split(4096, false).empty());         // smooth
+  EXPECT_TRUE(DeviceFftPlan::rader_split(2053, false).empty());         // the prime alone
+  EXPECT_TRUE(DeviceFftPlan::rader_split(29 * 256, false, 16).empty()); // 28 > the cap
+  EXPECT_NO_THROW(DeviceFftPlan::check_size(std::uint64_t{97} << 26, false));
+}
+
 TEST(GpuFftSplit, RealSplitEndsWithAPassThatPairs) {
   using V = std::vector<std::uint64_t>;
   EXPECT_TRUE(DeviceFft::pairs_fit(4096, false));
@@ -515,6 +535,51 @@ void check_bluestein(Context& ctx) {
     }
   }
   std::printf("[ fft bluestein %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
+}
+
+// Rader's prime as the last pass of two or three (rader_split): 5888 = 256 x 23, 2053000 =
+// 1000 x 2053, 4057 x 64 in float, 6208 = 64 x 97 and 8114 = 2 x 4057 in double, both
+// directions; 7424 = 16 x 16 x 29 under a cap of 32 in padded, innermost-batched (the batch the
+// fastest level of all three passes), interleaved layouts and in place.
+template <class T>
+void check_rader_passes(Context& ctx) {
+  const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
+  const bool dbl = std::is_same_v<T, double>;
+  const std::string rader = "the last by Rader's algorithm";
+  double worst = 0;
+  const std::vector<std::uint64_t> sizes = dbl ? std::vector<std::uint64_t>{64 * 97, 2 * 4057}
+                                               : std::vector<std::uint64_t>{256 * 23, 1000 * 2053, 64 * 4057};
+  for (const std::uint64_t n : sizes) {
+    worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 2), fwd, 1.0, 2, false, rader));
+    worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 1), bwd, 1.0 / n, 2, false, rader));
+  }
+  const std::uint64_t n = 16 * 16 * 29;
+  const auto N = static_cast<std::int64_t>(n);
+  FftLayout padded;
+  padded.batch = 3;
+  padded.in_dist = N + 5;
+  padded.out_stride = 2;
+  padded.out_dist = 2 * N + 3;
+  FftLayout innermost;
+  innermost.batch = 4;
+  innermost.in_stride = innermost.out_stride = 4;
+  innermost.in_dist = innermost.out_dist = 1;
+  FftLayout interleaved;
+  interleaved.batch = 5;
+  interleaved.in_stride = 7;
+  interleaved.out_stride = 9;
+  interleaved.in_dist = interleaved.out_dist = 1;
+  worst = std::max(worst, check<T>(ctx, n, 32, padded, bwd, 1.0, 3, false, rader));
+  worst = std::max(worst, check<T>(ctx, n, 32, innermost, fwd, 1.0, 3, false, rader));
+  worst = std::max(worst, check<T>(ctx, n, 32, interleaved, bwd, 1.0, 3, false, rader));
+  worst = std::max(worst, check<T>(ctx, n, 32, contiguous(n, 3), fwd, 1.0, 3, true, rader));
+  std::printf("[ fft rader passes %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
+}
+
+TEST_P(GpuFftPlan, FloatRaderPassesMatchTheReference) { check_rader_passes<float>(ctx()); }
+TEST_P(GpuFftPlan, DoubleRaderPassesMatchTheReference) {
+  if (!ctx().facts().fp64) GTEST_SKIP() << ctx().facts().name << " has no double precision";
+  check_rader_passes<double>(ctx());
 }
 
 TEST_P(GpuFftPlan, FloatBluesteinMatchesTheReference) { check_bluestein<float>(ctx()); }
