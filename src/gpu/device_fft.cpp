@@ -229,8 +229,11 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
                           " points is not a one-kernel FFT of size n " + std::to_string(n));
   // A first pass has the pass twiddle, a last one not. Bluestein's (DeviceFftBluestein) are
   // its loading pass A and storing pass C, whose element e of transform i is index i + e S.
+  // Rader's program (no pass twiddle) is a last pass whose store does not split an r2c's spectrum.
+  const bool rader = shape_.rader != 0;
   const bool real_pass_fits =
-      conv.n == 0 ? codelet_smooth(n) && real.complex_size() % n == 0 && real.complex_size() / n % real.pass_step == 0
+      conv.n == 0 ? (codelet_smooth(n) || (rader && !real.split_pass())) && real.complex_size() % n == 0 &&
+                        real.complex_size() / n % real.pass_step == 0
                   : real.complex_size() == conv.n && !conv.middle && conv.load != real.last_pass &&
                         conv.store == real.last_pass && conv.e_step == real.pass_step && conv.i_step == 1;
   if (real.pass_step != 0 && (!real_pass_fits || real.last_pass == pass_twiddle))
@@ -239,7 +242,8 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
                           (pass_twiddle ? "with" : "without") + " the pass twiddle" +
                           (conv.n != 0 ? ", Bluestein's of " + std::to_string(conv.n) : std::string()) +
                           ") cannot be a pass of the " + (real.r2c ? "r2c" : "c2r") + " of " + std::to_string(real.n) +
-                          " points: a codelet-smooth factor of its complex size whose step divides the rest, or "
+                          " points: a codelet-smooth factor of its complex size whose step divides the rest (or "
+                          "Rader's prime factor as a last pass that does not split an r2c's spectrum), or "
                           "Bluestein's loading or storing pass of that size with the step as its element's, "
                           "first with the pass twiddle or last without it");
   const DeviceFacts& f = context.facts();
@@ -602,6 +606,16 @@ std::vector<KernelVariant> fft_kernel_variants() {
         out.push_back({name + "first_pass" + prec + "_batch_fast", DeviceFft::program(first, dbl, true, true)});
         out.push_back({name + "last_pass" + prec + "_batch_fast", DeviceFft::program(last, dbl)});
       }
+    }
+    // Rader's prime as a real plan's last pass, writing the real side: odd r2c and c2r of 5589 =
+    // 243 x 23, even c2r of 11776 (half 256 x 23, the reals in pairs); column shape.
+    for (const auto& [n, r2c] : {std::pair<std::uint64_t, bool>{5589, true}, {5589, false}, {11776, false}}) {
+      const FftReal real{n, r2c};
+      const std::vector<std::uint64_t> passes = DeviceFftPlan::rader_split(real.complex_size(), dbl);
+      const FftShape s =
+          DeviceFft::shape(passes.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, passes.at(0), true});
+      out.push_back({std::string("fft_real_") + (r2c ? "r2c_" : "c2r_") + std::to_string(n) + "_rader_last_pass" + prec,
+                     DeviceFft::program(s, dbl)});
     }
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});

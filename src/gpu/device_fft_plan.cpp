@@ -138,6 +138,11 @@ std::vector<std::uint64_t> DeviceFftPlan::rader_split(std::uint64_t n, bool doub
   return passes;
 }
 
+bool DeviceFftPlan::passes_take_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
+  return n >= 2 && (codelet_smooth(n) || !rader_split(n, double_precision, max_pass).empty() ||
+                    DeviceFftBluestein::three_passes_fit(n, double_precision, max_pass));
+}
+
 void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
   if (n <= 1 || codelet_smooth(n)) {
     split(std::max<std::uint64_t>(n, 1), double_precision, max_pass);
@@ -180,6 +185,7 @@ std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool d
 bool DeviceFftPlan::real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                                     std::uint64_t max_group, std::uint64_t max_split_pass) {
   if (n < 2) return false;
+  if (!rader_split(n, double_precision, max_pass).empty()) return false;  // Rader's store does not split
   if (!codelet_smooth(n)) return DeviceFftBluestein::split_in_store(n, double_precision, max_pass, max_group, max_split_pass);
   try {
     split_for_real(n, double_precision, max_pass, max_group, max_split_pass);
@@ -196,17 +202,16 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   const FftLayout group = layout.one_outer();  // what a multi-pass or Bluestein plan runs at a time
   max_pass = std::min(max_pass, fft_max_on_chip(double_precision, context.facts().max_work_group));
   check_size(n, double_precision, max_pass);
-  if (real.n != 0 && (real.complex_size() != n || n < 2 ||
-                      !(codelet_smooth(n) || DeviceFftBluestein::three_passes_fit(n, double_precision, max_pass))))
+  if (real.n != 0 && (real.complex_size() != n || n < 2 || !passes_take_real(n, double_precision, max_pass)))
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
                           " points needs a plan of its complex size (n " + str(n) +
-                          ") that is codelet-smooth or Bluestein's three fused passes");
+                          ") that is codelet-smooth, Rader's last pass or Bluestein's three fused passes");
   if (n > 1 && !codelet_smooth(n)) {
     // Rader or Bluestein in the one kernel where the convolution fits; else passes whose last is
-    // Rader's, for a complex plan; else Bluestein beyond one kernel.
+    // Rader's; else Bluestein beyond one kernel.
     if (fits_one_kernel(n, double_precision, max_pass))
       passes_ = {n};
-    else if (real.n == 0)
+    else
       passes_ = rader_split(n, double_precision, max_pass);
     if (passes_.empty())
       bluestein_ =

@@ -35,7 +35,7 @@ class DeviceFftPlan {
   /// where they can (rader_split), else go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   /// With real.n != 0 (a real transform whose complex size, real.complex_size(), is n; n
-  /// codelet-smooth and more than one pass, or Bluestein's three fused passes
+  /// codelet-smooth and more than one pass, Rader's last pass, or Bluestein's three fused passes
   /// (DeviceFftBluestein::three_passes_fit), whose A and C are the first and last here; real's
   /// pass fields are the plan's), the plan does
   /// DeviceFftReal's steps on the real side in its passes (FftReal::pass_step) and takes that
@@ -79,6 +79,10 @@ class DeviceFftPlan {
   /// over M >= 2n - 1 points move about 10n.
   static std::vector<std::uint64_t> rader_split(std::uint64_t n, bool double_precision,
                                                 std::uint64_t max_pass = kFftMaxOnChip);
+  /// Whether a plan of complex size n beyond one kernel can read a real transform's real side in
+  /// its first pass and write it in its last: n codelet-smooth, Rader's last pass (rader_split),
+  /// or Bluestein's three fused passes (DeviceFftBluestein::three_passes_fit).
+  static bool passes_take_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
   /// Throws what the constructor throws for size n (Unsupported naming n), before any
   /// compilation or allocation.
   static void check_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass = kFftMaxOnChip);

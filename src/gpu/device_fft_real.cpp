@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "fft/unit_roots.hpp"
-#include "gpu/device_fft_bluestein.hpp"
 #include "gpu/device_tables.hpp"
 #include "gpu/tuning.hpp"
 #include "ripple/error.hpp"
@@ -48,10 +47,10 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     return;
   }
   // A complex size beyond one kernel whose plan's first pass can read the real side and last
-  // write it: a smooth one (two or three passes), or Bluestein's of three fused passes.
+  // write it: a smooth one (two or three passes), Rader's last pass, or Bluestein's of three
+  // fused passes.
   const auto passes_take_real = [&](std::uint64_t size) {
-    return size >= 2 &&
-           (codelet_smooth(size) || DeviceFftBluestein::three_passes_fit(size, double_precision, max_pass));
+    return DeviceFftPlan::passes_take_real(size, double_precision, max_pass);
   };
   if (odd_) {
     // The complex plan alone, its first pass reading the real side and its last writing it;

@@ -111,8 +111,7 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
   const std::uint64_t complex_size = n % 2 == 0 ? n / 2 : n;
   // Innermost batching puts adjacent batch entries in a group in every pass (FftPass::batch_fast).
   bool batch_fast = false;
-  if (!fused && n > 2 &&
-      (codelet_smooth(complex_size) || DeviceFftBluestein::three_passes_fit(complex_size, dbl, max_pass))) {
+  if (!fused && n > 2 && DeviceFftPlan::passes_take_real(complex_size, dbl, max_pass)) {
     const bool split =
         DeviceFftPlan::real_split_fits(n / 2, dbl, max_pass, ctx.facts().max_work_group, max_split_pass);
     EXPECT_NE(path.find(n % 2 != 0 ? (r2c ? "the reals read by the first, the half spectrum stored by"
@@ -268,7 +267,9 @@ void check_sizes(Context& ctx) {
   // (194 with a split cap of 8, below C's 13 points); 131, 262: its
   // convolution of 264 through a work array with kernels around it; odd sizes read and write
   // the real side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5
-  // and 105 = 3 x 5 x 7).
+  // and 105 = 3 x 5 x 7; Rader's prime as the last pass, writing the real side but for an even
+  // r2c's split, a kernel after it: 5589 = 243 x 23, 11776 (half 256 x 23), 14848 (half 16 x 16
+  // x 29 under a cap of 32), and in every layout 207 = 9 x 23 and 414 under a cap of 22).
   std::vector<Case> cases = {{3, true},       {4, true},      {15, true},       {16, true},      {97, true},
                              {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
@@ -276,7 +277,9 @@ void check_sizes(Context& ctx) {
                              {480, false, 16}, {300, false, 15}, {125, false, 5}, {105, false, 8},
                              {72, false, 4},  {480, false, 16, 8}, {72, false, 4, 2}, {131, false, 16},
                              {262, false, 16}, {138, false, 16},  {106, false, 16}, {212, false, 24},
-                             {194, false, 64, 8}, {83, true},   {2053, true},     {4106, true}};
+                             {194, false, 64, 8}, {83, true},   {2053, true},     {4106, true},
+                             {5589, false},   {11776, false}, {2 * 16 * 16 * 29, false, 32}, {207, false, 22},
+                             {414, false, 22}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       // Every layout in float up to 2050, and in double for a size of passes and one of

@@ -157,8 +157,8 @@
    its last pass's (fft_store_split_pass) */
 #define FFT_REAL_SPLIT_STORE (FFT_REAL_STORES && FFT_REAL_R2C && FFT_REAL_EVEN)
 #define FFT_REAL_SPLIT_PASS (FFT_REAL_SPLIT_STORE && FFT_REAL_PASS_STEP > 0)
-#if FFT_REAL_PASS_STEP > 0 && FFT_RADER > 0
-#error "fft_c2c.cl: Rader's DFT is a whole transform, not a pass"
+#if FFT_REAL_PASS_STEP > 0 && FFT_RADER > 0 && (!FFT_REAL_PASS_LAST || FFT_REAL_SPLIT_PASS)
+#error "fft_c2c.cl: Rader's DFT is a whole transform, or a last pass that does not split an r2c's spectrum"
 #endif
 #if FFT_REAL_PASS_STEP > 0 && FFT_BLUESTEIN_N > 0 &&                                                          \
     (FFT_CONV_MIDDLE || FFT_CONV_LOAD == FFT_REAL_PASS_LAST || FFT_CONV_STORE != FFT_REAL_PASS_LAST ||          \
