@@ -28,14 +28,22 @@ constexpr std::uint64_t kButterfliesPerItem = 2;
 // 4095-point convolution still spilled (128 registers). At 384 none of the NVRTC test's variants
 // spills (sm_90, 96-190 registers). The occupancy this costs is unmeasured.
 constexpr std::uint64_t kMaxItemsDouble = 384;
-// Rader's DFT holds two transforms' worth of values, tables and indices in one program: at the
-// caps above, ptxas spilled his 2052-point double convolution (342 items, 168 registers) and his
-// 8190-point float one (1024 items, 64 registers). Fewer items, each with more butterflies, may
-// have more registers: at these, of his 356 programs (178 primes, each precision) three spill 4
-// or 8 bytes at 40-80 registers (float 31 and 331, double 487; in the column shape, surveyed to
-// 300, float 31 and 181), none of the NVRTC test's. (Bluestein's whole DFTs, also two
-// transforms, did not spill at the general caps.)
-constexpr std::uint64_t kMaxItemsRaderDouble = 256, kMaxItemsRaderFloat = 512;
+// Rader's and Bluestein's whole DFTs hold two transforms' worth of values, tables and indices in
+// one program: at the caps above, ptxas spilled Rader's 2052-point double convolution (342
+// items, 168 registers) and his 8190-point float one (1024 items, 64 registers), and
+// Bluestein's 2039 in float with a pass twiddle (680 items, 80 registers: 16 bytes). So a
+// transform of Rader's takes at most these many items, and one of Bluestein's the general cap
+// or the float one here, the lower (his double programs at up to 361 items did not spill). Fewer
+// items, each with more butterflies, may have more registers: at these, of Rader's 356 programs
+// (178 primes, each precision) three spill 4 or 8 bytes at 40-80 registers (float 31 and 331,
+// double 487; in the column shape, surveyed to 300, float 31 and 181), none of the NVRTC
+// test's. These caps hold for a whole group of several transforms too: column groups of
+// Rader's spilled (f32 1021 to 4057 on 680 to 1000 items, 64-80 registers: 48-184 bytes), and
+// Bluestein's f64 667 with a pass twiddle (448 items: 4 bytes). With them none of 17 such sizes
+// (Rader's 23 .. 4057, Bluestein's 47 .. 2039), each precision, row or column shape, with or
+// without the pass twiddle, spills, but Bluestein's one-kernel 376 in float (8 bytes at 56
+// registers on 126 items, without the twiddle: as before the caps).
+constexpr std::uint64_t kMaxItemsConvolutionDouble = 256, kMaxItemsConvolutionFloat = 512;
 // Stages of radix kFftSmallestUnpairedRadix and larger take one butterfly per work-item: a
 // codelet of R points holds about 2R complex values (the sums and differences of its pairs
 // besides its inputs and outputs; radix 16's sixteen after its first four DFTs of 4). Radix 13,
@@ -115,12 +123,15 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   std::uint64_t most = 1;
   for (unsigned r : s.radices) most = std::max<std::uint64_t>(most, n / r);
   std::uint64_t per_item = kButterfliesPerItem;
-  // The device's groups may be smaller than the caps (256 work-items on AMD's OpenCL GPUs): each
+  // A whole DFT by Rader's or Bluestein's convolution: two transforms in one program. The
+  // device's groups may be smaller than the caps (256 work-items on AMD's OpenCL GPUs): each
   // item then takes more butterflies.
-  const std::uint64_t max_items =
-      std::min(rader ? (double_precision ? kMaxItemsRaderDouble : kMaxItemsRaderFloat)
-                     : (double_precision ? kMaxItemsDouble : kFftMaxGroup),
-               std::max<std::uint64_t>(max_group, 1));
+  const bool convolution = rader || s.conv.whole();
+  const std::uint64_t convolution_items = double_precision ? kMaxItemsConvolutionDouble : kMaxItemsConvolutionFloat;
+  const std::uint64_t general_items = double_precision ? kMaxItemsDouble : kFftMaxGroup;
+  const std::uint64_t transform_items =
+      rader ? convolution_items : s.conv.whole() ? std::min(general_items, kMaxItemsConvolutionFloat) : general_items;
+  const std::uint64_t max_items = std::min(transform_items, std::max<std::uint64_t>(max_group, 1));
   while ((most + per_item - 1) / per_item > max_items) ++per_item;
   std::uint64_t items = (most + per_item - 1) / per_item;
   for (unsigned r : s.radices)
@@ -142,7 +153,9 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   if (columns) wanted = std::max(wanted, (kFftColumnBytes + complex_bytes - 1) / complex_bytes);
   const bool paired = real.split_pass();
   if (paired) wanted = std::max<std::uint64_t>(wanted, 2);
-  wanted = std::min(wanted, std::max<std::uint64_t>(1, std::min(max_group, kFftMaxGroup) / s.threads_per_transform));
+  // A convolution's cap holds for its whole group (see kMaxItemsConvolutionFloat).
+  const std::uint64_t group_items = std::min({max_group, kFftMaxGroup, convolution ? convolution_items : kFftMaxGroup});
+  wanted = std::min(wanted, std::max<std::uint64_t>(1, group_items / s.threads_per_transform));
   // The split exchange (half the local memory, two rounds of barriers) where one transform
   // does not fit the budget, for columns where the transforms a group wants do not, and for a
   // split pass where two do not.
@@ -174,8 +187,6 @@ bool DeviceFft::pairs_fit(std::uint64_t n, bool double_precision, std::uint64_t 
 
 ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pass_twiddle, bool twiddle_double) {
   ProgramSpec spec;
-  if (pass_twiddle && (s.conv.whole() || s.rader != 0))
-    throw InvalidArgument("DeviceFft: a whole Bluestein or Rader DFT has no pass twiddle");
   spec.files = {"dialect.h", "fft_codelets.h", "fft_chirp.h", "fft_c2c.cl"};
   spec.defines = {{"RIPPLE_DOUBLE", double_precision ? "1" : "0"},
                   {"FFT_TWIDDLE", pass_twiddle ? "1" : "0"},
@@ -229,10 +240,11 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
                           " points is not a one-kernel FFT of size n " + std::to_string(n));
   // A first pass has the pass twiddle, a last one not. Bluestein's (DeviceFftBluestein) are
   // its loading pass A and storing pass C, whose element e of transform i is index i + e S.
-  // Rader's program (no pass twiddle) is a last pass whose store does not split an r2c's spectrum.
+  // Rader's program is a last pass whose store does not split an r2c's spectrum (a complex pass
+  // of his, or Bluestein's whole DFT, may be any pass of a complex plan).
   const bool rader = shape_.rader != 0;
   const bool real_pass_fits =
-      conv.n == 0 ? (codelet_smooth(n) || (rader && !real.split_pass())) && real.complex_size() % n == 0 &&
+      conv.n == 0 ? (codelet_smooth(n) || (rader && real.last_pass && !real.split_pass())) && real.complex_size() % n == 0 &&
                         real.complex_size() / n % real.pass_step == 0
                   : real.complex_size() == conv.n && !conv.middle && conv.load != real.last_pass &&
                         conv.store == real.last_pass && conv.e_step == real.pass_step && conv.i_step == 1;
@@ -249,9 +261,6 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");
-  if (pass_twiddle && (shape_.conv.whole() || shape_.rader != 0))
-    throw InvalidArgument("DeviceFft: size n " + std::to_string(n) + " is done by " +
-                          (shape_.rader != 0 ? "Rader" : "Bluestein") + ", which has no pass twiddle");
   const std::uint64_t group = std::uint64_t(shape_.threads_per_transform) * shape_.transforms_per_group;
   if (group > f.max_work_group)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs work-groups of " + std::to_string(group) +
@@ -402,10 +411,10 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
     throw InvalidArgument(std::string("DeviceFft: a program ") + (pass_twiddle_ ? "with" : "without") +
                           " a pass twiddle was launched " + (twiddles != nullptr ? "with" : "without") + " its table");
   // The store reads W_T^(i e) at i e, unreduced: every inner index times every output must stay below T.
-  if (twiddles != nullptr && static_cast<long double>(p.inner - 1) * static_cast<long double>(shape_.n - 1) >=
+  if (twiddles != nullptr && static_cast<long double>(p.inner - 1) * static_cast<long double>(size() - 1) >=
                                  static_cast<long double>(twiddles->n))
     throw InvalidArgument("DeviceFft: a pass twiddle of " + std::to_string(twiddles->n) + " points with inner " +
-                          std::to_string(p.inner) + " and " + std::to_string(shape_.n) +
+                          std::to_string(p.inner) + " and " + std::to_string(size()) +
                           "-point transforms (inner index times output index must stay below it)");
   const std::uint64_t groups = (p.count + shape_.transforms_per_group - 1) / shape_.transforms_per_group;
   if (groups > 0x7fffffffULL)
@@ -491,11 +500,25 @@ std::vector<KernelVariant> fft_kernel_variants() {
     for (std::uint64_t n : {23, 97, 2053, 4057})
       out.push_back({"fft_c2c_rader_" + std::to_string(n) + prec, DeviceFft::program(DeviceFft::shape(n, dbl), dbl)});
     out.push_back({"fft_c2c_rader_97" + prec + "_columns", DeviceFft::program(DeviceFft::shape(97, dbl, true), dbl)});
-    // Rader as a plan's last pass (DeviceFftPlan::rader_split), of innermost-batched data.
+    // 1021 as columns: three of his transforms a group in float (510 items, the most registers).
+    out.push_back({"fft_c2c_rader_1021" + prec + "_columns", DeviceFft::program(DeviceFft::shape(1021, dbl, true), dbl)});
+    // Rader's and Bluestein's DFTs as passes of a plan (DeviceFftPlan::split_with_large_primes):
+    // Rader's last pass of innermost-batched data; his and Bluestein's (47) earlier passes, with
+    // the pass twiddle (float's in double, as on fp64 devices), as columns and with the batch
+    // fastest; the largest of each (4057, 2039) as such columns.
     {
       FftShape last = DeviceFft::shape(97, dbl, true);
       last.batch_fast = true;
       out.push_back({"fft_c2c_rader_97" + prec + "_columns_batch_fast", DeviceFft::program(last, dbl)});
+      for (const std::uint64_t n : {97, 47, 4057, 2039}) {
+        const bool rader = n == 97 || n == 4057;
+        const std::string name = std::string("fft_c2c_") + (rader ? "rader_" : "bluestein_") + std::to_string(n) + prec;
+        FftShape first = DeviceFft::shape(n, dbl, true);
+        out.push_back({name + "_columns_pass_twiddle", DeviceFft::program(first, dbl, true, true)});
+        if (n > 97) continue;  // the largest of each: the most registers
+        first.batch_fast = true;
+        out.push_back({name + "_columns_pass_twiddle_batch_fast", DeviceFft::program(first, dbl, true, true)});
+      }
     }
     // Bluestein's three fused passes (4099: a convolution of M1 x M2 points), as
     // DeviceFftBluestein makes them: the load and store passes on columns.
@@ -611,7 +634,8 @@ std::vector<KernelVariant> fft_kernel_variants() {
     // 243 x 23, even c2r of 11776 (half 256 x 23, the reals in pairs); column shape.
     for (const auto& [n, r2c] : {std::pair<std::uint64_t, bool>{5589, true}, {5589, false}, {11776, false}}) {
       const FftReal real{n, r2c};
-      const std::vector<std::uint64_t> passes = DeviceFftPlan::rader_split(real.complex_size(), dbl);
+      const std::vector<std::uint64_t> passes =
+          DeviceFftPlan::split_with_large_primes(real.complex_size(), dbl, kFftMaxOnChip, true);
       const FftShape s =
           DeviceFft::shape(passes.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, passes.at(0), true});
       out.push_back({std::string("fft_real_") + (r2c ? "r2c_" : "c2r_") + std::to_string(n) + "_rader_last_pass" + prec,

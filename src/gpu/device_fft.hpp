@@ -278,7 +278,7 @@ class DeviceFft {
   /// Transforms of size n. Throws Unsupported for sizes the one kernel does not take
   /// (fits_one_kernel; naming n) and for double on a device without it; InvalidArgument for n = 0.
   /// With pass_twiddle, the program multiplies its outputs by an FftPassTwiddles table given
-  /// to launch() (the first passes of a multi-pass FFT). With columns, the program is shaped for
+  /// to launch() (the first passes of a multi-pass FFT; Rader's and Bluestein's whole DFTs too). With columns, the program is shaped for
   /// launches whose FftPass::columns() holds (any launch is correct with either shape). conv
   /// (n codelet-smooth) fuses steps of Bluestein's algorithm for size conv.n into the FFT of n
   /// (a pass of DeviceFftBluestein); its tables are made here. real (real.complex_size() == n

@@ -63,7 +63,7 @@ class DeviceFftBluestein {
   /// 2n - 1 that splits in two factors within Bluestein's on-chip cap (three fused passes),
   /// where one lies within 0.4 % of bluestein_size(n), else bluestein_size(n) (the work array).
   /// Of 19959 sizes sampled between 2049 and 8M, 6.7 % had a smallest M with no such split
-  /// (709801: 17^5), and the first that splits was at most 0.09 % longer.
+  /// (709817: 17^5), and the first that splits was at most 0.09 % longer.
   static std::uint64_t convolution_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
   /// Whether size n (Bluestein's, beyond one kernel) is three fused passes under max_pass.
   static bool three_passes_fit(std::uint64_t n, bool double_precision, std::uint64_t max_pass);

@@ -46,6 +46,35 @@ std::vector<std::uint64_t> split_two(std::uint64_t n, std::uint64_t max_pass, co
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
 
+// The prime factors of n above the codelets' (large primes), with multiplicity, ascending; empty
+// where one is above `largest` (no one-kernel pass takes it) or there are more than three (no
+// three passes hold them).
+std::vector<std::uint64_t> large_primes(std::uint64_t n, std::uint64_t largest) {
+  for (std::uint64_t p : kFftCodeletPrimes)
+    while (n % p == 0) n /= p;
+  std::vector<std::uint64_t> primes;
+  for (std::uint64_t q = kFftCodeletPrimes.back() + 2; n > 1 && q <= largest && q * q <= n; q += 2)
+    while (n % q == 0) {
+      primes.push_back(q);
+      n /= q;
+    }
+  if (n > largest) return {};  // a prime above it, or a product of two
+  if (n > 1) primes.push_back(n);
+  if (primes.size() > 3) return {};
+  return primes;
+}
+
+// The on-chip work per point of a one-kernel pass of d points, in stages of log2 of its FFTs'
+// sizes: a codelet-smooth FFT's, Rader's two FFTs of d - 1, Bluestein's two of his
+// convolution's length M for d points (M / d times as many points).
+double pass_work_per_point(std::uint64_t d, bool double_precision) {
+  const auto stages = [](std::uint64_t m) { return std::log2(static_cast<double>(m)); };
+  if (codelet_smooth(d)) return stages(d);
+  if (rader_fits(d, double_precision)) return 2 * stages(d - 1);
+  const std::uint64_t m = bluestein_size(d);
+  return 2 * stages(m) * static_cast<double>(m) / static_cast<double>(d);
+}
+
 // The FftReal of a real transform's first pass, whose load reads the real side, or none.
 FftReal real_first_pass(const FftReal& real, std::uint64_t step) {
   if (real.n == 0) return {};
@@ -121,25 +150,97 @@ const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, std::uint64_t n
   return *t;
 }
 
-std::vector<std::uint64_t> DeviceFftPlan::rader_split(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
-  std::uint64_t p = n;
-  for (std::uint64_t q : kFftCodeletPrimes)
-    while (p % q == 0) p /= q;
-  const std::uint64_t m = n / p;
-  if (n == 0 || m == 1 || !rader_fits(p, double_precision, max_pass)) return {};
-  std::vector<std::uint64_t> passes;
-  try {
-    passes = split(m, double_precision, max_pass);
-  } catch (const Unsupported&) {
-    return {};
+std::vector<std::uint64_t> DeviceFftPlan::split_with_large_primes(std::uint64_t n, bool double_precision,
+                                                                  std::uint64_t max_pass, bool real) {
+  if (n < 2 || codelet_smooth(n)) return {};
+  const std::vector<std::uint64_t> large = large_primes(n, kFftMaxRaderOnChip + 1);
+  if (large.empty()) return {};
+  std::uint64_t large_product = 1;
+  for (std::uint64_t p : large) large_product *= p;
+  const std::uint64_t smooth = n / large_product;
+  const std::vector<std::uint64_t> smooth_divisors = divisors(smooth);
+  const auto is_rader = [&](std::uint64_t d) { return !codelet_smooth(d) && rader_fits(d, double_precision); };
+  // The passes that may hold large primes: a subset of them (bits of `mask`, by index) times a
+  // divisor of the smooth part, in one kernel.
+  struct Candidate {
+    unsigned mask;
+    std::uint64_t size, smooth_part;
+  };
+  std::vector<Candidate> candidates;
+  const unsigned all = (1u << large.size()) - 1;
+  for (unsigned mask = 1; mask <= all; ++mask) {
+    std::uint64_t part = 1;
+    for (std::size_t i = 0; i < large.size(); ++i)
+      if (mask >> i & 1u) part *= large[i];
+    for (std::uint64_t s : smooth_divisors) {
+      const std::uint64_t d = part * s;
+      if (d > kFftMaxOnChip) break;  // the divisors ascend
+      if (!fits_one_kernel(d, double_precision, max_pass) || (real && !(s == 1 && is_rader(d)))) continue;
+      candidates.push_back({mask, d, s});
+    }
   }
-  if (passes.size() > 2) return {};
-  passes.push_back(p);
-  return passes;
+  // The smooth rest's passes by its size (split's; none where it needs more than three).
+  std::map<std::uint64_t, std::vector<std::uint64_t>> rest_passes;
+  const auto passes_of_rest = [&](std::uint64_t rest) -> const std::vector<std::uint64_t>& {
+    auto [it, added] = rest_passes.try_emplace(rest);
+    if (added && rest > 1) {
+      try {
+        it->second = split(rest, double_precision, max_pass);
+      } catch (const Unsupported&) {
+      }
+    }
+    return it->second;
+  };
+  std::vector<std::uint64_t> best;
+  double best_work = 0;
+  std::vector<const Candidate*> chosen;
+  const auto consider = [&] {
+    std::uint64_t taken = 1;
+    for (const Candidate* c : chosen) taken *= c->smooth_part;
+    if (smooth % taken != 0) return;
+    const std::uint64_t rest = smooth / taken;
+    if (rest == 1 && real) return;  // a real plan's first pass reads the real side: a smooth one
+    std::vector<std::uint64_t> passes = passes_of_rest(rest);
+    if (rest > 1 && passes.empty()) return;
+    if (passes.size() + chosen.size() < 2 || passes.size() + chosen.size() > 3) return;
+    std::vector<std::uint64_t> bluestein, rader;
+    for (const Candidate* c : chosen) (is_rader(c->size) ? rader : bluestein).push_back(c->size);
+    std::sort(bluestein.begin(), bluestein.end());
+    std::sort(rader.begin(), rader.end());
+    passes.insert(passes.end(), bluestein.begin(), bluestein.end());
+    passes.insert(passes.end(), rader.begin(), rader.end());
+    double work = 0;
+    for (std::uint64_t d : passes) work += pass_work_per_point(d, double_precision);
+    const auto largest = [](const std::vector<std::uint64_t>& v) { return *std::max_element(v.begin(), v.end()); };
+    if (best.empty() || passes.size() < best.size() ||
+        (passes.size() == best.size() &&
+         (work < best_work || (work == best_work && largest(passes) < largest(best))))) {
+      best = std::move(passes);
+      best_work = work;
+    }
+  };
+  // Sets of candidates that hold every large prime once: each set once, its candidates chosen
+  // in the order of the lowest prime each holds.
+  const auto pick = [&](const auto& self, unsigned covered) -> void {
+    if (covered == all) {
+      consider();
+      return;
+    }
+    if (chosen.size() == 3) return;
+    const unsigned open = all & ~covered, lowest = open & (~open + 1);
+    for (const Candidate& c : candidates) {
+      if ((c.mask & covered) != 0 || (c.mask & lowest) == 0) continue;
+      chosen.push_back(&c);
+      self(self, covered | c.mask);
+      chosen.pop_back();
+    }
+  };
+  pick(pick, 0);
+  return best;
 }
 
 bool DeviceFftPlan::passes_take_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
-  return n >= 2 && (codelet_smooth(n) || !rader_split(n, double_precision, max_pass).empty() ||
+  return n >= 2 && (codelet_smooth(n) || !split_with_large_primes(n, double_precision, max_pass, true).empty() ||
                     DeviceFftBluestein::three_passes_fit(n, double_precision, max_pass));
 }
 
@@ -148,7 +249,7 @@ void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint
     split(std::max<std::uint64_t>(n, 1), double_precision, max_pass);
     return;
   }
-  if (!rader_split(n, double_precision, max_pass).empty()) return;
+  if (!split_with_large_primes(n, double_precision, max_pass).empty()) return;
   std::uint64_t m = bluestein_size(n);
   try {
     m = DeviceFftBluestein::convolution_size(n, double_precision, max_pass);
@@ -185,7 +286,8 @@ std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool d
 bool DeviceFftPlan::real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                                     std::uint64_t max_group, std::uint64_t max_split_pass) {
   if (n < 2) return false;
-  if (!rader_split(n, double_precision, max_pass).empty()) return false;  // Rader's store does not split
+  // Rader's store does not split
+  if (!split_with_large_primes(n, double_precision, max_pass, true).empty()) return false;
   if (!codelet_smooth(n)) return DeviceFftBluestein::split_in_store(n, double_precision, max_pass, max_group, max_split_pass);
   try {
     split_for_real(n, double_precision, max_pass, max_group, max_split_pass);
@@ -205,14 +307,15 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   if (real.n != 0 && (real.complex_size() != n || n < 2 || !passes_take_real(n, double_precision, max_pass)))
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
                           " points needs a plan of its complex size (n " + str(n) +
-                          ") that is codelet-smooth, Rader's last pass or Bluestein's three fused passes");
+                          ") that is codelet-smooth, Rader's primes after a smooth first pass, or Bluestein's three fused passes");
   if (n > 1 && !codelet_smooth(n)) {
-    // Rader or Bluestein in the one kernel where the convolution fits; else passes whose last is
-    // Rader's; else Bluestein beyond one kernel.
+    // Rader or Bluestein in the one kernel where the convolution fits; else passes of which those
+    // holding the large primes are Rader's or Bluestein's in the kernel; else Bluestein beyond
+    // one kernel.
     if (fits_one_kernel(n, double_precision, max_pass))
       passes_ = {n};
     else
-      passes_ = rader_split(n, double_precision, max_pass);
+      passes_ = split_with_large_primes(n, double_precision, max_pass, real.n != 0);
     if (passes_.empty())
       bluestein_ =
           std::make_unique<DeviceFftBluestein>(context, n, double_precision, group, max_pass, real, max_split_pass);
@@ -372,7 +475,16 @@ std::string DeviceFftPlan::describe() const {
   }
   s += " (" + str(passes_.size()) + " passes, twiddles fused into the stores of the first " +
        (passes_.size() == 2 ? "pass" : "two");
-  if (!codelet_smooth(passes_.back())) s += ", the last by Rader's algorithm";
+  // The passes of large primes, by algorithm (a pass's size may repeat: 23 x 23).
+  std::string rader, bluestein;
+  for (std::size_t i = 0; i < passes_.size(); ++i) {
+    if (codelet_smooth(passes_[i])) continue;
+    std::string& list = rader_fits(passes_[i], double_) ? rader : bluestein;
+    list += (list.empty() ? "" : " and ") + std::string(i + 1 == passes_.size() ? "the last" : i == 0 ? "the first" : "the second") +
+            " (" + str(passes_[i]) + ")";
+  }
+  if (!bluestein.empty()) s += ", " + bluestein + " by Bluestein's algorithm in the kernel";
+  if (!rader.empty()) s += ", " + rader + " by Rader's algorithm";
   return s + real + (batch_fast_ ? ", adjacent batch entries in each group" : "") + ")";
 }
 

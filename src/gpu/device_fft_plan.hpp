@@ -6,9 +6,11 @@
 // fft_max_on_chip^2 points; a third when M itself needs two). Transposes are only addresses of the
 // passes (FftPass); the intermediate results go through device scratch owned by the plan. Every
 // kernel is compiled and every table uploaded when the plan is made; run() only launches.
-// Sizes with a prime factor above 19 (no codelet) run Bluestein's algorithm: in the one kernel
-// where its convolution fits on chip (n <= 2048), else DeviceFftBluestein (three fused passes
-// where the convolution takes two, else around a plan of this kind for the convolution's size).
+// Sizes with a prime factor above 19 (no codelet) run in the one kernel where Rader's or
+// Bluestein's convolution fits on chip (primes to 4057, n <= 2048); beyond it as passes of which
+// those holding the large primes are such one-kernel DFTs (split_with_large_primes), where at
+// most three passes do; else DeviceFftBluestein (three fused passes where the convolution
+// takes two, else around a plan of this kind for the convolution's size).
 #pragma once
 
 #include <cstdint>
@@ -31,11 +33,12 @@ class DeviceFftPlan {
   /// in one launch; multi-pass and DeviceFftBluestein plans run their passes once per outer
   /// index. max_pass caps each pass's size, Rader's and Bluestein's convolutions in one kernel included
   /// (fft_max_on_chip of the precision and the device's work-group limit; tests lower it to reach three passes, or Bluestein through a work array, at
-  /// small n). Sizes with a prime factor above 19 beyond one kernel take Rader's in their last pass
-  /// where they can (rader_split), else go through Bluestein. Throws Unsupported naming n for a size beyond three passes (of its
+  /// small n). Sizes with a prime factor above 19 beyond one kernel run as passes of which some are
+  /// Rader's or Bluestein's one-kernel DFTs where they can (split_with_large_primes), else go
+  /// through Bluestein over the whole size. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   /// With real.n != 0 (a real transform whose complex size, real.complex_size(), is n; n
-  /// codelet-smooth and more than one pass, Rader's last pass, or Bluestein's three fused passes
+  /// codelet-smooth and more than one pass, Rader's primes after a codelet-smooth first pass, or Bluestein's three fused passes
   /// (DeviceFftBluestein::three_passes_fit), whose A and C are the first and last here; real's
   /// pass fields are the plan's), the plan does
   /// DeviceFftReal's steps on the real side in its passes (FftReal::pass_step) and takes that
@@ -72,15 +75,24 @@ class DeviceFftPlan {
   /// codelet-smooth or needs more than three passes.
   static std::vector<std::uint64_t> split(std::uint64_t n, bool double_precision,
                                           std::uint64_t max_pass = kFftMaxOnChip);
-  /// The passes of a size n = m p beyond one kernel whose prime factors are codelet primes and
-  /// one prime p, once, that Rader's algorithm takes in one kernel (rader_fits under max_pass):
-  /// split(m)'s one or two, then p as the last pass (which has no pass twiddle). Empty for other
-  /// sizes. Two or three passes of n move 4n or 6n values where Bluestein's three fused passes
-  /// over M >= 2n - 1 points move about 10n.
-  static std::vector<std::uint64_t> rader_split(std::uint64_t n, bool double_precision,
-                                                std::uint64_t max_pass = kFftMaxOnChip);
+  /// The passes of a size n with a prime factor above 19 beyond one kernel, each a one-kernel
+  /// transform (fits_one_kernel under max_pass): codelet-smooth, a prime by Rader's algorithm,
+  /// or a size by Bluestein's in the kernel (at most 2048 points), at most three, each of n's
+  /// large primes in one of them. Of the splits with the fewest passes, the one with the least
+  /// on-chip work per point (Rader's two FFTs of p - 1, Bluestein's two of his convolution's
+  /// length, against one FFT of a smooth pass), then the most balanced; ordered codelet-smooth
+  /// passes first (split's), then Bluestein's, then Rader's, so a Rader prime, where there is
+  /// one, is the last pass (no pass twiddle). With real (n a real transform's complex size):
+  /// Rader's primes only, after at least one codelet-smooth pass (the first pass reads the real
+  /// side, Rader's last store writes it). Empty where none fits (Bluestein over the whole size,
+  /// DeviceFftBluestein, takes it then) and for codelet-smooth n. Two or three passes of n move
+  /// 4n or 6n values where Bluestein's three fused passes over M >= 2n - 1 points move about 10n.
+  static std::vector<std::uint64_t> split_with_large_primes(std::uint64_t n, bool double_precision,
+                                                            std::uint64_t max_pass = kFftMaxOnChip,
+                                                            bool real = false);
   /// Whether a plan of complex size n beyond one kernel can read a real transform's real side in
-  /// its first pass and write it in its last: n codelet-smooth, Rader's last pass (rader_split),
+  /// its first pass and write it in its last: n codelet-smooth, passes whose large primes are Rader's
+  /// after a codelet-smooth first pass (split_with_large_primes with real),
   /// or Bluestein's three fused passes (DeviceFftBluestein::three_passes_fit).
   static bool passes_take_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
   /// Throws what the constructor throws for size n (Unsupported naming n), before any

@@ -47,8 +47,8 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     return;
   }
   // A complex size beyond one kernel whose plan's first pass can read the real side and last
-  // write it: a smooth one (two or three passes), Rader's last pass, or Bluestein's of three
-  // fused passes.
+  // write it: a smooth one (two or three passes), Rader's primes after a smooth first pass, or
+  // Bluestein's of three fused passes.
   const auto passes_take_real = [&](std::uint64_t size) {
     return DeviceFftPlan::passes_take_real(size, double_precision, max_pass);
   };

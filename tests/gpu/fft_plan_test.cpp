@@ -188,7 +188,7 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
 // Bluestein beyond one kernel takes the shortest convolution that three fused passes can do, when
 // one is within 0.4 % of the shortest of all; else the work array.
 TEST(GpuFftSplit, BluesteinTakesAConvolutionOfTwoPasses) {
-  const std::uint64_t n = 709801, smallest = bluestein_size(n);
+  const std::uint64_t n = 709817, smallest = bluestein_size(n);  // a prime
   EXPECT_EQ(smallest, 1419857u);  // 17^5: 289 x 4913 or worse, no two factors of at most 4096
   EXPECT_TRUE(DeviceFftPlan::split(smallest, false, kFftMaxBluesteinOnChip).size() > 2);
   const std::uint64_t m = DeviceFftBluestein::convolution_size(n, false, kFftMaxOnChip);
@@ -207,28 +207,58 @@ TEST(GpuFftSplit, BluesteinTakesAConvolutionOfTwoPasses) {
   EXPECT_FALSE(DeviceFftBluestein::three_passes_fit(97, false, 13));
 }
 
+// Sizes beyond one kernel with prime factors above 19 as passes of one-kernel DFTs: each large
+// prime in one pass, by Rader's algorithm (p - 1 codelet-smooth, p <= 4057) or Bluestein's in
+// the kernel (a convolution of at most 4096 points), the codelet-smooth rest in split's passes
+// first, Bluestein's next, Rader's last; at most three passes, fewest first, then least work.
+TEST(GpuFftSplit, LargePrimesTakePassesOfTheirOwn) {
+  using V = std::vector<std::uint64_t>;
+  const auto split = [](std::uint64_t n, bool dbl, std::uint64_t cap = kFftMaxOnChip, bool real = false) {
+    return DeviceFftPlan::split_with_large_primes(n, dbl, cap, real);
+  };
+  EXPECT_EQ(split(23 * 256, false), (V{256, 23}));
+  EXPECT_EQ(split(2053 * 1000, false), (V{1000, 2053}));
+  EXPECT_EQ(split(4057 * 2, true), (V{2, 4057}));
+  EXPECT_EQ(split(29 * 256, false, 32), (V{16, 16, 29}));
+  EXPECT_EQ(split(std::uint64_t{97} << 26, false), (V{8192, 8192, 97}));
+  // Several large primes: two passes with Bluestein's in the kernel before three (529 = 23 x
+  // 23, 667 = 23 x 29: convolutions of 1058 and 1344); under a cap that his convolutions
+  // exceed, Rader's, one earlier with the pass twiddle.
+  EXPECT_EQ(split(23 * 23 * 16, false), (V{16, 529}));
+  EXPECT_EQ(split(23 * 29 * 16, false), (V{16, 667}));
+  EXPECT_EQ(split(23 * 29 * 16, false, 32), (V{16, 23, 29}));
+  EXPECT_EQ(split(23 * 29, false, 32), (V{23, 29}));  // no smooth pass
+  // Bluestein's in the kernel where p - 1 is not smooth (46 = 2 x 23; 82 = 2 x 41; 2038 = 2 x
+  // 1019, a convolution of 4080), alone in its pass: 47 x 32 (a convolution of 3024, more
+  // work per point) would be no fewer passes.
+  EXPECT_EQ(split(47 * 1024, false), (V{1024, 47}));
+  EXPECT_EQ(split(47 * 83, false), (V{47, 83}));
+  EXPECT_EQ(split(47 * 23 * 16, false), (V{16, 1081}));    // 1081 = 47 x 23, the least work of two
+  EXPECT_EQ(split(47 * 23 * 16, false, 96), (V{16, 47, 23}));
+  EXPECT_EQ(split(2039 * 4096, false), (V{4096, 2039}));
+  EXPECT_EQ(split(2039 * 4096, true), (V{4096, 2039}));
+  // Least work of two passes: 184 = 8 x 23 by Bluestein's (a convolution of 374), 29 by Rader's.
+  EXPECT_EQ(split(8 * 23 * 29, true), (V{184, 29}));
+  // Real transforms' complex sizes: Rader's primes after a smooth first pass, no Bluestein.
+  EXPECT_EQ(split(23 * 23 * 16, false, kFftMaxOnChip, true), (V{16, 23, 23}));
+  EXPECT_TRUE(split(47 * 1024, false, kFftMaxOnChip, true).empty());
+  EXPECT_TRUE(split(23 * 29, false, 32, true).empty());
+  // None: four passes, four large primes, a prime beyond every one-kernel pass, smooth sizes,
+  // a prime alone (one kernel), the caps.
+  EXPECT_TRUE(split(std::uint64_t{97} << 40, false).empty());
+  EXPECT_TRUE(split(23 * 23 * 23 * 23 * 2, false).empty());
+  EXPECT_TRUE(split(4099 * 2, false).empty());  // 4098 = 2 x 3 x 683, a convolution of 8197
+  EXPECT_TRUE(split(8209 * 16, false).empty());
+  EXPECT_TRUE(split(4096, false).empty());
+  EXPECT_TRUE(split(2053, false).empty());
+  EXPECT_TRUE(split(29 * 256, false, 16).empty());  // 28 and 57 > 16
+  EXPECT_NO_THROW(DeviceFftPlan::check_size(std::uint64_t{97} << 26, false));
+  EXPECT_NO_THROW(DeviceFftPlan::check_size(23 * 29 * 16, false));
+}
+
 // An r2c's plan splits the spectrum in its last pass, which must hold two transforms a group
 // (not: float 8192, double 4096, 32 KiB of local memory each with the split exchange) and have
 // at most kFftMaxSplitPass points; such a pass is made the last.
-// Sizes beyond one kernel with one prime factor that Rader's algorithm takes in one kernel, the
-// rest codelet-smooth in at most two passes: that prime as the last pass.
-TEST(GpuFftSplit, RaderTakesTheLastPassOfOneLargePrime) {
-  using V = std::vector<std::uint64_t>;
-  EXPECT_EQ(DeviceFftPlan::rader_split(23 * 256, false), (V{256, 23}));
-  EXPECT_EQ(DeviceFftPlan::rader_split(2053 * 1000, false), (V{1000, 2053}));
-  EXPECT_EQ(DeviceFftPlan::rader_split(4057 * 2, true), (V{2, 4057}));
-  EXPECT_EQ(DeviceFftPlan::rader_split(29 * 256, false, 32), (V{16, 16, 29}));
-  EXPECT_EQ(DeviceFftPlan::rader_split(std::uint64_t{97} << 26, false), (V{8192, 8192, 97}));
-  EXPECT_TRUE(DeviceFftPlan::rader_split(std::uint64_t{97} << 40, false).empty());  // four passes
-  EXPECT_TRUE(DeviceFftPlan::rader_split(23 * 23 * 16, false).empty());  // 23 twice
-  EXPECT_TRUE(DeviceFftPlan::rader_split(23 * 29 * 16, false).empty());  // two such primes
-  EXPECT_TRUE(DeviceFftPlan::rader_split(4099 * 2, false).empty());     // 4098 = 2 x 3 x 683
-  EXPECT_TRUE(DeviceFftPlan::rader_split(4096, false).empty());         // smooth
-  EXPECT_TRUE(DeviceFftPlan::rader_split(2053, false).empty());         // the prime alone
-  EXPECT_TRUE(DeviceFftPlan::rader_split(29 * 256, false, 16).empty()); // 28 > the cap
-  EXPECT_NO_THROW(DeviceFftPlan::check_size(std::uint64_t{97} << 26, false));
-}
-
 TEST(GpuFftSplit, RealSplitEndsWithAPassThatPairs) {
   using V = std::vector<std::uint64_t>;
   EXPECT_TRUE(DeviceFft::pairs_fit(4096, false));
@@ -457,6 +487,10 @@ TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   throws([&] { DeviceFft(ctx(), 13, false, true, false, load, FftReal{97, true, 13, false}); }, "pass step 13");
   throws([&] { DeviceFft(ctx(), 13, false, false, false, store, FftReal{97, true, 15, false}); }, "first");
   EXPECT_NO_THROW(DeviceFft(ctx(), 13, false, false, false, store, FftReal{194, true, 15, true}));  // C splits
+  // Rader's program is a real plan's last pass (no split), never its first: 207 = 9 x 23.
+  EXPECT_NO_THROW(DeviceFft(ctx(), 23, false, false, false, {}, FftReal{207, true, 9, true}));
+  throws([&] { DeviceFft(ctx(), 23, false, true, false, {}, FftReal{207, true, 9, false}); }, "first, with");
+  throws([&] { DeviceFft(ctx(), 23, false, false, false, {}, FftReal{414, true, 9, true}); }, "last, without");
   const DeviceFftPlan plan(ctx(), 60, false, l, 16, FftReal{120, false});
   auto stream = ctx().create_stream();
   auto buffer = ctx().allocate(2 * 61 * sizeof(std::complex<float>));
@@ -467,7 +501,7 @@ TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
 // way it runs: by Rader in the one kernel (23, 97, the primes whose p - 1 is codelet-smooth),
 // by Bluestein in the one kernel where the convolution fits (n <= 2048; 2039 the largest, 4095
 // points; 1031 and 2039 double with the split exchange; 83), in three fused passes (4099, 8198
-// and 709801, and the small sizes with the pass cap below the convolutions), through the work
+// and 709817, and the small sizes with the pass cap below the convolutions), through the work
 // array (97 with passes of at most 13 points: 195 = 3 x 5 x 13); batches in padded, strided,
 // innermost-batched layouts and in place each way.
 template <class T>
@@ -494,10 +528,10 @@ void check_bluestein(Context& ctx) {
     }
     return w;
   };
-  // 709801: its smallest convolution, 17^5, has no split in two factors of at most 4096; a
+  // 709817: its smallest convolution, 17^5, has no split in two factors of at most 4096; a
   // slightly longer one does (DeviceFftBluestein::convolution_size).
   const std::vector<std::uint64_t> sizes = dbl ? std::vector<std::uint64_t>{97, 1031, 2039}
-                                               : std::vector<std::uint64_t>{23, 97, 2039, 4099, 2 * 4099, 709801};
+                                               : std::vector<std::uint64_t>{23, 97, 2039, 4099, 2 * 4099, 709817};
   for (const std::uint64_t n : sizes)
     for (const Way& w : ways(n)) {
       SCOPED_TRACE("n " + std::to_string(n) + " cap " + std::to_string(w.cap));
@@ -537,49 +571,74 @@ void check_bluestein(Context& ctx) {
   std::printf("[ fft bluestein %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
 }
 
-// Rader's prime as the last pass of two or three (rader_split): 5888 = 256 x 23, 2053000 =
-// 1000 x 2053, 4057 x 64 in float, 6208 = 64 x 97 and 8114 = 2 x 4057 in double, both
-// directions; 7424 = 16 x 16 x 29 under a cap of 32 in padded, innermost-batched (the batch the
-// fastest level of all three passes), interleaved layouts and in place.
+// Large primes in passes of their own (split_with_large_primes), both directions. Rader's as
+// the last pass: 5888 = 256 x 23, 2053000 = 1000 x 2053, 4057 x 64 (float), 6208 = 64 x 97,
+// 8114 = 2 x 4057 (double). With the pass twiddle: Rader's in the middle of 10672 = 16 x 23 x
+// 29 under a cap of 32, Bluestein's in the middle of 17296 = 16 x 47 x 23 under 96 (float),
+// first of 5336 = 184 x 29 (double) and of 3901 = 47 x 83 (both Bluestein's: the first reads
+// the caller's layout). Bluestein's last: 12032 = 256 x 47, 10672 = 16 x 667 (float). Under a cap
+// of 32, 7424 = 16 x 16 x 29 and 667 = 23 x 29 (Rader's first, with the pass twiddle) in padded,
+// innermost-batched (the batch the fastest level of every pass), interleaved layouts and in
+// place.
 template <class T>
-void check_rader_passes(Context& ctx) {
+void check_large_prime_passes(Context& ctx) {
   const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
   const bool dbl = std::is_same_v<T, double>;
-  const std::string rader = "the last by Rader's algorithm";
+  struct Want {
+    std::uint64_t n, cap;
+    std::size_t passes;
+    std::string describes;
+  };
+  const std::string rader = "by Rader's algorithm", both_bluestein = "the first (47) and the last (83) by Bluestein's";
   double worst = 0;
-  const std::vector<std::uint64_t> sizes = dbl ? std::vector<std::uint64_t>{64 * 97, 2 * 4057}
-                                               : std::vector<std::uint64_t>{256 * 23, 1000 * 2053, 64 * 4057};
-  for (const std::uint64_t n : sizes) {
-    worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 2), fwd, 1.0, 2, false, rader));
-    worst = std::max(worst, check<T>(ctx, n, kFftMaxOnChip, contiguous(n, 1), bwd, 1.0 / n, 2, false, rader));
+  const std::vector<Want> sizes =
+      dbl ? std::vector<Want>{{64 * 97, kFftMaxOnChip, 2, rader},
+                              {2 * 4057, kFftMaxOnChip, 2, rader},
+                              {8 * 23 * 29, kFftMaxOnChip, 2,
+                               "the first (184) by Bluestein's algorithm in the kernel, the last (29) by Rader's"},
+                              {47 * 83, kFftMaxOnChip, 2, both_bluestein}}
+          : std::vector<Want>{{256 * 23, kFftMaxOnChip, 2, "the last (23) by Rader's algorithm"},
+                              {1000 * 2053, kFftMaxOnChip, 2, rader},
+                              {64 * 4057, kFftMaxOnChip, 2, rader},
+                              {16 * 23 * 29, 32, 3, "the second (23) and the last (29) by Rader's algorithm"},
+                              {16 * 47 * 23, 96, 3, "the second (47) by Bluestein's algorithm in the kernel, the last (23) by Rader's"},
+                              {47 * 83, kFftMaxOnChip, 2, both_bluestein},
+                              {256 * 47, kFftMaxOnChip, 2, "the last (47) by Bluestein's algorithm in the kernel"},
+                              {16 * 23 * 29, kFftMaxOnChip, 2, "the last (667) by Bluestein's"}};
+  for (const Want& w : sizes) {
+    const std::uint64_t n = w.n;
+    worst = std::max(worst, check<T>(ctx, n, w.cap, contiguous(n, 2), fwd, 1.0, w.passes, false, w.describes));
+    worst = std::max(worst, check<T>(ctx, n, w.cap, contiguous(n, 1), bwd, 1.0 / n, w.passes, false, w.describes));
   }
-  const std::uint64_t n = 16 * 16 * 29;
-  const auto N = static_cast<std::int64_t>(n);
-  FftLayout padded;
-  padded.batch = 3;
-  padded.in_dist = N + 5;
-  padded.out_stride = 2;
-  padded.out_dist = 2 * N + 3;
-  FftLayout innermost;
-  innermost.batch = 4;
-  innermost.in_stride = innermost.out_stride = 4;
-  innermost.in_dist = innermost.out_dist = 1;
-  FftLayout interleaved;
-  interleaved.batch = 5;
-  interleaved.in_stride = 7;
-  interleaved.out_stride = 9;
-  interleaved.in_dist = interleaved.out_dist = 1;
-  worst = std::max(worst, check<T>(ctx, n, 32, padded, bwd, 1.0, 3, false, rader));
-  worst = std::max(worst, check<T>(ctx, n, 32, innermost, fwd, 1.0, 3, false, rader));
-  worst = std::max(worst, check<T>(ctx, n, 32, interleaved, bwd, 1.0, 3, false, rader));
-  worst = std::max(worst, check<T>(ctx, n, 32, contiguous(n, 3), fwd, 1.0, 3, true, rader));
-  std::printf("[ fft rader passes %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
+  for (const std::uint64_t n : {std::uint64_t{16 * 16 * 29}, std::uint64_t{23 * 29}}) {
+    const auto N = static_cast<std::int64_t>(n);
+    const std::size_t passes = n == 23 * 29 ? 2 : 3;
+    FftLayout padded;
+    padded.batch = 3;
+    padded.in_dist = N + 5;
+    padded.out_stride = 2;
+    padded.out_dist = 2 * N + 3;
+    FftLayout innermost;
+    innermost.batch = 4;
+    innermost.in_stride = innermost.out_stride = 4;
+    innermost.in_dist = innermost.out_dist = 1;
+    FftLayout interleaved;
+    interleaved.batch = 5;
+    interleaved.in_stride = 7;
+    interleaved.out_stride = 9;
+    interleaved.in_dist = interleaved.out_dist = 1;
+    worst = std::max(worst, check<T>(ctx, n, 32, padded, bwd, 1.0, passes, false, rader));
+    worst = std::max(worst, check<T>(ctx, n, 32, innermost, fwd, 1.0, passes, false, rader));
+    worst = std::max(worst, check<T>(ctx, n, 32, interleaved, bwd, 1.0, passes, false, rader));
+    worst = std::max(worst, check<T>(ctx, n, 32, contiguous(n, 3), fwd, 1.0, passes, true, rader));
+  }
+  std::printf("[ fft large-prime passes %s ] worst error / bound: %.3f\n", dbl ? "f64" : "f32", worst);
 }
 
-TEST_P(GpuFftPlan, FloatRaderPassesMatchTheReference) { check_rader_passes<float>(ctx()); }
-TEST_P(GpuFftPlan, DoubleRaderPassesMatchTheReference) {
+TEST_P(GpuFftPlan, FloatLargePrimePassesMatchTheReference) { check_large_prime_passes<float>(ctx()); }
+TEST_P(GpuFftPlan, DoubleLargePrimePassesMatchTheReference) {
   if (!ctx().facts().fp64) GTEST_SKIP() << ctx().facts().name << " has no double precision";
-  check_rader_passes<double>(ctx());
+  check_large_prime_passes<double>(ctx());
 }
 
 TEST_P(GpuFftPlan, FloatBluesteinMatchesTheReference) { check_bluestein<float>(ctx()); }

@@ -269,7 +269,9 @@ void check_sizes(Context& ctx) {
   // the real side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5
   // and 105 = 3 x 5 x 7; Rader's prime as the last pass, writing the real side but for an even
   // r2c's split, a kernel after it: 5589 = 243 x 23, 11776 (half 256 x 23), 14848 (half 16 x 16
-  // x 29 under a cap of 32), and in every layout 207 = 9 x 23 and 414 under a cap of 22).
+  // x 29 under a cap of 32), and in every layout 207 = 9 x 23 and 414 under a cap of 22);
+  // two Rader primes, the first a middle pass (complex, with the pass twiddle): 6003 = 9 x 23 x
+  // 29 and 12006 under a cap of 32.
   std::vector<Case> cases = {{3, true},       {4, true},      {15, true},       {16, true},      {97, true},
                              {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
@@ -279,7 +281,7 @@ void check_sizes(Context& ctx) {
                              {262, false, 16}, {138, false, 16},  {106, false, 16}, {212, false, 24},
                              {194, false, 64, 8}, {83, true},   {2053, true},     {4106, true},
                              {5589, false},   {11776, false}, {2 * 16 * 16 * 29, false, 32}, {207, false, 22},
-                             {414, false, 22}};
+                             {414, false, 22}, {9 * 23 * 29, false, 32}, {2 * 9 * 23 * 29, false, 32}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       // Every layout in float up to 2050, and in double for a size of passes and one of

@@ -19,9 +19,10 @@
 // (c2c), both directions, numpy's three norms. Sizes with no prime factor above 19 up to 8192 (float; 4096 double) run in one kernel (one
 // read and one write of memory); larger ones up to 8192^3 (4096^3) in two or three passes through device
 // scratch the plan owns; primes whose N - 1 has no prime factor above 19 by Rader's algorithm
-// in one kernel (to 4057: a convolution through two FFTs of N - 1), and as the last pass of a
-// larger complex size whose other factors are 19-smooth (one such prime, once); other
-// sizes with a larger prime factor by Bluestein's (two FFTs of a 19-smooth size >= 2N - 1). Twiddles come from long-double tables rounded once. Making a plan whose kernels
+// in one kernel (to 4057: a convolution through two FFTs of N - 1), other sizes with a larger
+// prime factor by Bluestein's (two FFTs of a 19-smooth size >= 2N - 1: in one kernel up to 2048);
+// larger sizes with up to three such primes in two or three passes, each prime a one-kernel
+// DFT of its own pass by either algorithm; the rest by Bluestein's over the whole size. Twiddles come from long-double tables rounded once. Making a plan whose kernels
 // were compiled before (in this process, or in the disk cache) compiles nothing; execute()
 // neither allocates nor compiles. On the CPU the same calls run fft::Plan on the buffers' host
 // memory (every size, kind and rank).

@@ -42,8 +42,9 @@
                             times it backward) with x[0] added to the DC term, the stage layout
                             back to the load layout, backward FFT; X[g^-r] = output r and X[0] =
                             x[0] + the forward FFT's DC term put in local memory in natural order
-                            and stored from there. A whole DFT (no pass twiddle or Bluestein), of
-                            complex data or a whole real transform.
+                            and stored from there (turned by the pass twiddle of output j with
+                            FFT_TWIDDLE). A whole DFT (no Bluestein), of complex data or a whole
+                            real transform, or a pass of a multi-pass FFT (a real one's last).
      FFT_REAL_N             N > 0: a real transform of N points in this one kernel (no pass
                             twiddle; with Bluestein, the whole DFT): the transform's complex
                             sequence is read from the reals and its outputs stored as reals or as
@@ -118,8 +119,11 @@
 #define FFT_CONV_E_STEP 1u
 #define FFT_CONV_I_STEP 0u
 #endif
-#if FFT_CONV_LOAD && FFT_CONV_STORE && FFT_TWIDDLE
-#error "fft_c2c.cl: a whole Bluestein DFT has no pass twiddle"
+/* Bluestein's whole DFT: its outputs are the DFT's, so a pass twiddle turns them as any pass's
+   (by the plan's direction); his storing pass C of a convolution is a last pass. */
+#define FFT_CONV_WHOLE (FFT_CONV_LOAD && FFT_CONV_MIDDLE && FFT_CONV_STORE)
+#if FFT_CONV_STORE && FFT_TWIDDLE && !FFT_CONV_WHOLE
+#error "fft_c2c.cl: Bluestein's storing pass of a convolution has no pass twiddle"
 #endif
 
 #ifndef FFT_BATCH_FAST
@@ -129,8 +133,8 @@
 #ifndef FFT_RADER
 #define FFT_RADER 0u
 #endif
-#if FFT_RADER > 0 && (FFT_RADER != FFT_N + 1 || FFT_BLUESTEIN_N > 0 || FFT_TWIDDLE)
-#error "fft_c2c.cl: Rader's DFT of FFT_RADER = FFT_N + 1 points is a whole DFT without a pass twiddle"
+#if FFT_RADER > 0 && (FFT_RADER != FFT_N + 1 || FFT_BLUESTEIN_N > 0)
+#error "fft_c2c.cl: Rader's DFT of FFT_RADER = FFT_N + 1 points is a whole DFT"
 #endif
 /* Values of local memory a transform has: Rader's P outputs in natural order, one more than its FFT */
 #define FFT_LDS_N (FFT_RADER > 0 ? FFT_RADER : (FFT_N > 1 ? FFT_N : 1))
@@ -387,7 +391,8 @@ DEVICE_FN complex_t fft_pass_twiddle(GLOBAL const fft_tw_t* tw, u64 m, u64 n, u3
 }
 
 /* Output e = fft_out_index(j, r) of the transform; with FFT_TWIDDLE turned by W_T^(tw_dir i e);
-   with FFT_CONV_STORE only those whose table index is below FFT_BLUESTEIN_N, times the chirp. */
+   with FFT_CONV_STORE only those whose table index is below FFT_BLUESTEIN_N, times the chirp
+   (and, of a whole DFT, then turned by the pass twiddle). */
 DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u32 NS, GLOBAL complex_t* out, i64 base,
                                 i64 stride, i64 dist_inner, real_t scale, int valid, GLOBAL const fft_tw_t* pass_tw,
                                 u64 pass_tw_n, u32 pass_tw_split, u64 inner_index, real_t tw_dir,
@@ -398,8 +403,15 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
 #if FFT_CONV_STORE
   FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, {
     const u64 c = FFT_CONV_INDEX(e, inner_index);
-    if (valid && c < FFT_BLUESTEIN_N)
-      fft_put(out, base, stride, dist_inner, e, inner_index, cscale(cmul(v[s], fft_chirp(chirp, c, dir)), scale));
+    if (valid && c < FFT_BLUESTEIN_N) {
+      const complex_t y = cmul(v[s], fft_chirp(chirp, c, dir));
+#if FFT_TWIDDLE /* the whole DFT's output e (c = e) */
+      const complex_t w = fft_pass_twiddle(pass_tw, inner_index * e, pass_tw_n, pass_tw_split, tw_dir, scale);
+      fft_put(out, base, stride, dist_inner, e, inner_index, cmul(y, w));
+#else
+      fft_put(out, base, stride, dist_inner, e, inner_index, cscale(y, scale));
+#endif
+    }
   })
 #elif FFT_TWIDDLE
   FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, {
@@ -566,10 +578,15 @@ DEVICE_FN void fft_outputs_to_lds(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_T
 
 #if FFT_RADER && !FFT_REAL_SPLIT_STORE
 /* Rader's store: the outputs in natural order through local memory, X[j] (j < P) to base + j
-   stride, coalesced (FFT_REAL_N: see fft_put). */
+   stride, coalesced (FFT_REAL_N: see fft_put), turned by W_T^(dir i j) with FFT_TWIDDLE. */
 DEVICE_FN void fft_rader_store(const complex_t* v, u32 t, GLOBAL complex_t* out, i64 base, i64 stride, i64 dist_inner,
                                real_t scale, int valid, LOCAL_PTR FFT_LDS_TYPE* lds, u64 i,
-                               GLOBAL const complex_t* perm_table, complex_t x0) {
+                               GLOBAL const complex_t* perm_table, complex_t x0, GLOBAL const fft_tw_t* pass_tw,
+                               u64 pass_tw_n, u32 pass_tw_split, real_t dir) {
+  (void)pass_tw;
+  (void)pass_tw_n;
+  (void)pass_tw_split;
+  (void)dir;
   complex_t y[FFT_RADER_PER_ITEM];
 #pragma unroll
   for (int part = 0; part < FFT_LDS_ROUNDS; ++part) {
@@ -586,7 +603,13 @@ DEVICE_FN void fft_rader_store(const complex_t* v, u32 t, GLOBAL complex_t* out,
 #pragma unroll
   for (int k = 0; k < FFT_RADER_PER_ITEM; ++k) {
     const u32 j = t + (u32)k * FFT_TPT;
-    if (j < FFT_RADER) fft_put(out, base, stride, dist_inner, j, i, cscale(y[k], scale));
+    if (j >= FFT_RADER) continue;
+#if FFT_TWIDDLE
+    fft_put(out, base, stride, dist_inner, j, i,
+            cmul(y[k], fft_pass_twiddle(pass_tw, i * j, pass_tw_n, pass_tw_split, dir, scale)));
+#else
+    fft_put(out, base, stride, dist_inner, j, i, cscale(y[k], scale));
+#endif
   }
 }
 #endif
@@ -819,10 +842,13 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
 #elif FFT_REAL_SPLIT_STORE
   fft_store_split(v, t, out, out_base, out_stride, scale, valid, real_tw, lds, chirp, dir, x0);
 #elif FFT_RADER
-  fft_rader_store(v, t, out, out_base, out_stride, out_dist_inner, scale, valid, lds, inner_index, chirp, x0);
+  fft_rader_store(v, t, out, out_base, out_stride, out_dist_inner, scale, valid, lds, inner_index, chirp, x0, pass_tw,
+                  pass_tw_n, pass_tw_split, dir);
 #else
+  /* The pass twiddle's sign: the last FFT's, which is the plan's but in a pass of Bluestein's
+     convolution (its fixed directions); the plan's for his whole DFT */
   fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, out_dist_inner, scale, valid, pass_tw,
-                   pass_tw_n, pass_tw_split, inner_index, last_dir, chirp, dir);
+                   pass_tw_n, pass_tw_split, inner_index, FFT_CONV_WHOLE ? dir : last_dir, chirp, dir);
 #endif
 #endif
 }
