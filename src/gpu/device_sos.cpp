@@ -205,16 +205,13 @@ DeviceSos::DeviceSos(Context& context, const iir::detail::SosPlan<T>& plan, SosC
   coef_ = upload(carry);
   if (carry != real) coef_data_ = upload(real);
   context_ = &context;
+  // Both paths' programs, side by side while the caller goes on: which one a run takes depends
+  // on its length, and no run should wait for a compile the plan could have started.
+  channels_ = get_module_async(context, channels_program(config_));
+  if (stable_) tiles_ = get_module_async(context, tiles_program(config_));
 }
 
-const Module& DeviceSos::module(SosPath path) const {
-  // Compiled at first use: a plan often runs one path only, and compiling is the slow part of
-  // a plan on a cold cache.
-  std::lock_guard lock(modules_mutex_);
-  auto& slot = path == SosPath::tiles ? tiles_ : channels_;
-  if (!slot) slot = get_module(*context_, path == SosPath::tiles ? tiles_program(config_) : channels_program(config_));
-  return *slot;
-}
+const Module& DeviceSos::module(SosPath path) const { return path == SosPath::tiles ? *tiles_ : *channels_; }
 
 template DeviceSos::DeviceSos(Context&, const iir::detail::SosPlan<float>&, SosConfig);
 template DeviceSos::DeviceSos(Context&, const iir::detail::SosPlan<double>&, SosConfig);

@@ -13,7 +13,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 
@@ -83,6 +82,13 @@ class DeviceSos {
   Workspace workspace(Context& context, std::uint64_t channels, std::uint64_t n,
                       SosPath path = SosPath::automatic) const;
 
+  /// Waits until the programs the plan compiles (both paths', the tile path's for a stable
+  /// cascade only) are made; throws DeviceError if one failed.
+  void wait_ready() const {
+    channels_.wait();
+    if (stable_) tiles_.wait();
+  }
+
   /// y = the cascade applied to the `channels` rows of n samples of x (row-major; y may be x).
   /// Enqueued on `stream`. Throws InvalidArgument if a buffer is too small or the workspace
   /// does not hold the tile path's look-back.
@@ -99,9 +105,9 @@ class DeviceSos {
   std::unique_ptr<Memory> coef_;       ///< biquad.h words in the carries' precision
   std::unique_ptr<Memory> coef_data_;  ///< the same in the data precision, where it differs
   const Module& module(SosPath path) const;
-  mutable std::mutex modules_mutex_;
-  mutable std::shared_ptr<const Module> tiles_;
-  mutable std::shared_ptr<const Module> channels_;
+  // Compiled when the plan is made, each on a thread of its own (get_module_async); the tile
+  // path's for a stable cascade only. A compile error is thrown by the path's first run.
+  PendingModule tiles_, channels_;
 };
 
 }  // namespace ripple::gpu

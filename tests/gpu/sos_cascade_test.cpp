@@ -14,6 +14,7 @@
 #include "common/expect_invalid.hpp"
 #include "common/quick_mode.hpp"
 #include "gpu/device_sos.hpp"
+#include "gpu/kernel_cache.hpp"
 #include "gpu/tuning.hpp"
 #include "gpu_test_util.hpp"
 #include "iir/iir_test_util.hpp"
@@ -258,6 +259,25 @@ TEST_P(GpuSos, CostRule) {
   // One long channel: scanned on a GPU; CPU OpenCL devices (PoCL) always run the channels.
   EXPECT_EQ(plan.choose(1, 1 << 22), ctx().facts().is_gpu ? SosPath::tiles : SosPath::channels);
   EXPECT_EQ(plan.choose(1024, 1 << 18), ctx().facts().is_gpu ? SosPath::tiles : SosPath::channels);
+}
+
+// The plan compiles both paths' programs when it is made; a run of either compiles nothing and
+// does not even look one up.
+TEST_P(GpuSos, RunsCompileNothing) {
+  const DeviceSos plan(ctx(), iir::detail::make_sos_plan<float>(resonant_sos(2, 0.9)));
+  plan.wait_ready();
+  reset_kernel_cache_stats();
+  auto stream = ctx().create_stream();
+  const std::vector<float> x(4096, 1.0f);
+  auto mem = ctx().allocate(x.size() * sizeof(float));
+  stream->upload(*mem, 0, x.data(), x.size() * sizeof(float));
+  for (const SosPath path : {SosPath::channels, SosPath::tiles}) {
+    auto ws = plan.workspace(ctx(), 1, x.size(), path);
+    plan.run(*stream, *mem, *mem, 1, x.size(), {}, ws, path);
+  }
+  stream->synchronize();
+  const KernelCacheStats s = kernel_cache_stats();
+  EXPECT_EQ(s.compiles + s.disk_hits + s.memory_hits, 0u);
 }
 
 TEST_P(GpuSos, RejectsBadConfigurationsAndSizes) {
