@@ -497,6 +497,33 @@ TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   throws([&] { plan.run(*stream, *buffer, *buffer, fft::Direction::backward, 1.0); }, "n 120");
 }
 
+// Batches of n-point transforms: rows padded on input, every other element of padded rows out
+// (3); innermost-batched (4); interleaved, 5 entries every 7 elements in and every 9 out; and
+// mixed, innermost-batched in, rows out.
+struct StridedLayouts {
+  FftLayout padded, innermost, interleaved, mixed;
+};
+
+StridedLayouts strided_layouts(std::uint64_t n) {
+  const auto N = static_cast<std::int64_t>(n);
+  StridedLayouts l;
+  l.padded.batch = 3;
+  l.padded.in_dist = N + 5;
+  l.padded.out_stride = 2;
+  l.padded.out_dist = 2 * N + 3;
+  l.innermost.batch = 4;
+  l.innermost.in_stride = l.innermost.out_stride = 4;
+  l.innermost.in_dist = l.innermost.out_dist = 1;
+  l.interleaved.batch = 5;
+  l.interleaved.in_stride = 7;
+  l.interleaved.out_stride = 9;
+  l.interleaved.in_dist = l.interleaved.out_dist = 1;
+  l.mixed = l.innermost;
+  l.mixed.out_stride = 1;
+  l.mixed.out_dist = N;
+  return l;
+}
+
 // Bluestein (and Rader): primes and a size with a large prime factor, both directions, each
 // way it runs: by Rader in the one kernel (23, 97, the primes whose p - 1 is codelet-smooth),
 // by Bluestein in the one kernel where the convolution fits (n <= 2048; 2039 the largest, 4095
@@ -542,24 +569,7 @@ void check_bluestein(Context& ctx) {
   // The layouts: 97 by Rader in the kernel, then by Bluestein beyond it; 83 (82 = 2 x 41) by
   // Bluestein in the kernel.
   for (const std::uint64_t n : {std::uint64_t{97}, std::uint64_t{83}}) {
-    const auto N = static_cast<std::int64_t>(n);
-    FftLayout padded;
-    padded.batch = 3;
-    padded.in_dist = N + 5;
-    padded.out_stride = 2;
-    padded.out_dist = 2 * N + 3;
-    FftLayout innermost;
-    innermost.batch = 4;
-    innermost.in_stride = innermost.out_stride = 4;
-    innermost.in_dist = innermost.out_dist = 1;
-    FftLayout mixed = innermost;
-    mixed.out_stride = 1;
-    mixed.out_dist = N;
-    FftLayout interleaved;  // 5 entries every 7 elements, 9 out of 9
-    interleaved.batch = 5;
-    interleaved.in_stride = 7;
-    interleaved.out_stride = 9;
-    interleaved.in_dist = interleaved.out_dist = 1;
+    const auto [padded, innermost, interleaved, mixed] = strided_layouts(n);
     for (const Way& w : ways(n)) {
       SCOPED_TRACE("layouts, n " + std::to_string(n) + " cap " + std::to_string(w.cap));
       worst = std::max(worst, check<T>(ctx, n, w.cap, padded, bwd, 1.0 / n, w.passes, false, w.describes));
@@ -611,22 +621,9 @@ void check_large_prime_passes(Context& ctx) {
     worst = std::max(worst, check<T>(ctx, n, w.cap, contiguous(n, 1), bwd, 1.0 / n, w.passes, false, w.describes));
   }
   for (const std::uint64_t n : {std::uint64_t{16 * 16 * 29}, std::uint64_t{23 * 29}}) {
-    const auto N = static_cast<std::int64_t>(n);
     const std::size_t passes = n == 23 * 29 ? 2 : 3;
-    FftLayout padded;
-    padded.batch = 3;
-    padded.in_dist = N + 5;
-    padded.out_stride = 2;
-    padded.out_dist = 2 * N + 3;
-    FftLayout innermost;
-    innermost.batch = 4;
-    innermost.in_stride = innermost.out_stride = 4;
-    innermost.in_dist = innermost.out_dist = 1;
-    FftLayout interleaved;
-    interleaved.batch = 5;
-    interleaved.in_stride = 7;
-    interleaved.out_stride = 9;
-    interleaved.in_dist = interleaved.out_dist = 1;
+    const StridedLayouts l = strided_layouts(n);
+    const FftLayout &padded = l.padded, &innermost = l.innermost, &interleaved = l.interleaved;
     worst = std::max(worst, check<T>(ctx, n, 32, padded, bwd, 1.0, passes, false, rader));
     worst = std::max(worst, check<T>(ctx, n, 32, innermost, fwd, 1.0, passes, false, rader));
     worst = std::max(worst, check<T>(ctx, n, 32, interleaved, bwd, 1.0, passes, false, rader));
