@@ -194,12 +194,20 @@ std::vector<std::uint64_t> DeviceFftPlan::split_with_large_primes(std::uint64_t 
   std::vector<std::uint64_t> best;
   double best_work = 0;
   std::vector<const Candidate*> chosen;
+  // The fewest passes a smooth rest can take (splitting it is the search's costly step).
+  const std::uint64_t cap = std::min(max_pass, fft_max_on_chip(double_precision));
+  const auto fewest_passes = [cap](std::uint64_t rest) -> std::size_t {
+    if (rest == 1) return 0;
+    if (rest <= cap) return 1;
+    return rest / cap <= cap ? 2 : 3;
+  };
   const auto consider = [&] {
     std::uint64_t taken = 1;
     for (const Candidate* c : chosen) taken *= c->smooth_part;
     if (smooth % taken != 0) return;
     const std::uint64_t rest = smooth / taken;
     if (rest == 1 && real) return;  // a real plan's first pass reads the real side: a smooth one
+    if (chosen.size() + fewest_passes(rest) > (best.empty() ? 3 : best.size())) return;
     std::vector<std::uint64_t> passes = passes_of_rest(rest);
     if (rest > 1 && passes.empty()) return;
     if (passes.size() + chosen.size() < 2 || passes.size() + chosen.size() > 3) return;
