@@ -47,6 +47,10 @@ def default_tag(cpu, cores):
 
 
 def git_commit():
+    """The commit and whether the tree differs from it; where there is no git repository (a copy
+    of the tree on a GPU machine), $RIPPLE_COMMIT, which the caller sets (bench/gpu/run.sh)."""
+    if os.environ.get("RIPPLE_COMMIT"):
+        return os.environ["RIPPLE_COMMIT"]
     try:
         c = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                            check=True).stdout.strip()
@@ -55,6 +59,16 @@ def git_commit():
         return c + (" (working tree has uncommitted changes)" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+
+
+def nvidia_driver():
+    """The NVIDIA kernel driver's version as nvidia-smi reports it (e.g. 580.159.03), or None."""
+    try:
+        out = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                             capture_output=True, text=True, timeout=30)
+        return out.stdout.strip().splitlines()[0] if out.returncode == 0 and out.stdout.strip() else None
+    except (OSError, subprocess.SubprocessError):
+        return None
 
 
 def run_json(cmd, json_path):

@@ -20,13 +20,12 @@ import json
 import os
 import platform
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
-from bench_host import run_json, save_results  # noqa: E402
+from bench_host import git_commit, nvidia_driver, run_json, save_results  # noqa: E402
 
 
 def short(name):
@@ -115,7 +114,11 @@ def main():
     else:
         if not a.exe:
             ap.error("--exe or --from-json is needed")
-        json_tmp = os.path.join(ROOT, "bench", "results", ".gpu-fft-%s-%d.tmp.json" % (stamp, os.getpid()))
+        # Rewritten after every case; $RIPPLE_BENCH_TMP puts it where a cut-off run still leaves it
+        # (run.sh: the device tool's $OUT), under a plain name (a hidden file might not travel).
+        tmp_dir = os.environ.get("RIPPLE_BENCH_TMP")
+        json_tmp = (os.path.join(tmp_dir, "gpu-fft-partial-%s-%d.json" % (stamp, os.getpid())) if tmp_dir else
+                    os.path.join(ROOT, "bench", "results", ".gpu-fft-%s-%d.tmp.json" % (stamp, os.getpid())))
         os.makedirs(os.path.dirname(json_tmp), exist_ok=True)
         cmd = [a.exe, "--reps", str(a.reps), "--json", json_tmp] + (["--device", a.device] if a.device else [])
         cmd += ["--quick"] if a.quick else []
@@ -135,12 +138,9 @@ def main():
     L = []
     L.append("# GPU FFT: %s (%s)" % (res["name"], res["device"]))
     L.append("")
-    L.append("- driver: %s; runtime: %s; arch: %s" % (res["driver"], res["runtime"], res["arch"]))
-    try:
-        commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True).stdout.strip()
-    except OSError:
-        commit = "?"
+    L.append("- driver: %s (NVIDIA kernel driver %s); runtime: %s; arch: %s" % (
+        res["driver"], nvidia_driver() or "-", res["runtime"], res["arch"]))
+    commit = git_commit()
     L.append("- host: %s, %s; ripple commit %s" % (platform.node(), platform.processor() or platform.machine(), commit))
     L.append("- command: %s; %s UTC; median of %d samples; %d MiB of data per case%s" % (
         os.environ.get("RIPPLE_BENCH_COMMAND", " ".join(sys.argv)), stamp, res["reps"], res["mem_bytes"] >> 20,

@@ -9,33 +9,48 @@
 #    (cuFFT with the CUDA toolkit; VkFFT's CUDA and OpenCL backends with vkFFT.h from
 #    libvkfft-dev). Debian packages carried in .debs/ are unpacked into $DEBS_ROOT (default
 #    /opt/debs) first and put on the compiler's, CMake's and pkg-config's paths (pkg-config with
-#    that root as its sysroot, since the packages' .pc files say /usr). The GPU machine has CUDA
-#    but none of the library's Debian dependencies; fetch them here (27 packages, 4 MiB):
+#    that root as its sysroot, since the packages' .pc files say /usr; pkgconf itself on the
+#    PATH where the machine has no pkg-config). The GPU machine has CUDA but none of the
+#    library's Debian dependencies; fetch them here:
 #      echo /.debs/ >> .git/info/exclude
 #      ../shared/device/fetch-debs .debs libhwy-dev libsndfile1-dev nlohmann-json3-dev \
-#        libgtest-dev libvkfft-dev opencl-headers ocl-icd-opencl-dev
+#        libgtest-dev libvkfft-dev opencl-headers ocl-icd-opencl-dev pkgconf pkgconf-bin
 #    and name .debs in the run's carry. (Checked here by building the GPU tests and benchmarks
 #    with pkg-config and CMake seeing only those packages.)
-# 2. checks: runs the GPU tests (NVRTC for every kernel variant; every kernel on every device
-#    present: CUDA, NVIDIA's OpenCL, PoCL) and stops if one fails; with --sanitizer, the
-#    cascade's and the FFT's tests on CUDA once more under compute-sanitizer (memcheck, racecheck);
+# 2. checks (unless --skip-tests): test_gpu_device, then NVRTC's compile of the programs of the
+#    parts being timed (--only) and every such kernel on every device present (CUDA, NVIDIA's
+#    OpenCL, PoCL), each test binary as up to 8 gtest shards at once; logs in
+#    BUILD_DIR/check-logs. On a machine whose nvidia-smi lists a GPU, the CUDA backend must
+#    find it (else no CUDA test would run). With --sanitizer, compute-sanitizer on the CUDA
+#    device: memcheck and racecheck over the cascade's CUDA tests and the one-kernel FFT's
+#    ($RIPPLE_SANITIZER_FFT_FILTER, a gtest filter, for more). A failed check is reported and
+#    the timings still run; the script then exits non-zero.
 # 3. times the biquad cascade (bench/gpu/sosfilt_gpu.py: memcpy, ripple's sosfilt on 2^28
-#    samples and 1024 x 2^18, cupyx and scipy; then the tile path once per tile shape of --tiles,
-#    default a sweep around tuning.hpp's 256 x 8; bench/results/gpu-sosfilt-*.md) and
+#    samples and 1024 x 2^18, cupyx and scipy; after each tile-path case, the case once per
+#    tile shape of --tiles, default a sweep around tuning.hpp's 256 x 8;
+#    bench/results/gpu-sosfilt-*.md) and
 #    4. the FFT (bench/gpu/fft_gpu.py driving bench_gpu_fft: batched 1-D c2c f32/f64 N = 2..4096
 #    on 1 GiB, single N = 2^12..2^26, 2-D 4096^2, 3-D 128^3..512^3 c2c and r2c, single r2c of
 #    2^21..2^25 reals, innermost-batched 1-D c2c and r2c (one kernel, two passes, Bluestein),
 #    plan creation;
 #    ripple vs memcpy, cuFFT and VkFFT, each peer checked against ripple; the issue's targets with
 #    PASS/FAIL; bench/results/gpu-fft-*.md + .json). --only picks one of the two.
+# Where $OUT names a folder (the device tool's), the run's bench/results/gpu-* files and the
+# check logs are copied there at the end, as only $OUT comes back from a lent machine. Results
+# name the commit: from git, or, in a copy of the tree without its repository, from
+# $RIPPLE_COMMIT. So a call on a lent GPU, with .debs carried, is e.g.
+#   RIPPLE_COMMIT=<hash> bench/gpu/run.sh --only sos --sanitizer
+#   RIPPLE_COMMIT=<hash> bench/gpu/run.sh --only fft --time-limit 420
 # --quick: small sizes (PoCL, or a smoke run). The FFT part alone should take about 5 minutes
 # on a GPU (estimated: cold NVRTC compiles of ripple's and VkFFT's kernels dominate, ~1 s a
 # case), so within one 10-minute device call either run the two parts as two calls (--only sos,
-# then --only fft --skip-tests) or bound it with --time-limit SEC (no new FFT case after SEC
+# then --only fft) or bound it with --time-limit SEC (no new FFT case after SEC
 # seconds; float 1-D cases come first, then N-D, then double). A run killed anyway leaves its
-# cases so far in bench/results/.gpu-fft-*.tmp.json (rewritten after every case):
+# cases so far in bench/results/.gpu-fft-*.tmp.json, or $OUT/gpu-fft-partial-*.json (rewritten
+# after every case):
 # `fft_gpu.py --from-json FILE` makes the table from it. Environment: PYTHON (needs numpy,
-# scipy; cupy optional), JOBS (build parallelism, default nproc), DEBS_ROOT.
+# scipy; cupy optional), JOBS (build and test parallelism, default nproc), DEBS_ROOT,
+# RIPPLE_COMMIT, RIPPLE_SANITIZER_FFT_FILTER.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -82,30 +97,105 @@ if compgen -G "$root/.debs/*.deb" > /dev/null; then
   export LD_LIBRARY_PATH="$debs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   export PKG_CONFIG_PATH="$debs/usr/lib/x86_64-linux-gnu/pkgconfig:$debs/usr/share/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
   export PKG_CONFIG_SYSROOT_DIR="$debs"
+  # pkg-config itself (pkgconf), where the machine has none: after its own tools on the PATH
+  command -v pkg-config > /dev/null || export PATH="$PATH:$debs/usr/bin"
 fi
+# The results name the commit; a copy of the tree without its git repository (the GPU
+# machine's) takes it from $RIPPLE_COMMIT, which the caller sets.
+git -C "$root" rev-parse HEAD > /dev/null 2>&1 ||
+  export RIPPLE_COMMIT="${RIPPLE_COMMIT:-unknown (no git repository here; set RIPPLE_COMMIT)}"
+marker=$(mktemp)  # results written after it are this run's
+# The FFT driver's partial results, rewritten after every case, go to $OUT where there is one,
+# so a call cut off by its time limit still brings them back.
+if [ -n "${OUT:-}" ] && [ -d "$OUT" ]; then export RIPPLE_BENCH_TMP="$OUT"; fi
+logs="$build/check-logs"
 
 echo "== build ($build)"
 mkdir -p "$build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRIPPLE_BUILD_BENCH=ON \
   -DRIPPLE_BUILD_TESTS=ON -DRIPPLE_BUILD_CLI=OFF > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
 targets=()
-[ $skip_tests = 1 ] || targets+=(test_gpu_sos test_gpu_fft test_gpu_kernels test_gpu_nvrtc)
+if [ $skip_tests = 0 ] || [ $sanitizer = 1 ]; then
+  targets+=(test_gpu_device test_gpu_nvrtc)
+  [ "$only" = fft ] || targets+=(test_gpu_sos test_gpu_kernels)
+  [ "$only" = sos ] || targets+=(test_gpu_fft)
+fi
 [ "$only" = fft ] || targets+=(bench_gpu_sosfilt)
 [ "$only" = sos ] || targets+=(bench_gpu_fft)
 cmake --build "$build" -j "$jobs" --target "${targets[@]}"
 
-if [ $skip_tests = 0 ]; then
-  echo "== check (GPU tests on every device)"
-  for t in test_gpu_nvrtc test_gpu_kernels test_gpu_sos test_gpu_fft; do
-    "$build/tests/gpu/$t" --gtest_brief=1
+# Runs a GPU test binary with a gtest filter as up to 8 shards at once (a process each; they
+# share the compiled kernels' disk cache), its logs in $logs; prints the shards' summary and a
+# failing shard's whole log. Returns 1 if a shard failed.
+sharded() {
+  local name=$1 filter=$2 n=$((jobs < 8 ? jobs : 8)) i rc=0 pids=()
+  for ((i = 0; i < n; ++i)); do
+    GTEST_TOTAL_SHARDS=$n GTEST_SHARD_INDEX=$i "$build/tests/gpu/$name" --gtest_brief=1 --gtest_filter="$filter" \
+      > "$logs/$name.$i.log" 2>&1 &
+    pids+=($!)
   done
-  if [ $sanitizer = 1 ]; then
-    cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-    [ -x "$cs" ] || { echo "run.sh: compute-sanitizer not found" >&2; exit 1; }
-    for tool in memcheck racecheck; do
-      for t in test_gpu_sos test_gpu_fft; do
-        "$cs" --tool $tool --error-exitcode 9 "$build/tests/gpu/$t" --gtest_filter='*cuda*' --gtest_brief=1
-      done
+  for ((i = 0; i < n; ++i)); do
+    if ! wait "${pids[$i]}"; then
+      rc=1
+      echo "-- $name shard $i of $n FAILED:"
+      cat "$logs/$name.$i.log"
+    fi
+  done
+  echo "$name ($filter): $(cat "$logs/$name".*.log | grep -ho 'PASSED  \] [0-9]*' | awk '{s += $3} END {print s + 0}') tests passed in $n shards$([ $rc = 0 ] || echo ', SOME FAILED')"
+  return $rc
+}
+
+# A failed check is reported and the timings still run (the run then exits non-zero): a call on
+# a lent GPU is too scarce to lose them.
+check_status=0
+rm -rf "$logs"
+mkdir -p "$logs"
+if [ $skip_tests = 0 ]; then
+  echo "== check (GPU tests on every device; logs in $logs)"
+  # On a machine with an NVIDIA GPU the CUDA backend must find it, or every CUDA test would be
+  # left out and the checks pass without running one.
+  "$build/tests/gpu/test_gpu_device" --gtest_brief=1 > "$logs/test_gpu_device.log" 2>&1 ||
+    { check_status=1; cat "$logs/test_gpu_device.log"; }
+  grep -E '^\[ (backend|device) ' "$logs/test_gpu_device.log" || true  # what the machine has
+  case "$only" in
+    sos) nvrtc_filter='-*/fft_*'; suites=(test_gpu_kernels test_gpu_sos) ;;
+    fft) nvrtc_filter='Nvrtc.*:*/fft_*'; suites=(test_gpu_fft) ;;
+    *) nvrtc_filter='*'; suites=(test_gpu_kernels test_gpu_sos test_gpu_fft) ;;
+  esac
+  if command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1 &&
+     ! "$build/tests/gpu/${suites[0]}" --gtest_list_tests | grep -q '/cuda_'; then
+    echo "run.sh: nvidia-smi lists a GPU but ripple's CUDA backend found none (no CUDA test is instantiated);" \
+         "see $logs/test_gpu_device.log" >&2
+    check_status=1
+  fi
+  sharded test_gpu_nvrtc "$nvrtc_filter" || check_status=1
+  for t in "${suites[@]}"; do sharded "$t" '*' || check_status=1; done
+fi
+# compute-sanitizer on the CUDA device, memcheck and racecheck: over the cascade's CUDA tests,
+# and over the one-kernel FFT's (every radix, Rader's and Bluestein's programs, the exchanges
+# through local memory that the passes use too; $RIPPLE_SANITIZER_FFT_FILTER widens it: the
+# whole FFT suite under a sanitizer would outlast a device call).
+if [ $sanitizer = 1 ]; then
+  echo "== compute-sanitizer (CUDA tests)"
+  cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  if [ ! -x "$cs" ]; then
+    echo "run.sh: compute-sanitizer not found" >&2
+    check_status=1
+  else
+    runs=()
+    [ "$only" = fft ] || runs+=("memcheck test_gpu_sos *cuda*" "racecheck test_gpu_sos *cuda*")
+    fft_filter=${RIPPLE_SANITIZER_FFT_FILTER:-Devices/GpuFft.*cuda*}
+    [ "$only" = sos ] || runs+=("memcheck test_gpu_fft $fft_filter" "racecheck test_gpu_fft $fft_filter")
+    for r in "${runs[@]}"; do
+      read -r tool t filter <<< "$r"
+      if "$cs" --tool "$tool" --error-exitcode 9 "$build/tests/gpu/$t" --gtest_filter="$filter" --gtest_brief=1 \
+           > "$logs/sanitizer-$tool-$t.log" 2>&1; then
+        echo "$tool $t ($filter): clean"
+      else
+        check_status=1
+        echo "$tool $t ($filter): FAILED"
+        tail -n 60 "$logs/sanitizer-$tool-$t.log"
+      fi
     done
   fi
 fi
@@ -121,4 +211,12 @@ if [ "$only" != sos ]; then
   RIPPLE_BENCH_COMMAND="$command_line" "$PY" "$here/fft_gpu.py" --exe "$build/bench/gpu/bench_gpu_fft" \
     ${common[@]+"${common[@]}"} ${fft_only[@]+"${fft_only[@]}"} || status=$?
 fi
+[ $check_status = 0 ] || { echo "run.sh: a check FAILED (above; logs in $logs)" >&2; status=1; }
+# On a lent GPU machine only $OUT comes back: this run's results and the check logs go there.
+if [ -n "${OUT:-}" ] && [ -d "$OUT" ]; then
+  find "$root/bench/results" -maxdepth 1 -name 'gpu-*' -newer "$marker" -exec cp {} "$OUT/" \;
+  cp -r "$logs" "$OUT/"
+  echo "== copied this run's results and check logs to $OUT"
+fi
+rm -f "$marker"
 exit $status

@@ -14,7 +14,6 @@ import datetime
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
 
@@ -27,7 +26,7 @@ except ImportError as e:
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
-from bench_host import run_json, save_results  # noqa: E402
+from bench_host import git_commit, nvidia_driver, run_json, save_results  # noqa: E402
 
 
 def time_median(fn, reps, sync=lambda: None):
@@ -102,15 +101,12 @@ def main():
     lines = []
     lines.append("# GPU sosfilt: %s (%s)" % (ripple["name"], ripple["device"]))
     lines.append("")
-    lines.append("- driver: %s; runtime: %s" % (ripple["driver"], ripple["runtime"]))
+    lines.append("- driver: %s (NVIDIA kernel driver %s); runtime: %s" % (
+        ripple["driver"], nvidia_driver() or "-", ripple["runtime"]))
     lines.append("- host: %s, %s; python %s, numpy %s, scipy %s; %s" % (
         platform.node(), platform.processor() or platform.machine(), platform.python_version(), np.__version__,
         scipy.__version__, cupy_note if cupy is None else cupy_note))
-    try:
-        commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True).stdout.strip()
-    except OSError:
-        commit = "?"
+    commit = git_commit()
     lines.append("- ripple commit %s; command: %s; %s UTC; median of %d runs%s" % (
         commit, os.environ.get("RIPPLE_BENCH_COMMAND", " ".join(sys.argv)), stamp, ripple["reps"],
         "; QUICK sizes" if a.quick else ""))

@@ -8,11 +8,12 @@
 //   bench_gpu_sosfilt [--device cuda:0] [--reps 10] [--quick] [--json out.json]
 //                     [--tiles 256x8,128x16,... | --tiles none]
 //
-// Then the tile sweep: the tile path's cases once more with each tile shape BLOCKxITEMS
+// After each tile-path case, its tile sweep: the case once more with each tile shape BLOCKxITEMS
 // (work-items per group x samples per work-item; tuning.hpp's kSosBlock x kSosItems is the
-// default), through gpu::DeviceSos directly, checked against the CPU the same way, so one run
-// on a GPU shows which shape the constants should take. A shape the device cannot run (too many
-// registers or too much local memory for its group) is reported, not fatal.
+// default), through gpu::DeviceSos directly, checked against the CPU the same way (the case's
+// signal and CPU result are made once for all of them), so one run on a GPU shows which shape
+// the constants should take. A shape the device cannot run (too many registers or too much
+// local memory for its group) is reported, not fatal.
 //
 // GB/s counts the bytes read and written once (2 x channels x n x 4), as a memcpy of the signal
 // does; "of memcpy" is the ratio to the memcpy's GB/s measured in the same run.
@@ -131,21 +132,31 @@ double serial_ratio(const iir::Sos& sos, const float* x, const float* y, std::si
   return es == 0 ? (e == 0 ? 0 : INFINITY) : std::sqrt(double(e / es));
 }
 
-// The case's signal: channels x n standard normal samples, the same for every run.
-std::vector<float> case_signal(const Case& c) {
-  std::vector<float> x(c.channels * c.n);
+// A case's input, channels x n standard normal samples (the same for every run), and the CPU
+// sosfilt of it: made once per case for its run and every tile shape of the sweep (at 2^28
+// samples, some seconds each).
+struct CaseData {
+  std::vector<float> x, cpu;
+};
+
+CaseData case_data(const Case& c) {
+  CaseData d;
+  d.x.resize(c.channels * c.n);
   std::mt19937_64 rng(42);
   std::normal_distribution<float> normal;
-  for (auto& v : x) v = normal(rng);
-  return x;
+  for (auto& v : d.x) v = normal(rng);
+  const iir::Sos sos = iir::butter(c.order, 0.1);
+  const auto cpu = iir::sosfilt(iir::SosF(sos), ArrayView<const float>(d.x.data(), {c.channels, c.n}));
+  d.cpu.assign(cpu.values.begin(), cpu.values.end());
+  return d;
 }
 
-Result run_case(const Queue& q, const Case& c, int reps, std::size_t check_len) {
+Result run_case(const Queue& q, const Case& c, const CaseData& data, int reps, std::size_t check_len) {
   Result r;
   r.c = c;
   const std::size_t total = c.channels * c.n;
   const iir::Sos sos = iir::butter(c.order, 0.1);
-  const std::vector<float> x = case_signal(c);
+  const std::vector<float>& x = data.x;
   Buffer<float> dx(q, std::span<const float>(x)), dy(q, total);
   iir::DeviceFilter<float> filter(q, sos, c.channels);
   filter.set_path(c.path);
@@ -165,8 +176,7 @@ Result run_case(const Queue& q, const Case& c, int reps, std::size_t check_len) 
   filter.reset();
   filter.process(dx, dy);
   const auto y = dy.to_vector();
-  const auto cpu = iir::sosfilt(iir::SosF(sos), ArrayView<const float>(x.data(), {c.channels, c.n}));
-  r.cpu_rel_l2 = rel_l2(y.data(), cpu.values.data(), total);
+  r.cpu_rel_l2 = rel_l2(y.data(), data.cpu.data(), total);
   const std::size_t len = std::min(check_len, c.n);
   const std::size_t last = (c.channels - 1) * c.n;
   r.serial_ratio = std::max(serial_ratio(sos, x.data(), y.data(), len),
@@ -201,14 +211,13 @@ std::vector<TileShape> parse_tiles(const std::string& text) {
 
 // One tile-path case with one tile shape, through DeviceSos (what DeviceFilter runs, with the
 // shape set).
-SweepResult sweep_case(const Queue& q, const Case& c, TileShape shape, int reps) {
+SweepResult sweep_case(const Queue& q, const Case& c, const CaseData& data, TileShape shape, int reps) {
   SweepResult r;
   r.name = c.name;
   r.shape = shape;
   const std::size_t total = c.channels * c.n;
   const iir::Sos sos = iir::butter(c.order, 0.1);
-  const std::vector<float> x = case_signal(c);
-  Buffer<float> dx(q, std::span<const float>(x)), dy(q, total);
+  Buffer<float> dx(q, std::span<const float>(data.x)), dy(q, total);
   try {
     gpu::SosConfig config;
     config.block = shape.block;
@@ -230,8 +239,7 @@ SweepResult sweep_case(const Queue& q, const Case& c, TileShape shape, int reps)
     return r;
   }
   const auto y = dy.to_vector();
-  const auto cpu = iir::sosfilt(iir::SosF(sos), ArrayView<const float>(x.data(), {c.channels, c.n}));
-  r.cpu_rel_l2 = rel_l2(y.data(), cpu.values.data(), total);
+  r.cpu_rel_l2 = rel_l2(y.data(), data.cpu.data(), total);
   r.ok = r.cpu_rel_l2 <= 1e-4;
   return r;
 }
@@ -289,30 +297,27 @@ int main(int argc, char** argv) {
                 info.driver_version.c_str(), info.runtime_version.c_str());
     std::printf("%-22s %6s %10s %9s %10s %9s %9s %11s %5s\n", "case", "chan", "samples", "path", "ms", "GB/s",
                 "memcpy", "of memcpy", "check");
+    // Each case's run, then (tile path) its tile sweep on the same data: a row each.
     std::vector<Result> results;
+    std::vector<SweepResult> sweep;
     for (const Case& c : cases) {
-      const Result r = run_case(q, c, reps, check_len);
+      const CaseData data = case_data(c);
+      const Result r = run_case(q, c, data, reps, check_len);
       std::printf("%-22s %6zu %10zu %9s %10.3f %9.1f %9.1f %10.1f%% %5s\n", c.name.c_str(), c.channels, c.n,
                   r.path.c_str(), r.seconds * 1e3, r.gbs, r.memcpy_gbs, 100 * r.gbs / r.memcpy_gbs,
                   r.ok ? "ok" : "FAIL");
+      std::fflush(stdout);
       results.push_back(r);
-    }
-    std::vector<SweepResult> sweep;
-    if (!tiles.empty()) {
-      std::printf("\ntile sweep (tile path forced):\n%-22s %9s %10s %9s %11s %5s\n", "case", "tile", "ms", "GB/s",
-                  "of memcpy", "check");
-      for (const Result& base : results) {
-        if (base.path != "tiles" || base.c.path == iir::DevicePath::channels) continue;
-        for (const TileShape shape : tiles) {
-          const SweepResult s = sweep_case(q, base.c, shape, reps);
-          const std::string tile = std::to_string(shape.block) + "x" + std::to_string(shape.items);
-          if (!s.error.empty())
-            std::printf("%-22s %9s   not run: %s\n", s.name.c_str(), tile.c_str(), s.error.c_str());
-          else
-            std::printf("%-22s %9s %10.3f %9.1f %10.1f%% %5s\n", s.name.c_str(), tile.c_str(), s.seconds * 1e3, s.gbs,
-                        100 * s.gbs / base.memcpy_gbs, s.ok ? "ok" : "FAIL");
-          sweep.push_back(s);
-        }
+      if (r.path != "tiles" || c.path == iir::DevicePath::channels) continue;
+      for (const TileShape shape : tiles) {
+        const SweepResult t = sweep_case(q, c, data, shape, reps);
+        const std::string tile = "  tile " + std::to_string(shape.block) + "x" + std::to_string(shape.items);
+        if (!t.error.empty())
+          std::printf("%-22s   not run: %s\n", tile.c_str(), t.error.c_str());
+        else
+          std::printf("%-22s %6s %10s %9s %10.3f %9.1f %9s %10.1f%% %5s\n", tile.c_str(), "", "", "", t.seconds * 1e3,
+                      t.gbs, "", 100 * t.gbs / r.memcpy_gbs, t.ok ? "ok" : "FAIL");
+        sweep.push_back(t);
       }
     }
     if (!json_path.empty()) {

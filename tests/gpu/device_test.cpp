@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <vector>
 
@@ -49,6 +50,10 @@ TEST(DeviceList, CpuFirstAndEveryListedDeviceIsAvailable) {
     EXPECT_FALSE(info.name.empty()) << d.to_string();
     EXPECT_GT(info.compute_units, 0u) << d.to_string();
     if (d.kind() != DeviceKind::cpu) EXPECT_GT(info.global_memory, 0u) << d.to_string();
+    // For the record (bench/gpu/run.sh shows these lines of a GPU machine's log).
+    std::printf("[ device %s ] %s, %u compute units, %.1f GiB, driver %s, %s\n", d.to_string().c_str(),
+                info.name.c_str(), info.compute_units, static_cast<double>(info.global_memory) / (1 << 30),
+                info.driver_version.c_str(), info.runtime_version.c_str());
   }
   EXPECT_EQ(all.size(), 1 + gpu::all_devices().size());
 }
@@ -71,6 +76,8 @@ TEST(DeviceList, BackendsReportWhyTheyHaveNoDevices) {
   EXPECT_EQ(backends[0].name, "CUDA");
   EXPECT_EQ(backends[1].name, "OpenCL");
   for (const auto& b : backends) {
+    std::printf("[ backend %s ] %s, %zu devices%s%s\n", b.name.c_str(), b.built ? "built" : "not built", b.devices,
+                b.reason.empty() ? "" : ": ", b.reason.c_str());
     if (b.devices == 0)
       EXPECT_FALSE(b.reason.empty()) << b.name;
     else
