@@ -240,11 +240,11 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
                           " points is not a one-kernel FFT of size n " + std::to_string(n));
   // A first pass has the pass twiddle, a last one not. Bluestein's (DeviceFftBluestein) are
   // its loading pass A and storing pass C, whose element e of transform i is index i + e S.
-  // Rader's program is a last pass whose store does not split an r2c's spectrum (a complex pass
-  // of his, or Bluestein's whole DFT, may be any pass of a complex plan).
-  const bool rader = shape_.rader != 0;
+  // Rader's program and Bluestein's whole DFT are a first or last pass but an even r2c's split
+  // pass (their stores do not pair transforms).
+  const bool whole_dft = shape_.rader != 0 || shape_.conv.whole();
   const bool real_pass_fits =
-      conv.n == 0 ? (codelet_smooth(n) || (rader && real.last_pass && !real.split_pass())) && real.complex_size() % n == 0 &&
+      conv.n == 0 ? (codelet_smooth(n) || (whole_dft && !real.split_pass())) && real.complex_size() % n == 0 &&
                         real.complex_size() / n % real.pass_step == 0
                   : real.complex_size() == conv.n && !conv.middle && conv.load != real.last_pass &&
                         conv.store == real.last_pass && conv.e_step == real.pass_step && conv.i_step == 1;
@@ -254,8 +254,8 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
                           (pass_twiddle ? "with" : "without") + " the pass twiddle" +
                           (conv.n != 0 ? ", Bluestein's of " + std::to_string(conv.n) : std::string()) +
                           ") cannot be a pass of the " + (real.r2c ? "r2c" : "c2r") + " of " + std::to_string(real.n) +
-                          " points: a codelet-smooth factor of its complex size whose step divides the rest (or "
-                          "Rader's prime factor as a last pass that does not split an r2c's spectrum), or "
+                          " points: a factor of its complex size in one kernel whose step divides the rest (Rader's "
+                          "or Bluestein's whole DFT but as a pass that splits an r2c's spectrum), or "
                           "Bluestein's loading or storing pass of that size with the step as its element's, "
                           "first with the pass twiddle or last without it");
   const DeviceFacts& f = context.facts();
@@ -630,16 +630,26 @@ std::vector<KernelVariant> fft_kernel_variants() {
         out.push_back({name + "last_pass" + prec + "_batch_fast", DeviceFft::program(last, dbl)});
       }
     }
-    // Rader's prime as a real plan's last pass, writing the real side: odd r2c and c2r of 5589 =
-    // 243 x 23, even c2r of 11776 (half 256 x 23, the reals in pairs); column shape.
-    for (const auto& [n, r2c] : {std::pair<std::uint64_t, bool>{5589, true}, {5589, false}, {11776, false}}) {
+    // Rader's and Bluestein's whole DFTs as a real plan's first pass, reading the real side
+    // (with the pass twiddle), and last, writing it, both in the column shape: Rader's last of
+    // odd r2c and c2r 5589 = 243 x 23 and even c2r 11776 (half 256 x 23, the reals in pairs);
+    // his first and last of odd r2c 24929 = 97 x 257; Bluestein's first and last of odd r2c 3901
+    // = 47 x 83 and even c2r 7802 (the spectrum merged in his load).
+    for (const auto& [n, r2c] : {std::pair<std::uint64_t, bool>{5589, true}, {5589, false}, {11776, false},
+                                 {24929, true}, {3901, true}, {7802, false}}) {
       const FftReal real{n, r2c};
-      const std::vector<std::uint64_t> passes =
-          DeviceFftPlan::split_with_large_primes(real.complex_size(), dbl, kFftMaxOnChip, true);
-      const FftShape s =
+      const std::vector<std::uint64_t> passes = DeviceFftPlan::split_with_large_primes(real.complex_size(), dbl);
+      const std::string name = std::string("fft_real_") + (r2c ? "r2c_" : "c2r_") + std::to_string(n);
+      const std::string first_kind = rader_fits(passes.at(0), dbl) ? "_rader" : "_bluestein";
+      const std::string last_kind = rader_fits(passes.at(1), dbl) ? "_rader" : "_bluestein";
+      if (!codelet_smooth(passes.at(0))) {
+        FftShape first = DeviceFft::shape(passes.at(0), dbl, true);
+        first.real = FftReal{n, r2c, passes.at(1), false};
+        out.push_back({name + first_kind + "_first_pass" + prec, DeviceFft::program(first, dbl, true, true)});
+      }
+      const FftShape last =
           DeviceFft::shape(passes.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, passes.at(0), true});
-      out.push_back({std::string("fft_real_") + (r2c ? "r2c_" : "c2r_") + std::to_string(n) + "_rader_last_pass" + prec,
-                     DeviceFft::program(s, dbl)});
+      out.push_back({name + last_kind + "_last_pass" + prec, DeviceFft::program(last, dbl)});
     }
     out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});

@@ -151,7 +151,7 @@ const FftPassTwiddles& DeviceFftPlan::twiddles(Context& context, std::uint64_t n
 }
 
 std::vector<std::uint64_t> DeviceFftPlan::split_with_large_primes(std::uint64_t n, bool double_precision,
-                                                                  std::uint64_t max_pass, bool real) {
+                                                                  std::uint64_t max_pass) {
   if (n < 2 || codelet_smooth(n)) return {};
   const std::vector<std::uint64_t> large = large_primes(n, kFftMaxRaderOnChip + 1);
   if (large.empty()) return {};
@@ -175,7 +175,7 @@ std::vector<std::uint64_t> DeviceFftPlan::split_with_large_primes(std::uint64_t 
     for (std::uint64_t s : smooth_divisors) {
       const std::uint64_t d = part * s;
       if (d > kFftMaxOnChip) break;  // the divisors ascend
-      if (!fits_one_kernel(d, double_precision, max_pass) || (real && !(s == 1 && is_rader(d)))) continue;
+      if (!fits_one_kernel(d, double_precision, max_pass)) continue;
       candidates.push_back({mask, d, s});
     }
   }
@@ -206,7 +206,6 @@ std::vector<std::uint64_t> DeviceFftPlan::split_with_large_primes(std::uint64_t 
     for (const Candidate* c : chosen) taken *= c->smooth_part;
     if (smooth % taken != 0) return;
     const std::uint64_t rest = smooth / taken;
-    if (rest == 1 && real) return;  // a real plan's first pass reads the real side: a smooth one
     if (chosen.size() + fewest_passes(rest) > (best.empty() ? 3 : best.size())) return;
     std::vector<std::uint64_t> passes = passes_of_rest(rest);
     if (rest > 1 && passes.empty()) return;
@@ -248,7 +247,7 @@ std::vector<std::uint64_t> DeviceFftPlan::split_with_large_primes(std::uint64_t 
 }
 
 bool DeviceFftPlan::passes_take_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
-  return n >= 2 && (codelet_smooth(n) || !split_with_large_primes(n, double_precision, max_pass, true).empty() ||
+  return n >= 2 && (codelet_smooth(n) || !split_with_large_primes(n, double_precision, max_pass).empty() ||
                     DeviceFftBluestein::three_passes_fit(n, double_precision, max_pass));
 }
 
@@ -294,8 +293,8 @@ std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool d
 bool DeviceFftPlan::real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                                     std::uint64_t max_group, std::uint64_t max_split_pass) {
   if (n < 2) return false;
-  // Rader's store does not split
-  if (!split_with_large_primes(n, double_precision, max_pass, true).empty()) return false;
+  // Rader's and Bluestein's one-kernel stores do not split
+  if (!split_with_large_primes(n, double_precision, max_pass).empty()) return false;
   if (!codelet_smooth(n)) return DeviceFftBluestein::split_in_store(n, double_precision, max_pass, max_group, max_split_pass);
   try {
     split_for_real(n, double_precision, max_pass, max_group, max_split_pass);
@@ -315,7 +314,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   if (real.n != 0 && (real.complex_size() != n || n < 2 || !passes_take_real(n, double_precision, max_pass)))
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
                           " points needs a plan of its complex size (n " + str(n) +
-                          ") that is codelet-smooth, Rader's primes after a smooth first pass, or Bluestein's three fused passes");
+                          ") that is codelet-smooth, passes of one-kernel DFTs, or Bluestein's three fused passes");
   if (n > 1 && !codelet_smooth(n)) {
     // Rader or Bluestein in the one kernel where the convolution fits; else passes of which those
     // holding the large primes are Rader's or Bluestein's in the kernel; else Bluestein beyond
@@ -323,7 +322,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     if (fits_one_kernel(n, double_precision, max_pass))
       passes_ = {n};
     else
-      passes_ = split_with_large_primes(n, double_precision, max_pass, real.n != 0);
+      passes_ = split_with_large_primes(n, double_precision, max_pass);
     if (passes_.empty())
       bluestein_ =
           std::make_unique<DeviceFftBluestein>(context, n, double_precision, group, max_pass, real, max_split_pass);

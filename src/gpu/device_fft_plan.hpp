@@ -38,7 +38,7 @@ class DeviceFftPlan {
   /// through Bluestein over the whole size. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   /// With real.n != 0 (a real transform whose complex size, real.complex_size(), is n; n
-  /// codelet-smooth and more than one pass, Rader's primes after a codelet-smooth first pass, or Bluestein's three fused passes
+  /// codelet-smooth and more than one pass, passes of one-kernel DFTs (split_with_large_primes), or Bluestein's three fused passes
   /// (DeviceFftBluestein::three_passes_fit), whose A and C are the first and last here; real's
   /// pass fields are the plan's), the plan does
   /// DeviceFftReal's steps on the real side in its passes (FftReal::pass_step) and takes that
@@ -82,17 +82,17 @@ class DeviceFftPlan {
   /// on-chip work per point (Rader's two FFTs of p - 1, Bluestein's two of his convolution's
   /// length, against one FFT of a smooth pass), then the most balanced; ordered codelet-smooth
   /// passes first (split's), then Bluestein's, then Rader's, so a Rader prime, where there is
-  /// one, is the last pass (no pass twiddle). With real (n a real transform's complex size):
-  /// Rader's primes only, after at least one codelet-smooth pass (the first pass reads the real
-  /// side, Rader's last store writes it). Empty where none fits (Bluestein over the whole size,
-  /// DeviceFftBluestein, takes it then) and for codelet-smooth n. Two or three passes of n move
-  /// 4n or 6n values where Bluestein's three fused passes over M >= 2n - 1 points move about 10n.
+  /// one, is the last pass (no pass twiddle). A real transform's plan of that complex size reads
+  /// and writes the real side in the first and last of them, whatever their algorithm (but an
+  /// even r2c's split, which no such plan does in a pass). Empty where none fits (Bluestein
+  /// over the whole size, DeviceFftBluestein, takes it then) and for codelet-smooth n. Two or
+  /// three passes of n move 4n or 6n values where Bluestein's three fused passes over M >= 2n -
+  /// 1 points move about 10n.
   static std::vector<std::uint64_t> split_with_large_primes(std::uint64_t n, bool double_precision,
-                                                            std::uint64_t max_pass = kFftMaxOnChip,
-                                                            bool real = false);
+                                                            std::uint64_t max_pass = kFftMaxOnChip);
   /// Whether a plan of complex size n beyond one kernel can read a real transform's real side in
-  /// its first pass and write it in its last: n codelet-smooth, passes whose large primes are Rader's
-  /// after a codelet-smooth first pass (split_with_large_primes with real),
+  /// its first pass and write it in its last: n codelet-smooth, passes of one-kernel DFTs
+  /// (split_with_large_primes),
   /// or Bluestein's three fused passes (DeviceFftBluestein::three_passes_fit).
   static bool passes_take_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
   /// Throws what the constructor throws for size n (Unsupported naming n), before any

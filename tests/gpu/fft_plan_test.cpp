@@ -213,8 +213,8 @@ TEST(GpuFftSplit, BluesteinTakesAConvolutionOfTwoPasses) {
 // first, Bluestein's next, Rader's last; at most three passes, fewest first, then least work.
 TEST(GpuFftSplit, LargePrimesTakePassesOfTheirOwn) {
   using V = std::vector<std::uint64_t>;
-  const auto split = [](std::uint64_t n, bool dbl, std::uint64_t cap = kFftMaxOnChip, bool real = false) {
-    return DeviceFftPlan::split_with_large_primes(n, dbl, cap, real);
+  const auto split = [](std::uint64_t n, bool dbl, std::uint64_t cap = kFftMaxOnChip) {
+    return DeviceFftPlan::split_with_large_primes(n, dbl, cap);
   };
   EXPECT_EQ(split(23 * 256, false), (V{256, 23}));
   EXPECT_EQ(split(2053 * 1000, false), (V{1000, 2053}));
@@ -239,10 +239,13 @@ TEST(GpuFftSplit, LargePrimesTakePassesOfTheirOwn) {
   EXPECT_EQ(split(2039 * 4096, true), (V{4096, 2039}));
   // Least work of two passes: 184 = 8 x 23 by Bluestein's (a convolution of 374), 29 by Rader's.
   EXPECT_EQ(split(8 * 23 * 29, true), (V{184, 29}));
-  // Real transforms' complex sizes: Rader's primes after a smooth first pass, no Bluestein.
-  EXPECT_EQ(split(23 * 23 * 16, false, kFftMaxOnChip, true), (V{16, 23, 23}));
-  EXPECT_TRUE(split(47 * 1024, false, kFftMaxOnChip, true).empty());
-  EXPECT_TRUE(split(23 * 29, false, 32, true).empty());
+  // Two Rader primes, no smooth part: 24929 = 97 x 257.
+  EXPECT_EQ(split(97 * 257, false), (V{97, 257}));
+  // Real transforms take the same passes: their first and last read and write the real side,
+  // whatever their algorithm.
+  EXPECT_TRUE(DeviceFftPlan::passes_take_real(47 * 1024, false, kFftMaxOnChip));
+  EXPECT_TRUE(DeviceFftPlan::passes_take_real(97 * 257, false, kFftMaxOnChip));
+  EXPECT_FALSE(DeviceFftPlan::real_split_fits(47 * 1024, false, kFftMaxOnChip, kFftMaxGroup));  // a split kernel
   // None: four passes, four large primes, a prime beyond every one-kernel pass, smooth sizes,
   // a prime alone (one kernel), the caps.
   EXPECT_TRUE(split(std::uint64_t{97} << 40, false).empty());
@@ -487,10 +490,14 @@ TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   throws([&] { DeviceFft(ctx(), 13, false, true, false, load, FftReal{97, true, 13, false}); }, "pass step 13");
   throws([&] { DeviceFft(ctx(), 13, false, false, false, store, FftReal{97, true, 15, false}); }, "first");
   EXPECT_NO_THROW(DeviceFft(ctx(), 13, false, false, false, store, FftReal{194, true, 15, true}));  // C splits
-  // Rader's program is a real plan's last pass (no split), never its first: 207 = 9 x 23.
+  // Rader's program and Bluestein's whole DFT are a real plan's first or last pass, but not an
+  // even r2c's split pass: 207 = 9 x 23, 423 = 9 x 47.
   EXPECT_NO_THROW(DeviceFft(ctx(), 23, false, false, false, {}, FftReal{207, true, 9, true}));
-  throws([&] { DeviceFft(ctx(), 23, false, true, false, {}, FftReal{207, true, 9, false}); }, "first, with");
+  EXPECT_NO_THROW(DeviceFft(ctx(), 23, false, true, false, {}, FftReal{207, true, 9, false}));
+  EXPECT_NO_THROW(DeviceFft(ctx(), 47, false, true, false, {}, FftReal{846, false, 9, false}));
   throws([&] { DeviceFft(ctx(), 23, false, false, false, {}, FftReal{414, true, 9, true}); }, "last, without");
+  throws([&] { DeviceFft(ctx(), 47, false, false, false, {}, FftReal{846, true, 9, true}); }, "last, without");
+  throws([&] { DeviceFft(ctx(), 23, false, false, false, {}, FftReal{207, true, 9, false}); }, "first, without");
   const DeviceFftPlan plan(ctx(), 60, false, l, 16, FftReal{120, false});
   auto stream = ctx().create_stream();
   auto buffer = ctx().allocate(2 * 61 * sizeof(std::complex<float>));

@@ -271,7 +271,9 @@ void check_sizes(Context& ctx) {
   // r2c's split, a kernel after it: 5589 = 243 x 23, 11776 (half 256 x 23), 14848 (half 16 x 16
   // x 29 under a cap of 32), and in every layout 207 = 9 x 23 and 414 under a cap of 22);
   // two Rader primes, the first a middle pass (complex, with the pass twiddle): 6003 = 9 x 23 x
-  // 29 and 12006 under a cap of 32.
+  // 29 and 12006 under a cap of 32; Rader's as the first pass, reading the real side: 667 = 23 x
+  // 29 and 1334 under a cap of 32 (every layout), 24929 = 97 x 257; Bluestein's in the kernel as
+  // first and last passes: 3901 = 47 x 83 and 7802, and as the last of 6016 (half 64 x 47).
   std::vector<Case> cases = {{3, true},       {4, true},      {15, true},       {16, true},      {97, true},
                              {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
@@ -281,7 +283,9 @@ void check_sizes(Context& ctx) {
                              {262, false, 16}, {138, false, 16},  {106, false, 16}, {212, false, 24},
                              {194, false, 64, 8}, {83, true},   {2053, true},     {4106, true},
                              {5589, false},   {11776, false}, {2 * 16 * 16 * 29, false, 32}, {207, false, 22},
-                             {414, false, 22}, {9 * 23 * 29, false, 32}, {2 * 9 * 23 * 29, false, 32}};
+                             {414, false, 22}, {9 * 23 * 29, false, 32}, {2 * 9 * 23 * 29, false, 32},
+                             {667, false, 32}, {1334, false, 32}, {24929, false}, {3901, false},
+                             {7802, false}, {6016, false}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       // Every layout in float up to 2050, and in double for a size of passes and one of

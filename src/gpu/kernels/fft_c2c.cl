@@ -44,7 +44,8 @@
                             x[0] + the forward FFT's DC term put in local memory in natural order
                             and stored from there (turned by the pass twiddle of output j with
                             FFT_TWIDDLE). A whole DFT (no Bluestein), of complex data or a whole
-                            real transform, or a pass of a multi-pass FFT (a real one's last).
+                            real transform, or a pass of a multi-pass FFT (a real one's first or
+                            last too, but an even r2c's split pass).
      FFT_REAL_N             N > 0: a real transform of N points in this one kernel (no pass
                             twiddle; with Bluestein, the whole DFT): the transform's complex
                             sequence is read from the reals and its outputs stored as reals or as
@@ -62,7 +63,8 @@
                             conj X[N-k] above, and stores the real parts. c2r takes the imaginary
                             parts of X[0] (and X[H]) as zero, as numpy.fft.irfft does.
      FFT_REAL_PASS_STEP     S > 0: this kernel is instead a pass of a multi-pass complex FFT of
-                            H points (odd N: of N), or Bluestein's loading or storing pass of that
+                            H points (odd N: of N; the pass may be Rader's or Bluestein's whole
+                            DFT), or Bluestein's loading or storing pass of a convolution of that
                             size (FFT_CONV_E_STEP = S, FFT_CONV_I_STEP = 1), whose element e of
                             the transform with inner index i is index k = i + e S of the
                             sequence, k standing for e above;
@@ -161,13 +163,13 @@
    its last pass's (fft_store_split_pass) */
 #define FFT_REAL_SPLIT_STORE (FFT_REAL_STORES && FFT_REAL_R2C && FFT_REAL_EVEN)
 #define FFT_REAL_SPLIT_PASS (FFT_REAL_SPLIT_STORE && FFT_REAL_PASS_STEP > 0)
-#if FFT_REAL_PASS_STEP > 0 && FFT_RADER > 0 && (!FFT_REAL_PASS_LAST || FFT_REAL_SPLIT_PASS)
-#error "fft_c2c.cl: Rader's DFT is a whole transform, or a last pass that does not split an r2c's spectrum"
+#if FFT_REAL_SPLIT_PASS && (FFT_RADER > 0 || FFT_CONV_WHOLE)
+#error "fft_c2c.cl: Rader's or Bluestein's whole DFT does not split an r2c's spectrum in a pass"
 #endif
-#if FFT_REAL_PASS_STEP > 0 && FFT_BLUESTEIN_N > 0 &&                                                          \
+#if FFT_REAL_PASS_STEP > 0 && FFT_BLUESTEIN_N > 0 && !FFT_CONV_WHOLE &&                                       \
     (FFT_CONV_MIDDLE || FFT_CONV_LOAD == FFT_REAL_PASS_LAST || FFT_CONV_STORE != FFT_REAL_PASS_LAST ||          \
      FFT_CONV_E_STEP != FFT_REAL_PASS_STEP || FFT_CONV_I_STEP != 1u)
-#error "fft_c2c.cl: a real transform's Bluestein passes are the loading first and the storing last, of its step"
+#error "fft_c2c.cl: a real transform's passes of a Bluestein convolution are the loading first and the storing last, of its step"
 #endif
 #if FFT_REAL_PASS_STEP > 0 && FFT_REAL_PASS_LAST && FFT_TWIDDLE
 #error "fft_c2c.cl: a last pass has no pass twiddle"
