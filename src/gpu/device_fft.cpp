@@ -33,16 +33,18 @@ constexpr std::uint64_t kMaxItemsDouble = 384;
 // items, 168 registers) and his 8190-point float one (1024 items, 64 registers), and
 // Bluestein's 2039 in float with a pass twiddle (680 items, 80 registers: 16 bytes). So a
 // transform of Rader's takes at most these many items, and one of Bluestein's the general cap
-// or the float one here, the lower (his double programs at up to 361 items did not spill). Fewer
-// items, each with more butterflies, may have more registers: at these, of Rader's 356 programs
-// (178 primes, each precision) three spill 4 or 8 bytes at 40-80 registers (float 31 and 331,
-// double 487; in the column shape, surveyed to 300, float 31 and 181), none of the NVRTC
-// test's. These caps hold for a whole group of several transforms too: column groups of
-// Rader's spilled (f32 1021 to 4057 on 680 to 1000 items, 64-80 registers: 48-184 bytes), and
-// Bluestein's f64 667 with a pass twiddle (448 items: 4 bytes). With them none of 17 such sizes
-// (Rader's 23 .. 4057, Bluestein's 47 .. 2039), each precision, row or column shape, with or
-// without the pass twiddle, spills, but Bluestein's one-kernel 376 in float (8 bytes at 56
-// registers on 126 items, without the twiddle: as before the caps).
+// or the float one here, the lower (in double, 384). A group of several transforms takes at
+// most these many too (one transform a group may have more: Bluestein's in double): column
+// groups of Rader's spilled (f32 1021 to 4057 on 680 to 1000 items, 64-80 registers: 48-184
+// bytes), and Bluestein's f64 667 with a pass twiddle (448 items: 4 bytes). Fewer items, each
+// with more butterflies, may have more registers, and not every program fits them without a
+// spill: a reviewer compiled all 178 Rader primes and 223 Bluestein sizes the planner picks, with
+// the pass twiddle, as rows and columns, at these caps: 17 of Rader's spill 4-24 bytes (f32 61,
+// 127, 251, 313, 433, 601, 1453, 1597, 3329; f64 89, 137, 193, 211, 953, 1123, 1217, 2129),
+// Bluestein's f32 4-24 (473, 536, 644, 787, 1143, 1189, 1351, 1924) and f64 8-148 on 279-377
+// items (1253, 1397, 1418, 1606, 1619, 1714, 1880, 1924, 1943, 1994, 2015; most of them without
+// the twiddle too), and his one-kernel f32 376 8 bytes at 56 registers on 126 items. None of the
+// NVRTC test's programs spills; what the spills cost is for a GPU to measure.
 constexpr std::uint64_t kMaxItemsConvolutionDouble = 256, kMaxItemsConvolutionFloat = 512;
 // Stages of radix kFftSmallestUnpairedRadix and larger take one butterfly per work-item: a
 // codelet of R points holds about 2R complex values (the sums and differences of its pairs
@@ -229,26 +231,26 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
   return spec;
 }
 
-DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle, bool columns,
-                     const FftConvolution& conv, const FftReal& real, bool batch_fast)
-    : shape_(shape(n, double_precision, columns, context.facts().max_work_group, conv, real)),
-      double_(double_precision),
-      pass_twiddle_(pass_twiddle) {
-  shape_.batch_fast = batch_fast;
-  if (real.n != 0 && real.pass_step == 0 && (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0))
-    throw InvalidArgument("DeviceFft: a real transform of " + std::to_string(real.n) +
-                          " points is not a one-kernel FFT of size n " + std::to_string(n));
+void DeviceFft::check_real(std::uint64_t n, const FftShape& shape, bool pass_twiddle, const FftConvolution& conv,
+                           const FftReal& real) {
+  if (real.n == 0) return;
+  if (real.pass_step == 0) {
+    if (real.complex_size() != n || n < 2 || pass_twiddle || conv.n != 0)
+      throw InvalidArgument("DeviceFft: a real transform of " + std::to_string(real.n) +
+                            " points is not a one-kernel FFT of size n " + std::to_string(n));
+    return;
+  }
   // A first pass has the pass twiddle, a last one not. Bluestein's (DeviceFftBluestein) are
   // its loading pass A and storing pass C, whose element e of transform i is index i + e S.
   // Rader's program and Bluestein's whole DFT are a first or last pass but an even r2c's split
   // pass (their stores do not pair transforms).
-  const bool whole_dft = shape_.rader != 0 || shape_.conv.whole();
-  const bool real_pass_fits =
+  const bool whole_dft = shape.rader != 0 || shape.conv.whole();
+  const bool fits =
       conv.n == 0 ? (codelet_smooth(n) || (whole_dft && !real.split_pass())) && real.complex_size() % n == 0 &&
                         real.complex_size() / n % real.pass_step == 0
                   : real.complex_size() == conv.n && !conv.middle && conv.load != real.last_pass &&
                         conv.store == real.last_pass && conv.e_step == real.pass_step && conv.i_step == 1;
-  if (real.pass_step != 0 && (!real_pass_fits || real.last_pass == pass_twiddle))
+  if (!fits || real.last_pass == pass_twiddle)
     throw InvalidArgument("DeviceFft: a pass of size n " + std::to_string(n) + " (pass step " +
                           std::to_string(real.pass_step) + ", " + (real.last_pass ? "last" : "first") + ", " +
                           (pass_twiddle ? "with" : "without") + " the pass twiddle" +
@@ -258,6 +260,15 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
                           "or Bluestein's whole DFT but as a pass that splits an r2c's spectrum), or "
                           "Bluestein's loading or storing pass of that size with the step as its element's, "
                           "first with the pass twiddle or last without it");
+}
+
+DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, bool pass_twiddle, bool columns,
+                     const FftConvolution& conv, const FftReal& real, bool batch_fast)
+    : shape_(shape(n, double_precision, columns, context.facts().max_work_group, conv, real)),
+      double_(double_precision),
+      pass_twiddle_(pass_twiddle) {
+  shape_.batch_fast = batch_fast;
+  check_real(n, shape_, pass_twiddle, conv, real);
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;
   if (double_precision && !f.fp64) throw Unsupported("device " + f.name + " has no double precision");

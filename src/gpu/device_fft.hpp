@@ -305,6 +305,13 @@ class DeviceFft {
   static FftShape shape(std::uint64_t n, bool double_precision, bool columns = false,
                         std::uint64_t max_group = kFftMaxGroup, const FftConvolution& conv = {},
                         const FftReal& real = {});
+  /// Throws InvalidArgument naming the sizes unless `real` (real.n != 0) fits a program of
+  /// size n and `shape` (shape(n, ...)) with or without the pass twiddle and Bluestein's steps
+  /// `conv`: a whole real transform in one kernel (no twiddle or steps), or a real plan's first
+  /// pass (with the twiddle) or last (without) whose step divides the complex size's rest, or
+  /// Bluestein's loading or storing pass of that size. No device needed.
+  static void check_real(std::uint64_t n, const FftShape& shape, bool pass_twiddle, const FftConvolution& conv,
+                         const FftReal& real);
   /// Whether an r2c's split pass of n points fits a group (two transforms in the local memory
   /// budget and max_group work-items).
   static bool pairs_fit(std::uint64_t n, bool double_precision, std::uint64_t max_group = kFftMaxGroup);

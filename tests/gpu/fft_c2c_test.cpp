@@ -39,9 +39,10 @@ RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFft);
 const std::uint64_t kSizes[] = {1,   2,   3,   4,   5,   7,   8,    11,   12,   13,   15,   16,   17,   19,   32, 60,
                                 64,  100, 128, 143, 243, 323, 343, 512, 625, 1024, 2048, 2197, 3971, 4004, 4080, 4096,
                                 // Rader (primes p whose p - 1 is codelet-smooth): 23, 29, 97, 257 (two
-                                // radix-16 stages), 2053, 4057 (the split exchange in double);
-                                // Bluestein (the others): 47, 1031
-                                23,  29,  97,  257, 2053, 4057, 47,   1031};
+                                // radix-16 stages), 113 (112 = 16 x 7: an idle slot in the first
+                                // stage, whose table read PoCL once ran past the table), 2053,
+                                // 4057 (the split exchange in double); Bluestein (the others): 47, 1031
+                                23,  29,  97,  113, 257, 2053, 4057, 47,   1031};
 // Float only (one kernel up to 8192 points, the split exchange above 4096): 2^13, 3^8 (1024
 // work-items), 8190 = 2 3^2 5 7 13.
 const std::uint64_t kFloatSizes[] = {8192, 6561, 8190};

@@ -13,7 +13,8 @@
      FFT_TWIDDLE            1: multiply output e of a transform with inner index i by W_T^(i e)
                             (the twiddle between the passes of a multi-pass FFT, fused into the
                             store; T = pass_tw_n, dir gives the sign; i e < T in every pass the
-                            host makes: i < T / FFT_N, e < FFT_N)
+                            host makes: i < T / S and e < S for a pass of S points, the
+                            transform's size, FFT_N + 1 for Rader's, Bluestein's N for his)
      FFT_TWIDDLE_DOUBLE     1: that twiddle is computed in double (tables and product) and
                             rounded once to real_t (float data on a device with fp64)
      FFT_BATCH_FAST         1: the launch's transforms have a fastest level of batch (fast,
@@ -524,9 +525,14 @@ DEVICE_FN void fft_rader_load(complex_t* v, u32 t, GLOBAL const complex_t* in, i
       }
     }
     BARRIER();
+    /* The table is read for every slot at an index within it (an idle slot's e may be FFT_N):
+       PoCL ran the guarded read of idle slots anyway, past the table, and the value read then
+       indexed local memory (a crash at P = 113, whose first radix-16 stage has 7 butterflies
+       on 8 work-items). */
     FFT_FOR_EACH_INPUT(FFT_R0, t, e, s, live, {
+      const u32 at = perm[e % FFT_N];
       if (live)
-        FFT_LDS_TAKE(v[s], lds[perm[e]], part);
+        FFT_LDS_TAKE(v[s], lds[at], part);
       else
         v[s] = cmake((real_t)0, (real_t)0);
     })
