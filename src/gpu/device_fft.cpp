@@ -645,14 +645,20 @@ std::vector<KernelVariant> fft_kernel_variants() {
     // (with the pass twiddle), and last, writing it, both in the column shape: Rader's last of
     // odd r2c and c2r 5589 = 243 x 23 and even c2r 11776 (half 256 x 23, the reals in pairs);
     // his first and last of odd r2c 24929 = 97 x 257; Bluestein's first and last of odd r2c 3901
-    // = 47 x 83 and even c2r 7802 (the spectrum merged in his load).
+    // = 47 x 83 and even c2r 7802 (the spectrum merged in his load); as the first of an even
+    // r2c, reading the reals in pairs before a smooth pass that splits the spectrum: Rader's of
+    // 11776 (half 23 x 256), Bluestein's of 6016 (half 47 x 64).
     for (const auto& [n, r2c] : {std::pair<std::uint64_t, bool>{5589, true}, {5589, false}, {11776, false},
-                                 {24929, true}, {3901, true}, {7802, false}}) {
+                                 {24929, true}, {3901, true}, {7802, false}, {11776, true}, {6016, true}}) {
       const FftReal real{n, r2c};
-      const std::vector<std::uint64_t> passes = DeviceFftPlan::split_with_large_primes(real.complex_size(), dbl);
+      const std::vector<std::uint64_t> passes =
+          n % 2 == 0 && r2c ? DeviceFftPlan::split_for_real(real.complex_size(), dbl, kFftMaxOnChip, kFftMaxGroup)
+                            : DeviceFftPlan::split_with_large_primes(real.complex_size(), dbl);
       const std::string name = std::string("fft_real_") + (r2c ? "r2c_" : "c2r_") + std::to_string(n);
-      const std::string first_kind = rader_fits(passes.at(0), dbl) ? "_rader" : "_bluestein";
-      const std::string last_kind = rader_fits(passes.at(1), dbl) ? "_rader" : "_bluestein";
+      const auto kind = [dbl](std::uint64_t m) {
+        return codelet_smooth(m) ? "_smooth" : rader_fits(m, dbl) ? "_rader" : "_bluestein";
+      };
+      const std::string first_kind = kind(passes.at(0)), last_kind = kind(passes.at(1));
       if (!codelet_smooth(passes.at(0))) {
         FftShape first = DeviceFft::shape(passes.at(0), dbl, true);
         first.real = FftReal{n, r2c, passes.at(1), false};

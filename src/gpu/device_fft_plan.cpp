@@ -271,7 +271,11 @@ void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint
 std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool double_precision,
                                                          std::uint64_t max_pass, std::uint64_t max_group,
                                                          std::uint64_t max_split_pass) {
-  std::vector<std::uint64_t> passes = split(n, double_precision, max_pass);
+  // A size with large primes takes split_with_large_primes's passes (split's throw for it);
+  // their Rader's and Bluestein's DFTs never split, a smooth one among them may.
+  std::vector<std::uint64_t> passes;
+  if (!codelet_smooth(n)) passes = split_with_large_primes(n, double_precision, max_pass);
+  if (passes.empty()) passes = split(n, double_precision, max_pass);
   if (passes.size() < 2)
     throw Unsupported("GPU FFT: size n " + str(n) + " is one pass: an r2c of " + str(2 * n) +
                       " points splits its spectrum in that kernel, not in a last pass");
@@ -293,9 +297,8 @@ std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool d
 bool DeviceFftPlan::real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                                     std::uint64_t max_group, std::uint64_t max_split_pass) {
   if (n < 2) return false;
-  // Rader's and Bluestein's one-kernel stores do not split
-  if (!split_with_large_primes(n, double_precision, max_pass).empty()) return false;
-  if (!codelet_smooth(n)) return DeviceFftBluestein::split_in_store(n, double_precision, max_pass, max_group, max_split_pass);
+  if (!codelet_smooth(n) && split_with_large_primes(n, double_precision, max_pass).empty())
+    return DeviceFftBluestein::split_in_store(n, double_precision, max_pass, max_group, max_split_pass);
   try {
     split_for_real(n, double_precision, max_pass, max_group, max_split_pass);
     return true;
@@ -342,7 +345,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
                           " points needs a plan of more than one pass (n " + str(n) + " is one)");
   // Every real plan's last pass writes the real side but an even r2c's whose size has no pass
-  // that can split the spectrum (real_split_fits: a smooth size's last pass, Bluestein's C):
+  // that can split the spectrum (real_split_fits: a smooth pass made the last, Bluestein's C):
   // that one writes the complex FFT of the reals in pairs, for a split kernel.
   writes_real_ = real.n != 0;
   if (real.n != 0 && real.n % 2 == 0 && real.r2c) {

@@ -56,16 +56,17 @@ class DeviceFftPlan {
                 std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {},
                 std::uint64_t max_split_pass = kFftMaxSplitPass);
 
-  /// The passes of a plan of n whose last pass splits an r2c's spectrum: split()'s, the last
-  /// of those of at most max_split_pass points that pair transforms in a group of at most
-  /// max_group work-items (DeviceFft::pairs_fit) swapped with the last one. Throws as split,
+  /// The passes of a plan of n whose last pass splits an r2c's spectrum: split()'s (or
+  /// split_with_large_primes's, where n has large primes), the last of those of at most
+  /// max_split_pass points that pair transforms in a group of at most max_group work-items
+  /// (DeviceFft::pairs_fit: codelet-smooth ones) swapped with the last one. Throws as split,
   /// and Unsupported naming n for one pass or none that fits.
   static std::vector<std::uint64_t> split_for_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                                                    std::uint64_t max_group,
                                                    std::uint64_t max_split_pass = kFftMaxSplitPass);
-  /// Whether an r2c of 2n points can split its spectrum in the last pass of a plan of n (n
-  /// codelet-smooth and split_for_real does not throw, or Bluestein's whose pass C can:
-  /// DeviceFftBluestein::split_in_store).
+  /// Whether an r2c of 2n points can split its spectrum in the last pass of a plan of n
+  /// (split_for_real does not throw: n codelet-smooth, or passes with large primes of which
+  /// one is smooth; else Bluestein's whose pass C can: DeviceFftBluestein::split_in_store).
   static bool real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                               std::uint64_t max_group, std::uint64_t max_split_pass = kFftMaxSplitPass);
 

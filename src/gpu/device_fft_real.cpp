@@ -88,10 +88,10 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     half.out_dist_outer = layout.out_dist_outer;
   };
   // The passes of the half read and write the real side in any layout: r2c, the first reads
-  // the reals in pairs and the last splits the spectrum where a pass of at most max_split_pass
-  // points can pair its transforms (real_split_fits: a smooth half's last pass, or Bluestein's
-  // C; else the split kernel follows); c2r, the first merges X[k] and X[H-k] and the last
-  // stores the reals in pairs.
+  // the reals in pairs and the last splits the spectrum where a pass of at most
+  // max_split_pass points can pair its transforms (real_split_fits: a smooth pass of the
+  // half's made the last, or Bluestein's C; else the split kernel follows); c2r, the first
+  // merges X[k] and X[H-k] and the last stores the reals in pairs.
   real_in_pass_ = passes_take_real(h_);
   if (real_in_pass_) {
     take_in();

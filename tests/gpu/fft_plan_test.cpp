@@ -245,7 +245,14 @@ TEST(GpuFftSplit, LargePrimesTakePassesOfTheirOwn) {
   // whatever their algorithm.
   EXPECT_TRUE(DeviceFftPlan::passes_take_real(47 * 1024, false, kFftMaxOnChip));
   EXPECT_TRUE(DeviceFftPlan::passes_take_real(97 * 257, false, kFftMaxOnChip));
-  EXPECT_FALSE(DeviceFftPlan::real_split_fits(47 * 1024, false, kFftMaxOnChip, kFftMaxGroup));  // a split kernel
+  // An even r2c splits its spectrum in a smooth pass, made the last; with none (or none within
+  // the split pass's cap), in a kernel after the passes.
+  EXPECT_TRUE(DeviceFftPlan::real_split_fits(47 * 1024, false, kFftMaxOnChip, kFftMaxGroup));
+  EXPECT_EQ(DeviceFftPlan::split_for_real(47 * 1024, false, kFftMaxOnChip, kFftMaxGroup), (V{47, 1024}));
+  EXPECT_EQ(DeviceFftPlan::split_for_real(9 * 23 * 29, false, 32, kFftMaxGroup), (V{29, 23, 9}));
+  EXPECT_FALSE(DeviceFftPlan::real_split_fits(47 * 1024, false, kFftMaxOnChip, kFftMaxGroup, 512));
+  EXPECT_FALSE(DeviceFftPlan::real_split_fits(97 * 257, false, kFftMaxOnChip, kFftMaxGroup));
+  EXPECT_FALSE(DeviceFftPlan::real_split_fits(47 * 83, false, kFftMaxOnChip, kFftMaxGroup));
   // None: four passes, four large primes, a prime beyond every one-kernel pass, smooth sizes,
   // a prime alone (one kernel), the caps.
   EXPECT_TRUE(split(std::uint64_t{97} << 40, false).empty());

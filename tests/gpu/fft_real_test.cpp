@@ -267,13 +267,16 @@ void check_sizes(Context& ctx) {
   // (194 with a split cap of 8, below C's 13 points); 131, 262: its
   // convolution of 264 through a work array with kernels around it; odd sizes read and write
   // the real side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5
-  // and 105 = 3 x 5 x 7; Rader's prime as the last pass, writing the real side but for an even
-  // r2c's split, a kernel after it: 5589 = 243 x 23, 11776 (half 256 x 23), 14848 (half 16 x 16
-  // x 29 under a cap of 32), and in every layout 207 = 9 x 23 and 414 under a cap of 22);
-  // two Rader primes, the first a middle pass (complex, with the pass twiddle): 6003 = 9 x 23 x
-  // 29 and 12006 under a cap of 32; Rader's as the first pass, reading the real side: 667 = 23 x
-  // 29 and 1334 under a cap of 32 (every layout), 24929 = 97 x 257; Bluestein's in the kernel as
-  // first and last passes: 3901 = 47 x 83 and 7802, and as the last of 6016 (half 64 x 47).
+  // and 105 = 3 x 5 x 7; Rader's prime as the last pass, writing the real side (5589 = 243 x
+  // 23, 207 = 9 x 23 under a cap of 22), but in an even r2c, whose smooth pass is made the last
+  // to split the spectrum, the first or a middle one: 11776 (half 23 x 256), 14848 (half 16 x 29
+  // x 16 under a cap of 32), and in every layout 414 (half 23 x 9) under a cap of 22; two Rader
+  // primes, the first a middle pass (complex, with the pass twiddle): 6003 = 9 x 23 x 29 and
+  // 12006 under a cap of 32; Rader's as the first pass, reading the real side: 667 = 23 x 29
+  // and 1334 under a cap of 32 (every layout; no smooth pass: a split kernel), 24929 = 97 x 257;
+  // Bluestein's in the kernel as first and last passes: 3901 = 47 x 83 and 7802 (a split
+  // kernel), and as the first of 6016 (half 47 x 64), whose 64 splits the spectrum, or under a
+  // split cap of 32 as the last, a split kernel after it.
   std::vector<Case> cases = {{3, true},       {4, true},      {15, true},       {16, true},      {97, true},
                              {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
@@ -285,7 +288,7 @@ void check_sizes(Context& ctx) {
                              {5589, false},   {11776, false}, {2 * 16 * 16 * 29, false, 32}, {207, false, 22},
                              {414, false, 22}, {9 * 23 * 29, false, 32}, {2 * 9 * 23 * 29, false, 32},
                              {667, false, 32}, {1334, false, 32}, {24929, false}, {3901, false},
-                             {7802, false}, {6016, false}};
+                             {7802, false}, {6016, false}, {6016, false, kFftMaxOnChip, 32}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       // Every layout in float up to 2050, and in double for a size of passes and one of

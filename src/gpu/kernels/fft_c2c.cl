@@ -706,7 +706,10 @@ DEVICE_FN u64 fft_split_pass_index(u64 q) {
   else
     return FFT_REAL_PASS_STEP;
 #endif
-  return (FFT_SPLIT_ORIGIN + u) % FFT_REAL_PASS_STEP;
+  /* origin and u are below S: a subtraction, not a 64-bit division by an odd S (whose
+     multiply-high sequence spilled a register in a 64-point f32 pass) */
+  const u64 at = FFT_SPLIT_ORIGIN + u;
+  return at >= FFT_REAL_PASS_STEP ? at - FFT_REAL_PASS_STEP : at;
 }
 
 /* Whether slot q of an outer index holds a transform that is its own partner. */
