@@ -54,7 +54,9 @@ static_assert(kFftSmallestUnpairedRadix > 13 && kFftSmallestUnpairedRadix <= 16)
 // Groups of fewer work-items than this take several transforms.
 constexpr unsigned kMinGroup = 64;
 // Local memory one group may use: 32 KiB leaves room for two groups per SM on CUDA within the
-// 48 KiB a static __shared__ array may have; a double transform of more than 2048 points
+// 48 KiB a static __shared__ array may have, and is the least OpenCL's full profile lets a
+// device report (CL_DEVICE_LOCAL_MEM_SIZE; an embedded-profile device with less is told
+// Unsupported by the DeviceFft constructor); a double transform of more than 2048 points
 // exchanges real and imaginary parts in turn to stay in it.
 constexpr std::uint64_t kLocalBudget = 32768;
 

@@ -1,4 +1,5 @@
-// The "throws ripple::InvalidArgument whose message names ..." assertion shared by the tests.
+// The "throws ripple::InvalidArgument (or Unsupported) whose message names ..." assertions shared
+// by the tests.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,13 +13,13 @@
 
 namespace ripple::test {
 
-/// Asserts that f throws InvalidArgument whose message contains every word.
-template <class F>
-void expect_invalid(F&& f, std::initializer_list<std::string_view> words) {
+/// Asserts that f throws E whose message contains every word.
+template <class E, class F>
+void expect_error(F&& f, std::initializer_list<std::string_view> words) {
   try {
     f();
     ADD_FAILURE() << "no exception thrown";
-  } catch (const InvalidArgument& e) {
+  } catch (const E& e) {
     const std::string what = e.what();
     for (std::string_view w : words) {
       EXPECT_NE(what.find(w), std::string::npos) << "message \"" << what << "\" does not name \"" << w << "\"";
@@ -28,9 +29,21 @@ void expect_invalid(F&& f, std::initializer_list<std::string_view> words) {
   }
 }
 
+/// Asserts that f throws InvalidArgument whose message contains every word.
+template <class F>
+void expect_invalid(F&& f, std::initializer_list<std::string_view> words) {
+  expect_error<InvalidArgument>(std::forward<F>(f), words);
+}
+
 template <class F>
 void expect_invalid(F&& f, std::string_view word) {
   expect_invalid(std::forward<F>(f), {word});
+}
+
+/// Asserts that f throws Unsupported whose message contains every word.
+template <class F>
+void expect_unsupported(F&& f, std::initializer_list<std::string_view> words) {
+  expect_error<Unsupported>(std::forward<F>(f), words);
 }
 
 }  // namespace ripple::test

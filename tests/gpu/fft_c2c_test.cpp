@@ -380,6 +380,16 @@ TEST_P(GpuFft, StridedInnermostAndInPlaceLayouts) {
   }
 }
 
+// Groups take up to 32 KiB of local memory, the least OpenCL's full profile allows; a device
+// with less (the embedded profile) refuses a size whose group needs more when it is planned,
+// naming both amounts, and takes the smaller ones.
+TEST_P(GpuFft, RefusesGroupsBeyondTheDevicesLocalMemory) {
+  test::SmallDevice small(ctx(), ctx().facts().max_work_group, 16384);
+  ::ripple::test::expect_unsupported([&] { DeviceFft plan(small, 4096, false); },
+                                     {"size n 4096", "needs 32768 bytes of local memory", "has 16384"});
+  EXPECT_NO_THROW(DeviceFft(small, 256, false));
+}
+
 TEST_P(GpuFft, RejectsSizesAndLayoutsItCannotDo) {
   // Above the on-chip size (8192 float, 4096 double), and sizes with a prime factor above 19
   // whose Bluestein convolution exceeds 4096 that no Rader takes (2053 double is Rader's).

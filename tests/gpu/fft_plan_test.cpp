@@ -444,7 +444,7 @@ TEST_P(GpuFftPlan, ProgramsAndPassesFitSmallerWorkGroups) {
     EXPECT_NE(std::string(e.what()).find("needs 512 work-items"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("hold 256"), std::string::npos) << e.what();
   }
-  test::SmallWorkGroups groups_256(ctx(), 256), groups_64(ctx(), 64);
+  test::SmallDevice groups_256(ctx(), 256), groups_64(ctx(), 64);
   EXPECT_THROW(DeviceFft(groups_256, 8192, false), Unsupported);
   double worst = 0;
   worst = std::max(worst, check<float>(groups_256, 8192, kFftMaxOnChip, contiguous(8192, 2), fft::Direction::forward, 1.0, 2));

@@ -302,7 +302,7 @@ void check_sizes(Context& ctx) {
 // On a device of 256-item groups (AMD's OpenCL GPUs) the complex FFT of 8192 points is two
 // passes, reading and writing the real side; of 4096, still one kernel.
 TEST_P(GpuFftReal, SmallerWorkGroupsTakePassesBeyond4096) {
-  test::SmallWorkGroups groups_256(ctx(), 256);
+  test::SmallDevice groups_256(ctx(), 256);
   double worst = 0;
   for (const bool r2c : {true, false}) {
     worst = std::max(worst, check<float>(groups_256, 16384, r2c, layouts(16384, r2c, false).front(), false));

@@ -129,11 +129,15 @@ class ShortOfMemory final : public ForwardingContext {
 };
 
 /// A Context whose device reports work-groups of at most `max_group` work-items (AMD's OpenCL
-/// GPUs report 256): for the paths that shape their programs to the device's limit.
-class SmallWorkGroups final : public ForwardingContext {
+/// GPUs report 256) and, optionally, less local memory (an embedded-profile OpenCL device):
+/// for the paths that shape their programs to the device's limits.
+class SmallDevice final : public ForwardingContext {
  public:
-  SmallWorkGroups(Context& inner, std::size_t max_group) : ForwardingContext(inner), facts_(inner.facts()) {
+  /// local_memory (bytes a group may have) is the inner device's where 0.
+  SmallDevice(Context& inner, std::size_t max_group, std::uint64_t local_memory = 0)
+      : ForwardingContext(inner), facts_(inner.facts()) {
     facts_.max_work_group = max_group;
+    if (local_memory != 0) facts_.local_memory = local_memory;
   }
   const DeviceFacts& facts() const override { return facts_; }
 
