@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -68,21 +69,12 @@ std::vector<KernelResources> ptxas_report(const std::string& log) {
 
 class NvrtcVariant : public ::testing::TestWithParam<KernelVariant> {};
 
-TEST_P(NvrtcVariant, CompilesForSm90) {
-#ifndef RIPPLE_HAVE_CUDA
-  GTEST_SKIP() << "this build has no CUDA backend (RIPPLE_CUDA=OFF or no toolkit): NVRTC checks skipped";
-#else
-  std::string why;
-  ASSERT_TRUE(cuda::nvrtc_available(&why)) << why;
-  expect_elf(nvrtc(GetParam().spec));
-#endif
-}
-
-// Registers spilled to local memory cost a GPU kernel a round trip through L1/L2 per use: no
-// variant may spill on sm_90 (ptxas's own report, printed for the record with registers, shared
-// memory and stack; arrays indexed at run time, such as the channel kernel's section states, are
-// on the stack by design and are not spills).
-TEST_P(NvrtcVariant, NeverSpillsRegistersOnSm90) {
+// Each variant compiled once to a cubin, with ptxas's report. Registers spilled to local memory
+// cost a GPU kernel a round trip through L1/L2 per use: no variant may spill on sm_90 (the
+// report is printed for the record with registers, shared memory and stack; arrays indexed at
+// run time, such as the channel kernel's section states, are on the stack by design and are
+// not spills).
+TEST_P(NvrtcVariant, CompilesForSm90WithoutSpills) {
 #ifndef RIPPLE_HAVE_CUDA
   GTEST_SKIP() << "this build has no CUDA backend (RIPPLE_CUDA=OFF or no toolkit): NVRTC checks skipped";
 #else
@@ -92,7 +84,7 @@ TEST_P(NvrtcVariant, NeverSpillsRegistersOnSm90) {
   std::vector<std::string> options = program_options(spec);
   options.push_back("--ptxas-options=-v");
   std::string log;
-  cuda::compile_cubin(program_source(spec), "test.cu", options, "sm_90", &log);
+  expect_elf(cuda::compile_cubin(program_source(spec), "test.cu", options, "sm_90", &log));
   const std::vector<KernelResources> kernels = ptxas_report(log);
   ASSERT_FALSE(kernels.empty()) << "no kernel in ptxas's report:\n" << log;
   for (const KernelResources& k : kernels) {
@@ -108,6 +100,25 @@ TEST_P(NvrtcVariant, NeverSpillsRegistersOnSm90) {
 
 INSTANTIATE_TEST_SUITE_P(AllKernels, NvrtcVariant, ::testing::ValuesIn(kernel_variants()),
                          [](const auto& info) { return info.param.name; });
+
+// The host side of the list, without NVRTC (the sanitizer build runs this, not the compiles
+// above, whose work is NVRTC's): every variant has a name of its own, every file it names is
+// embedded, and its constants are defined once each, as valid options.
+TEST(NvrtcVariants, EveryVariantHasANameFilesAndConstants) {
+  const std::vector<KernelVariant> variants = kernel_variants();
+  ASSERT_GT(variants.size(), 200u);
+  std::set<std::string> names;
+  for (const KernelVariant& v : variants) {
+    EXPECT_TRUE(names.insert(v.name).second) << "two variants named " << v.name;
+    const std::string source = program_source(v.spec);
+    for (const std::string& file : v.spec.files)
+      EXPECT_NE(source.find("#line 1 \"" + file + "\"\n"), std::string::npos) << v.name << ": " << file;
+    std::set<std::string> defined;
+    for (const auto& define : v.spec.defines)
+      EXPECT_TRUE(defined.insert(define.first).second) << v.name << " defines " << define.first << " twice";
+    EXPECT_EQ(program_options(v.spec).size(), v.spec.defines.size()) << v.name;
+  }
+}
 
 TEST(Nvrtc, DialectSmokeKernelCompilesInBothPrecisions) {
 #ifndef RIPPLE_HAVE_CUDA
