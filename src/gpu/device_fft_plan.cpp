@@ -47,8 +47,9 @@ std::vector<std::uint64_t> split_two(std::uint64_t n, std::uint64_t max_pass, co
 std::string str(std::uint64_t v) { return std::to_string(v); }
 
 // The prime factors of n above the codelets' (large primes), with multiplicity, ascending; empty
-// where one is above `largest` (no one-kernel pass takes it) or there are more than three (no
-// three passes hold them).
+// where one is above `largest` (no one-kernel pass takes it) or there are more than six: a
+// one-kernel pass holds two at most (Rader's one; Bluestein's in the kernel at most 2048 points,
+// below 23^3), so no three passes hold more.
 std::vector<std::uint64_t> large_primes(std::uint64_t n, std::uint64_t largest) {
   for (std::uint64_t p : kFftCodeletPrimes)
     while (n % p == 0) n /= p;
@@ -60,7 +61,7 @@ std::vector<std::uint64_t> large_primes(std::uint64_t n, std::uint64_t largest) 
     }
   if (n > largest) return {};  // a prime above it, or a product of two
   if (n > 1) primes.push_back(n);
-  if (primes.size() > 3) return {};
+  if (primes.size() > 6) return {};
   return primes;
 }
 

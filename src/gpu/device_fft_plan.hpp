@@ -78,17 +78,17 @@ class DeviceFftPlan {
                                           std::uint64_t max_pass = kFftMaxOnChip);
   /// The passes of a size n with a prime factor above 19 beyond one kernel, each a one-kernel
   /// transform (fits_one_kernel under max_pass): codelet-smooth, a prime by Rader's algorithm,
-  /// or a size by Bluestein's in the kernel (at most 2048 points), at most three, each of n's
-  /// large primes in one of them. Of the splits with the fewest passes, the one with the least
-  /// on-chip work per point (Rader's two FFTs of p - 1, Bluestein's two of his convolution's
-  /// length, against one FFT of a smooth pass), then the most balanced; ordered codelet-smooth
-  /// passes first (split's), then Bluestein's, then Rader's, so a Rader prime, where there is
-  /// one, is the last pass (no pass twiddle). A real transform's plan of that complex size reads
-  /// and writes the real side in the first and last of them, whatever their algorithm (but an
-  /// even r2c's split, which no such plan does in a pass). Empty where none fits (Bluestein
-  /// over the whole size, DeviceFftBluestein, takes it then) and for codelet-smooth n. Two or
-  /// three passes of n move 4n or 6n values where Bluestein's three fused passes over M >= 2n -
-  /// 1 points move about 10n.
+  /// or a size by Bluestein's in the kernel (at most 2048 points, so two large primes at most:
+  /// 23^4 = 529 x 529), at most three, each of n's large primes (six at most) in one of them.
+  /// Of the splits with the fewest passes, the one with the least on-chip work per point
+  /// (Rader's two FFTs of p - 1, Bluestein's two of his convolution's length, against one FFT
+  /// of a smooth pass), then the most balanced; ordered codelet-smooth passes first (split's),
+  /// then Bluestein's, then Rader's. A real transform's plan of that complex size reads and
+  /// writes the real side in the first and last of them, whatever their algorithm (an even
+  /// r2c's split takes a smooth pass among them: split_for_real). Empty where none fits
+  /// (Bluestein over the whole size, DeviceFftBluestein, takes it then) and for codelet-smooth
+  /// n. Two or three passes of n move 4n or 6n values where Bluestein's three fused passes over
+  /// M >= 2n - 1 points move about 10n.
   static std::vector<std::uint64_t> split_with_large_primes(std::uint64_t n, bool double_precision,
                                                             std::uint64_t max_pass = kFftMaxOnChip);
   /// Whether a plan of complex size n beyond one kernel can read a real transform's real side in

@@ -253,10 +253,17 @@ TEST(GpuFftSplit, LargePrimesTakePassesOfTheirOwn) {
   EXPECT_FALSE(DeviceFftPlan::real_split_fits(47 * 1024, false, kFftMaxOnChip, kFftMaxGroup, 512));
   EXPECT_FALSE(DeviceFftPlan::real_split_fits(97 * 257, false, kFftMaxOnChip, kFftMaxGroup));
   EXPECT_FALSE(DeviceFftPlan::real_split_fits(47 * 83, false, kFftMaxOnChip, kFftMaxGroup));
-  // None: four passes, four large primes, a prime beyond every one-kernel pass, smooth sizes,
-  // a prime alone (one kernel), the caps.
+  // Up to six large primes, two a pass by Bluestein's in the kernel (23^3 is above his 2048
+  // points; Bluestein's passes first, then Rader's): 23^4 x 2 and 23^2 x 29^2 in two passes,
+  // 23^5 and 23^6 in three; not seven.
+  EXPECT_EQ(split(23 * 23 * 23 * 23 * 2, false), (V{529, 1058}));
+  EXPECT_EQ(split(23 * 23 * 29 * 29, true), (V{529, 841}));
+  EXPECT_EQ(split(std::uint64_t{23} * 23 * 23 * 23 * 23, false), (V{529, 529, 23}));
+  EXPECT_EQ(split(std::uint64_t{23} * 23 * 23 * 23 * 23 * 23, false), (V{529, 529, 529}));
+  EXPECT_TRUE(split(std::uint64_t{23} * 23 * 23 * 23 * 23 * 23 * 23, false).empty());
+  // None: four passes, a prime beyond every one-kernel pass, smooth sizes, a prime alone (one
+  // kernel), the caps.
   EXPECT_TRUE(split(std::uint64_t{97} << 40, false).empty());
-  EXPECT_TRUE(split(23 * 23 * 23 * 23 * 2, false).empty());
   EXPECT_TRUE(split(4099 * 2, false).empty());  // 4098 = 2 x 3 x 683, a convolution of 8197
   EXPECT_TRUE(split(8209 * 16, false).empty());
   EXPECT_TRUE(split(4096, false).empty());
@@ -597,8 +604,11 @@ void check_bluestein(Context& ctx) {
 
 // Large primes in passes of their own (split_with_large_primes), both directions. Rader's as
 // the last pass: 5888 = 256 x 23, 2053000 = 1000 x 2053, 4057 x 64 (float), 6208 = 64 x 97,
-// 8114 = 2 x 4057 (double). With the pass twiddle: Rader's in the middle of 10672 = 16 x 23 x
-// 29 under a cap of 32, Bluestein's in the middle of 17296 = 16 x 47 x 23 under 96 (float),
+// 8114 = 2 x 4057 (double). Four large primes: 23^4 = 529 x 529 (float) and 23^2 x 29^2 = 529
+// x 841 (double), both Bluestein's; in float under a cap of 1100 (which 841's convolution
+// exceeds) 529 x 29 x 29, Rader's second and last. With the pass twiddle: Rader's in the
+// middle of 10672 = 16 x 23 x 29 under a cap of 32, Bluestein's in the middle of 17296 = 16 x
+// 47 x 23 under 96 (float),
 // first of 5336 = 184 x 29 (double) and of 3901 = 47 x 83 (both Bluestein's: the first reads
 // the caller's layout). Bluestein's last: 12032 = 256 x 47, 10672 = 16 x 667 (float). Under a cap
 // of 32, 7424 = 16 x 16 x 29 and 667 = 23 x 29 (Rader's first, with the pass twiddle) in padded,
@@ -620,8 +630,12 @@ void check_large_prime_passes(Context& ctx) {
                               {2 * 4057, kFftMaxOnChip, 2, rader},
                               {8 * 23 * 29, kFftMaxOnChip, 2,
                                "the first (184) by Bluestein's algorithm in the kernel, the last (29) by Rader's"},
-                              {47 * 83, kFftMaxOnChip, 2, both_bluestein}}
-          : std::vector<Want>{{256 * 23, kFftMaxOnChip, 2, "the last (23) by Rader's algorithm"},
+                              {47 * 83, kFftMaxOnChip, 2, both_bluestein},
+                              {23 * 23 * 29 * 29, kFftMaxOnChip, 2, "the first (529) and the last (841) by Bluestein's"}}
+          : std::vector<Want>{{23 * 23 * 23 * 23, kFftMaxOnChip, 2, "the first (529) and the last (529) by Bluestein's"},
+                              {23 * 23 * 29 * 29, 1100, 3,
+                               "the first (529) by Bluestein's algorithm in the kernel, the second (29) and the last (29) by Rader's"},
+                              {256 * 23, kFftMaxOnChip, 2, "the last (23) by Rader's algorithm"},
                               {1000 * 2053, kFftMaxOnChip, 2, rader},
                               {64 * 4057, kFftMaxOnChip, 2, rader},
                               {16 * 23 * 29, 32, 3, "the second (23) and the last (29) by Rader's algorithm"},
