@@ -276,7 +276,7 @@ void check_sizes(Context& ctx) {
   // and 1334 under a cap of 32 (every layout; no smooth pass: a split kernel), 24929 = 97 x 257;
   // Bluestein's in the kernel as first and last passes: 3901 = 47 x 83 and 7802 (a split
   // kernel), and as the first of 6016 (half 47 x 64), whose 64 splits the spectrum, or under a
-  // split cap of 32 as the last, a split kernel after it.
+  // split cap of 32 as the last, a split kernel after it; four large primes: 279841 = 529 x 529.
   std::vector<Case> cases = {{3, true},       {4, true},      {15, true},       {16, true},      {97, true},
                              {120, true},     {194, true},    {2050, true},     {8192, true},    {6561, !dbl},
                              {16384, !dbl},   {1, false},     {2, false},       {19683, false},  {120, false, 30},
@@ -288,7 +288,7 @@ void check_sizes(Context& ctx) {
                              {5589, false},   {11776, false}, {2 * 16 * 16 * 29, false, 32}, {207, false, 22},
                              {414, false, 22}, {9 * 23 * 29, false, 32}, {2 * 9 * 23 * 29, false, 32},
                              {667, false, 32}, {1334, false, 32}, {24929, false}, {3901, false},
-                             {7802, false}, {6016, false}, {6016, false, kFftMaxOnChip, 32}};
+                             {7802, false}, {6016, false}, {6016, false, kFftMaxOnChip, 32}, {279841, false}};
   for (const Case& c : cases)
     for (bool r2c : {true, false})
       // Every layout in float up to 2050, and in double for a size of passes and one of
