@@ -274,8 +274,11 @@ std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool d
                                                          std::uint64_t max_split_pass) {
   // A size with large primes takes split_with_large_primes's passes (split's throw for it);
   // their Rader's and Bluestein's DFTs never split, a smooth one among them may.
+  // A size of one kernel (Rader's or Bluestein's there) is one pass, as a smooth one's.
   std::vector<std::uint64_t> passes;
-  if (!codelet_smooth(n)) passes = split_with_large_primes(n, double_precision, max_pass);
+  if (!codelet_smooth(n))
+    passes = fits_one_kernel(n, double_precision, max_pass) ? std::vector<std::uint64_t>{n}
+                                                             : split_with_large_primes(n, double_precision, max_pass);
   if (passes.empty()) passes = split(n, double_precision, max_pass);
   if (passes.size() < 2)
     throw Unsupported("GPU FFT: size n " + str(n) + " is one pass: an r2c of " + str(2 * n) +

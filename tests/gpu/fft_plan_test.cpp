@@ -253,6 +253,9 @@ TEST(GpuFftSplit, LargePrimesTakePassesOfTheirOwn) {
   EXPECT_FALSE(DeviceFftPlan::real_split_fits(47 * 1024, false, kFftMaxOnChip, kFftMaxGroup, 512));
   EXPECT_FALSE(DeviceFftPlan::real_split_fits(97 * 257, false, kFftMaxOnChip, kFftMaxGroup));
   EXPECT_FALSE(DeviceFftPlan::real_split_fits(47 * 83, false, kFftMaxOnChip, kFftMaxGroup));
+  // A size of one kernel is one pass, whatever passes would also hold it (46 = 23 x 2).
+  EXPECT_FALSE(DeviceFftPlan::real_split_fits(46, false, kFftMaxOnChip, kFftMaxGroup));
+  EXPECT_THROW(DeviceFftPlan::split_for_real(46, false, kFftMaxOnChip, kFftMaxGroup), Unsupported);
   // Up to six large primes, two a pass by Bluestein's in the kernel (23^3 is above his 2048
   // points; Bluestein's passes first, then Rader's): 23^4 x 2 and 23^2 x 29^2 in two passes,
   // 23^5 and 23^6 in three; not seven.
