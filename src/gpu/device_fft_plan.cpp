@@ -272,9 +272,9 @@ void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint
 std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool double_precision,
                                                          std::uint64_t max_pass, std::uint64_t max_group,
                                                          std::uint64_t max_split_pass) {
-  // A size with large primes takes split_with_large_primes's passes (split's throw for it);
-  // their Rader's and Bluestein's DFTs never split, a smooth one among them may.
-  // A size of one kernel (Rader's or Bluestein's there) is one pass, as a smooth one's.
+  // A size with large primes is one pass where it fits one kernel (Rader's or Bluestein's
+  // there), else split_with_large_primes's passes (split throws for it), whose Rader's and
+  // Bluestein's DFTs never split the spectrum but a smooth pass among them may.
   std::vector<std::uint64_t> passes;
   if (!codelet_smooth(n))
     passes = fits_one_kernel(n, double_precision, max_pass) ? std::vector<std::uint64_t>{n}

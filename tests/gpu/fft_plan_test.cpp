@@ -611,9 +611,8 @@ void check_bluestein(Context& ctx) {
 // x 841 (double), both Bluestein's; in float under a cap of 1100 (which 841's convolution
 // exceeds) 529 x 29 x 29, Rader's second and last. With the pass twiddle: Rader's in the
 // middle of 10672 = 16 x 23 x 29 under a cap of 32, Bluestein's in the middle of 17296 = 16 x
-// 47 x 23 under 96 (float),
-// first of 5336 = 184 x 29 (double) and of 3901 = 47 x 83 (both Bluestein's: the first reads
-// the caller's layout). Bluestein's last: 12032 = 256 x 47, 10672 = 16 x 667 (float). Under a cap
+// 47 x 23 under 96 (float), first of 5336 = 184 x 29 (double) and of 3901 = 47 x 83 (both
+// Bluestein's: the first reads the caller's layout). Bluestein's last: 12032 = 256 x 47, 10672 = 16 x 667 (float). Under a cap
 // of 32, 7424 = 16 x 16 x 29 and 667 = 23 x 29 (Rader's first, with the pass twiddle) in padded,
 // innermost-batched (the batch the fastest level of every pass), interleaved layouts and in
 // place.

@@ -103,20 +103,20 @@ INSTANTIATE_TEST_SUITE_P(AllKernels, NvrtcVariant, ::testing::ValuesIn(kernel_va
 
 // The host side of the list, without NVRTC (the sanitizer build runs this, not the compiles
 // above, whose work is NVRTC's): every variant has a name of its own, every file it names is
-// embedded, and its constants are defined once each, as valid options.
+// embedded (program_source throws naming one that is not), and its constants are defined once
+// each, as valid options (program_options throws on a name or value that is not).
 TEST(NvrtcVariants, EveryVariantHasANameFilesAndConstants) {
   const std::vector<KernelVariant> variants = kernel_variants();
   ASSERT_GT(variants.size(), 200u);
   std::set<std::string> names;
   for (const KernelVariant& v : variants) {
     EXPECT_TRUE(names.insert(v.name).second) << "two variants named " << v.name;
-    const std::string source = program_source(v.spec);
-    for (const std::string& file : v.spec.files)
-      EXPECT_NE(source.find("#line 1 \"" + file + "\"\n"), std::string::npos) << v.name << ": " << file;
+    EXPECT_FALSE(v.spec.files.empty()) << v.name;
+    EXPECT_NO_THROW(program_source(v.spec)) << v.name;
     std::set<std::string> defined;
     for (const auto& define : v.spec.defines)
       EXPECT_TRUE(defined.insert(define.first).second) << v.name << " defines " << define.first << " twice";
-    EXPECT_EQ(program_options(v.spec).size(), v.spec.defines.size()) << v.name;
+    EXPECT_NO_THROW(program_options(v.spec)) << v.name;
   }
 }
 
