@@ -96,7 +96,8 @@ Claim claim(Context& context, const ProgramSpec& spec) {
 
 std::shared_ptr<const Module> make(Context& context, const ProgramSpec& spec, const std::string& key) {
   std::shared_ptr<KernelCache> disk = kernel_cache();
-  if (auto binary = disk->load(key)) {
+  const bool use_disk = !context.driver_caches_programs();
+  if (auto binary = use_disk ? disk->load(key) : std::nullopt) {
     try {
       std::shared_ptr<const Module> module = context.load(*binary);
       count_disk_hit();
@@ -109,12 +110,12 @@ std::shared_ptr<const Module> make(Context& context, const ProgramSpec& spec, co
   std::unique_ptr<Module> compiled;
   std::vector<std::byte> binary;
   try {
-    binary = context.compile(program_source(spec), program_options(spec), &compiled);
+    binary = context.compile(program_source(spec), program_options(spec), &compiled, use_disk);
   } catch (const DeviceError& e) {
     throw DeviceError(std::string(e.what()) + "\n(program: " + spec.describe() + ")");
   }
   count_compile();
-  disk->store(key, binary);
+  if (use_disk) disk->store(key, binary);
   return std::shared_ptr<const Module>(std::move(compiled));
 }
 

@@ -117,11 +117,16 @@ class Context {
   virtual const DeviceFacts& facts() const = 0;
   /// What a compiled binary depends on besides source and options: API, device, driver.
   virtual std::string binary_identity() const = 0;
-  /// Compiles `source` with `options` (each one compiler argument, e.g. "-DBLOCK=128").
-  /// Returns the loadable binary and sets *module to the loaded program. Throws DeviceError
-  /// with the compiler log on failure.
+  /// Compiles `source` with `options` (each one compiler argument, e.g. "-DBLOCK=128") and
+  /// sets *module to the loaded program. Returns its loadable binary if `want_binary` (a
+  /// backend may return it anyway where that costs nothing; empty if the driver gives none).
+  /// Throws DeviceError with the compiler log on failure.
   virtual std::vector<std::byte> compile(const std::string& source, const std::vector<std::string>& options,
-                                         std::unique_ptr<Module>* module) = 0;
+                                         std::unique_ptr<Module>* module, bool want_binary) = 0;
+  /// Whether the driver keeps the programs it compiles across processes itself (PoCL's kernel
+  /// cache). ripple's disk cache then stays out of the way: it would hold a second copy, and
+  /// asking PoCL for a binary makes it generate every kernel's code once more.
+  virtual bool driver_caches_programs() const { return false; }
   /// Loads a binary made by compile() (possibly in an earlier process). Throws DeviceError.
   virtual std::unique_ptr<Module> load(std::span<const std::byte> binary) = 0;
   /// Throws DeviceError (out of memory, size over the device's limit) naming the size.

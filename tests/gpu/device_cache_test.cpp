@@ -1,9 +1,11 @@
 // The kernel caches with a real compiler, on every GPU device: a first build compiles and stores, the same
 // program on the same context is a memory hit, on a fresh context a disk hit, and a corrupted
-// entry is detected, recompiled and rewritten; the constant-table cache (device_tables.hpp).
+// entry is detected, recompiled and rewritten (on PoCL too, through test::WithDiskCache); a
+// driver that caches programs itself is left to it; the constant-table cache (device_tables.hpp).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -34,7 +36,7 @@ TEST_P(GpuCache, MissThenMemoryHitThenDiskHitThenCorruptionRebuilt) {
   ProgramSpec spec{{"dialect.h"},
                    {{"RIPPLE_DOUBLE", "0"}, {"TAG", tag}},
                    "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
-  auto fresh_context = [&] { return test::fresh_context(device()); };
+  auto fresh_context = [&] { return std::make_shared<test::WithDiskCache>(test::fresh_context(device())); };
 
   auto ctx1 = fresh_context();
   const std::string key = program_key(*ctx1, spec);
@@ -98,11 +100,48 @@ TEST_P(GpuCache, UnwritableCacheDirectoryStillCompiles) {
   ProgramSpec spec{{"dialect.h"},
                    {{"RIPPLE_DOUBLE", "0"}, {"TAG", "4243"}},
                    "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
-  auto fresh = test::fresh_context(device());
-  EXPECT_NO_THROW(get_module(*fresh, spec));
+  test::WithDiskCache fresh(test::fresh_context(device()));
+  EXPECT_NO_THROW(get_module(fresh, spec));
   EXPECT_EQ(kernel_cache_stats().compiles, 1u);
   EXPECT_EQ(kernel_cache_stats().write_failures, 1u);
   fs::remove(blocker);
+}
+
+// A driver that keeps its compiled programs itself (PoCL, unless POCL_KERNEL_CACHE turns that
+// off) gets nothing from ripple's disk cache: no binary fetched, none stored, none looked up.
+// A fresh context compiles again, which the driver's own cache makes quick.
+TEST_P(GpuCache, ADriverThatCachesProgramsItselfBypassesTheDiskCache) {
+  auto ctx1 = test::fresh_context(device());
+  const char* pocl_setting = std::getenv("POCL_KERNEL_CACHE");
+  if (ctx1->facts().platform_name == "Portable Computing Language" && pocl_setting == nullptr)
+    EXPECT_TRUE(ctx1->driver_caches_programs());
+  if (!ctx1->driver_caches_programs()) GTEST_SKIP() << ctx1->facts().platform_name << " leaves caching to ripple";
+  const fs::path dir = fs::temp_directory_path() / ("ripple-driver-cache-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  set_kernel_cache_directory(dir);
+  reset_kernel_cache_stats();
+  ProgramSpec spec{{"dialect.h"},
+                   {{"RIPPLE_DOUBLE", "0"}, {"TAG", "4244"}},
+                   "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
+  get_module(*ctx1, spec);
+  EXPECT_FALSE(fs::exists(dir)) << "nothing is written to ripple's disk cache";
+  auto ctx2 = test::fresh_context(device());
+  auto m2 = get_module(*ctx2, spec);
+  const KernelCacheStats stats = kernel_cache_stats();
+  EXPECT_EQ(stats.compiles, 2u);
+  EXPECT_EQ(stats.disk_hits, 0u);
+  EXPECT_EQ(stats.write_failures, 0u);
+  auto stream = ctx2->create_stream();
+  auto mem = ctx2->allocate(64 * sizeof(float));
+  Launch grid;
+  grid.block = {64, 1, 1};
+  const Arg args[] = {Arg::memory(*mem)};
+  stream->launch(*m2, "tagged", grid, args);
+  stream->synchronize();
+  float back = 0;
+  stream->download(*mem, 5 * sizeof(float), &back, sizeof back);
+  EXPECT_EQ(back, 4244.0f);
+  fs::remove_all(dir);
 }
 
 // get_module_async: programs compile on threads of their own, side by side; the same program

@@ -41,7 +41,8 @@ inline std::shared_ptr<Context> fresh_context(const Device& device) {
   return b->open(static_cast<std::size_t>(f - b->devices().data()));
 }
 
-/// Compiled kernels go to the build tree's cache (set once per process), shared by the tests.
+/// Compiled kernels go to the build tree's cache (set once per process), shared by the tests
+/// (on PoCL, to PoCL's own cache instead: Context::driver_caches_programs).
 inline void use_test_kernel_cache() {
 #ifdef RIPPLE_TEST_CACHE_DIR
   static const bool cache_set = (set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
@@ -93,15 +94,27 @@ class ForwardingContext : public Context {
   const DeviceFacts& facts() const override { return inner_.facts(); }
   std::string binary_identity() const override { return inner_.binary_identity(); }
   std::vector<std::byte> compile(const std::string& source, const std::vector<std::string>& options,
-                                 std::unique_ptr<Module>* module) override {
-    return inner_.compile(source, options, module);
+                                 std::unique_ptr<Module>* module, bool want_binary) override {
+    return inner_.compile(source, options, module, want_binary);
   }
+  bool driver_caches_programs() const override { return inner_.driver_caches_programs(); }
   std::unique_ptr<Module> load(std::span<const std::byte> binary) override { return inner_.load(binary); }
   std::unique_ptr<Memory> allocate(std::size_t bytes) override { return inner_.allocate(bytes); }
   std::unique_ptr<Stream> create_stream() override { return inner_.create_stream(); }
 
  private:
   Context& inner_;
+};
+
+/// A fresh context that uses ripple's disk cache even where the driver caches programs itself
+/// (PoCL), so that the disk cache's tests run on every device.
+class WithDiskCache final : public ForwardingContext {
+ public:
+  explicit WithDiskCache(std::shared_ptr<Context> inner) : ForwardingContext(*inner), inner_(std::move(inner)) {}
+  bool driver_caches_programs() const override { return false; }
+
+ private:
+  std::shared_ptr<Context> inner_;
 };
 
 /// A Context that refuses the first `count` allocations of at least `min_bytes` with

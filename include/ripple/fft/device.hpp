@@ -21,9 +21,11 @@
 // scratch the plan owns; primes whose N - 1 has no prime factor above 19 by Rader's algorithm
 // in one kernel (to 4057: a convolution through two FFTs of N - 1), other sizes with a larger
 // prime factor by Bluestein's (two FFTs of a 19-smooth size >= 2N - 1: in one kernel up to 2048);
-// larger sizes with up to three such primes in two or three passes, each prime a one-kernel
-// DFT of its own pass by either algorithm; the rest by Bluestein's over the whole size. Twiddles come from long-double tables rounded once. Making a plan whose kernels
-// were compiled before (in this process, or in the disk cache) compiles nothing; execute()
+// larger sizes with up to six such primes in two or three passes, each pass a one-kernel DFT of
+// one or two of them by either algorithm; the rest by Bluestein's over the whole size. Twiddles
+// come from long-double tables rounded once. Making a plan whose kernels were compiled before
+// (in this process, or in the disk cache; on PoCL, in PoCL's own cache, which ripple leaves the
+// caching to) compiles nothing, or on PoCL only looks them up there; execute()
 // neither allocates nor compiles. On the CPU the same calls run fft::Plan on the buffers' host
 // memory (every size, kind and rank).
 //

@@ -137,8 +137,9 @@ class CudaContext final : public Context {
     return "cuda|" + facts_.name + "|" + facts_.arch + "|driver " + facts_.driver_version + "|" +
            facts_.runtime_version;
   }
+  // NVRTC's product is the binary, so it is returned whether wanted or not.
   std::vector<std::byte> compile(const std::string& source, const std::vector<std::string>& options,
-                                 std::unique_ptr<Module>* module) override {
+                                 std::unique_ptr<Module>* module, bool /*want_binary*/) override {
     std::vector<std::byte> cubin = compile_cubin(source, "ripple_kernel.cu", options, facts_.arch);
     *module = load(cubin);
     return cubin;

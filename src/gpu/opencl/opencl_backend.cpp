@@ -3,6 +3,7 @@
 // binary cached by ripple (clGetProgramInfo(CL_PROGRAM_BINARIES)).
 #include <CL/cl_ext.h>
 
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <string>
@@ -32,6 +33,17 @@ std::string device_string(const Api& cl, cl_device_id d, cl_device_info what) {
   if (cl.clGetDeviceInfo(d, what, size, s.data(), nullptr) != CL_SUCCESS) return {};
   while (!s.empty() && s.back() == '\0') s.pop_back();
   return s;
+}
+
+// PoCL keeps every program it builds in its kernel cache (on unless POCL_KERNEL_CACHE is set
+// to anything not starting with "1", as PoCL reads it) and finds it there when the same source
+// and options are built again, work-group functions included. Asked for a binary, it generates
+// each kernel's code once more (a generic work-group function): a cold 1000-point FFT plan took
+// 2.0 s with the binary fetched for ripple's disk cache, 1.4 s without; warm, both about 0.1 s.
+bool pocl_caches_programs(const DeviceFacts& facts) {
+  if (facts.platform_name != "Portable Computing Language") return false;
+  const char* setting = std::getenv("POCL_KERNEL_CACHE");
+  return setting == nullptr || setting[0] == '1';
 }
 
 template <class T>
@@ -146,7 +158,7 @@ class ClStream final : public Stream {
 class ClContext final : public Context {
  public:
   ClContext(const Api& cl, cl_device_id device, DeviceFacts facts)
-      : cl_(cl), device_(device), facts_(std::move(facts)) {
+      : cl_(cl), device_(device), facts_(std::move(facts)), driver_caches_(pocl_caches_programs(facts_)) {
     cl_int status = CL_SUCCESS;
     context_ = cl_.clCreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
     check(status, "clCreateContext(" + facts_.name + ")");
@@ -159,8 +171,10 @@ class ClContext final : public Context {
            facts_.runtime_version;
   }
 
+  bool driver_caches_programs() const override { return driver_caches_; }
+
   std::vector<std::byte> compile(const std::string& source, const std::vector<std::string>& options,
-                                 std::unique_ptr<Module>* module) override {
+                                 std::unique_ptr<Module>* module, bool want_binary) override {
     const char* text = source.c_str();
     const std::size_t length = source.size();
     cl_int status = CL_SUCCESS;
@@ -173,6 +187,10 @@ class ClContext final : public Context {
     std::string joined = "-w";
     for (const auto& o : options) joined += " " + o;
     build(program, joined, "compiling");
+    if (!want_binary) {
+      *module = std::make_unique<ClModule>(cl_, program);
+      return {};
+    }
     std::size_t size = 0;
     status = cl_.clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(size), &size, nullptr);
     std::vector<std::byte> binary(size);
@@ -235,6 +253,7 @@ class ClContext final : public Context {
   const Api& cl_;
   cl_device_id device_;
   DeviceFacts facts_;
+  bool driver_caches_;
   cl_context context_ = nullptr;
 };
 
