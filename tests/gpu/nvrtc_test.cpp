@@ -18,6 +18,11 @@
 #endif
 
 namespace ripple::gpu {
+
+// gtest shows a test's parameter beside its name (in ctest's log too): the variant's name, not
+// the 112 bytes of the struct in hex.
+void PrintTo(const KernelVariant& variant, std::ostream* os) { *os << variant.name; }
+
 namespace {
 
 #ifdef RIPPLE_HAVE_CUDA
