@@ -706,8 +706,9 @@ struct PlanTime {
 
 std::vector<PlanTime> plan_times(const Queue& q, std::vector<LoadedPeer>& peers, const void* host,
                                  std::size_t host_bytes, const Options& o) {
-  // The disk cache off, so the first plan of each size compiles (as on a fresh machine); this
-  // runs before any other ripple plan of the process, so the memory cache is empty too.
+  // The disk cache off, so the first plan of each size compiles (as on a fresh machine, except
+  // on PoCL, whose own kernel cache may still hold it); this runs before any other ripple plan
+  // of the process, so the memory cache is empty too.
   gpu::set_kernel_cache_directory({});
   std::vector<PlanTime> out;
   const std::size_t big = o.quick ? std::size_t{1} << 16 : std::size_t{1} << 20;

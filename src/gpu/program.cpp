@@ -96,7 +96,9 @@ Claim claim(Context& context, const ProgramSpec& spec) {
 
 std::shared_ptr<const Module> make(Context& context, const ProgramSpec& spec, const std::string& key) {
   std::shared_ptr<KernelCache> disk = kernel_cache();
-  const bool use_disk = !context.driver_caches_programs();
+  // Not where the driver keeps its programs itself, nor while the disk cache is off: there a
+  // binary would only be fetched to be thrown away.
+  const bool use_disk = !context.driver_caches_programs() && !disk->directory().empty();
   if (auto binary = use_disk ? disk->load(key) : std::nullopt) {
     try {
       std::shared_ptr<const Module> module = context.load(*binary);

@@ -25,6 +25,27 @@ RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuCache);
 
 namespace fs = std::filesystem;
 
+// A program of one kernel that writes TAG to every element.
+ProgramSpec tagged_program(const std::string& tag) {
+  return {{"dialect.h"},
+          {{"RIPPLE_DOUBLE", "0"}, {"TAG", tag}},
+          "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
+}
+
+// Runs the tagged kernel of `module` over 64 floats on `ctx`; returns element `index`.
+float run_tagged(Context& ctx, const Module& module, std::size_t index) {
+  auto stream = ctx.create_stream();
+  auto mem = ctx.allocate(64 * sizeof(float));
+  Launch grid;
+  grid.block = {64, 1, 1};
+  const Arg args[] = {Arg::memory(*mem)};
+  stream->launch(module, "tagged", grid, args);
+  stream->synchronize();
+  float back = 0;
+  stream->download(*mem, index * sizeof(float), &back, sizeof back);
+  return back;
+}
+
 TEST_P(GpuCache, MissThenMemoryHitThenDiskHitThenCorruptionRebuilt) {
   const fs::path dir = fs::temp_directory_path() / ("ripple-device-cache-" + std::to_string(::getpid()));
   fs::remove_all(dir);
@@ -33,9 +54,7 @@ TEST_P(GpuCache, MissThenMemoryHitThenDiskHitThenCorruptionRebuilt) {
   // The cache directory is new, so the first build must compile (PoCL's own cache may still
   // make that quick). Contexts are made fresh, as in new processes, so nothing is in memory.
   const std::string tag = "4242";
-  ProgramSpec spec{{"dialect.h"},
-                   {{"RIPPLE_DOUBLE", "0"}, {"TAG", tag}},
-                   "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
+  ProgramSpec spec = tagged_program(tag);
   auto fresh_context = [&] { return std::make_shared<test::WithDiskCache>(test::fresh_context(device())); };
 
   auto ctx1 = fresh_context();
@@ -55,17 +74,7 @@ TEST_P(GpuCache, MissThenMemoryHitThenDiskHitThenCorruptionRebuilt) {
   auto m2 = get_module(*ctx2, spec);
   EXPECT_EQ(kernel_cache_stats().disk_hits, 1u);
   EXPECT_EQ(kernel_cache_stats().compiles, 1u);
-  // The binary from disk runs.
-  auto stream = ctx2->create_stream();
-  auto mem = ctx2->allocate(64 * sizeof(float));
-  Launch grid;
-  grid.block = {64, 1, 1};
-  const Arg args[] = {Arg::memory(*mem)};
-  stream->launch(*m2, "tagged", grid, args);
-  stream->synchronize();
-  float back = 0;
-  stream->download(*mem, 63 * sizeof(float), &back, sizeof back);
-  EXPECT_EQ(back, static_cast<float>(std::stol(tag)));
+  EXPECT_EQ(run_tagged(*ctx2, *m2, 63), static_cast<float>(std::stol(tag))) << "the binary from disk runs";
 
   // Corrupt one byte in the middle of the binary.
   {
@@ -97,9 +106,7 @@ TEST_P(GpuCache, UnwritableCacheDirectoryStillCompiles) {
   { std::ofstream(blocker) << "not a directory"; }
   set_kernel_cache_directory(blocker / "ripple");
   reset_kernel_cache_stats();
-  ProgramSpec spec{{"dialect.h"},
-                   {{"RIPPLE_DOUBLE", "0"}, {"TAG", "4243"}},
-                   "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
+  const ProgramSpec spec = tagged_program("4243");
   test::WithDiskCache fresh(test::fresh_context(device()));
   EXPECT_NO_THROW(get_module(fresh, spec));
   EXPECT_EQ(kernel_cache_stats().compiles, 1u);
@@ -108,8 +115,9 @@ TEST_P(GpuCache, UnwritableCacheDirectoryStillCompiles) {
 }
 
 // A driver that keeps its compiled programs itself (PoCL, unless POCL_KERNEL_CACHE turns that
-// off) gets nothing from ripple's disk cache: no binary fetched, none stored, none looked up.
-// A fresh context compiles again, which the driver's own cache makes quick.
+// off) gets nothing from ripple's disk cache: no binary fetched, none stored, and none looked
+// up, not even one a context keeping ripple's cache stored. A fresh context compiles again,
+// which the driver's own cache makes quick.
 TEST_P(GpuCache, ADriverThatCachesProgramsItselfBypassesTheDiskCache) {
   auto ctx1 = test::fresh_context(device());
   const char* pocl_setting = std::getenv("POCL_KERNEL_CACHE");
@@ -120,27 +128,19 @@ TEST_P(GpuCache, ADriverThatCachesProgramsItselfBypassesTheDiskCache) {
   fs::remove_all(dir);
   set_kernel_cache_directory(dir);
   reset_kernel_cache_stats();
-  ProgramSpec spec{{"dialect.h"},
-                   {{"RIPPLE_DOUBLE", "0"}, {"TAG", "4244"}},
-                   "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
+  const ProgramSpec spec = tagged_program("4244");
   get_module(*ctx1, spec);
   EXPECT_FALSE(fs::exists(dir)) << "nothing is written to ripple's disk cache";
+  test::WithDiskCache storing(test::fresh_context(device()));
+  get_module(storing, spec);
+  ASSERT_TRUE(fs::exists(kernel_cache()->path_for(program_key(storing, spec))));
   auto ctx2 = test::fresh_context(device());
   auto m2 = get_module(*ctx2, spec);
   const KernelCacheStats stats = kernel_cache_stats();
-  EXPECT_EQ(stats.compiles, 2u);
+  EXPECT_EQ(stats.compiles, 3u) << "the entry on disk is not looked up";
   EXPECT_EQ(stats.disk_hits, 0u);
   EXPECT_EQ(stats.write_failures, 0u);
-  auto stream = ctx2->create_stream();
-  auto mem = ctx2->allocate(64 * sizeof(float));
-  Launch grid;
-  grid.block = {64, 1, 1};
-  const Arg args[] = {Arg::memory(*mem)};
-  stream->launch(*m2, "tagged", grid, args);
-  stream->synchronize();
-  float back = 0;
-  stream->download(*mem, 5 * sizeof(float), &back, sizeof back);
-  EXPECT_EQ(back, 4244.0f);
+  EXPECT_EQ(run_tagged(*ctx2, *m2, 5), 4244.0f);
   fs::remove_all(dir);
 }
 
@@ -154,11 +154,7 @@ TEST_P(GpuCache, ProgramsCompileSideBySideAndOncePerKey) {
   set_kernel_cache_directory(dir);
   reset_kernel_cache_stats();
   auto ctx = test::fresh_context(device());
-  auto tagged = [](int tag) {
-    return ProgramSpec{{"dialect.h"},
-                       {{"RIPPLE_DOUBLE", "0"}, {"TAG", std::to_string(tag)}},
-                       "KERNEL tagged(GLOBAL real_t* x) { x[GLOBAL_ID(0)] = (real_t)TAG; }\n"};
-  };
+  auto tagged = [](int tag) { return tagged_program(std::to_string(tag)); };
   std::vector<PendingModule> pending;
   for (int tag = 5000; tag < 5003; ++tag) pending.push_back(get_module_async(*ctx, tagged(tag)));
   std::vector<std::shared_ptr<const Module>> same(4);
@@ -169,17 +165,7 @@ TEST_P(GpuCache, ProgramsCompileSideBySideAndOncePerKey) {
   for (const PendingModule& p : pending) EXPECT_NO_THROW(p.wait());
   EXPECT_EQ(kernel_cache_stats().compiles, 3u);
   for (int t = 0; t < 4; ++t) EXPECT_EQ(same[t].get(), &*pending[0]) << "thread " << t;
-  // The module made on another thread runs.
-  auto stream = ctx->create_stream();
-  auto mem = ctx->allocate(64 * sizeof(float));
-  Launch grid;
-  grid.block = {64, 1, 1};
-  const Arg args[] = {Arg::memory(*mem)};
-  stream->launch(*pending[2], "tagged", grid, args);
-  stream->synchronize();
-  float back = 0;
-  stream->download(*mem, 0, &back, sizeof back);
-  EXPECT_EQ(back, 5002.0f);
+  EXPECT_EQ(run_tagged(*ctx, *pending[2], 0), 5002.0f) << "the module made on another thread runs";
   ProgramSpec broken{{"dialect.h"}, {}, "KERNEL broken(GLOBAL real_t* x) { x[0] = not_declared; }\n"};
   const PendingModule first = get_module_async(*ctx, broken);
   EXPECT_THROW(first.wait(), DeviceError);

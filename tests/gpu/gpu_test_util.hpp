@@ -106,15 +106,19 @@ class ForwardingContext : public Context {
   Context& inner_;
 };
 
+/// Holds the context a decorator forwards to, as its first base: made before the decorator's
+/// Context part and destroyed after it (and after the modules that part keeps).
+struct OwnedContext {
+  std::shared_ptr<Context> owned;
+};
+
 /// A fresh context that uses ripple's disk cache even where the driver caches programs itself
 /// (PoCL), so that the disk cache's tests run on every device.
-class WithDiskCache final : public ForwardingContext {
+class WithDiskCache final : private OwnedContext, public ForwardingContext {
  public:
-  explicit WithDiskCache(std::shared_ptr<Context> inner) : ForwardingContext(*inner), inner_(std::move(inner)) {}
+  explicit WithDiskCache(std::shared_ptr<Context> inner)
+      : OwnedContext{std::move(inner)}, ForwardingContext(*owned) {}
   bool driver_caches_programs() const override { return false; }
-
- private:
-  std::shared_ptr<Context> inner_;
 };
 
 /// A Context that refuses the first `count` allocations of at least `min_bytes` with

@@ -24,8 +24,8 @@
 // larger sizes with up to six such primes in two or three passes, each pass a one-kernel DFT of
 // one or two of them by either algorithm; the rest by Bluestein's over the whole size. Twiddles
 // come from long-double tables rounded once. Making a plan whose kernels were compiled before
-// (in this process, or in the disk cache; on PoCL, in PoCL's own cache, which ripple leaves the
-// caching to) compiles nothing, or on PoCL only looks them up there; execute()
+// (in this process, in ripple's disk cache, or on PoCL in PoCL's own kernel cache) compiles
+// nothing (on PoCL the build only finds them in its cache); execute()
 // neither allocates nor compiles. On the CPU the same calls run fft::Plan on the buffers' host
 // memory (every size, kind and rank).
 //
