@@ -1,6 +1,7 @@
 // The OpenCL backend: platforms and devices through the ICD loader (opened at run time), one
 // cl_context per opened device, in-order command queues, programs built from source or from a
-// binary cached by ripple (clGetProgramInfo(CL_PROGRAM_BINARIES)).
+// binary cached by ripple (clGetProgramInfo(CL_PROGRAM_BINARIES)); on PoCL, which caches
+// programs itself, from source only.
 #include <CL/cl_ext.h>
 
 #include <cstdlib>
@@ -36,10 +37,11 @@ std::string device_string(const Api& cl, cl_device_id d, cl_device_info what) {
 }
 
 // PoCL keeps every program it builds in its kernel cache (on by default, unless
-// POCL_KERNEL_CACHE is set to anything not starting with "1", as PoCL reads it) and finds it there when the same source
-// and options are built again, work-group functions included. Asked for a binary, it generates
-// each kernel's code once more (a generic work-group function): a cold 1000-point FFT plan took
-// 2.0 s with the binary fetched for ripple's disk cache, 1.4 s without; warm, both about 0.1 s.
+// POCL_KERNEL_CACHE is set to anything not starting with "1", as PoCL reads it) and finds it
+// there when the same source and options are built again, work-group functions included.
+// Asked for a binary, it generates each kernel's code once more (a generic work-group
+// function): a cold 1000-point FFT plan took 2.0 s with the binary fetched for ripple's disk
+// cache, 1.4 s without; warm, both about 0.1 s.
 bool pocl_caches_programs(const DeviceFacts& facts) {
   if (facts.platform_name != "Portable Computing Language") return false;
   const char* setting = std::getenv("POCL_KERNEL_CACHE");
@@ -253,7 +255,7 @@ class ClContext final : public Context {
   const Api& cl_;
   cl_device_id device_;
   DeviceFacts facts_;
-  bool driver_caches_;
+  const bool driver_caches_;
   cl_context context_ = nullptr;
 };
 
