@@ -233,9 +233,9 @@ void RunWideSplit(const WideArgs<hn::TFromD<D>>& a) {
     });
     return FinishWide(d, a, y, m);
   }
-  switch (first.radix) {
-    case 4: RunPass<4>(d, *a.plan, first, load, store); break;
-    case 8: RunPass<8>(d, *a.plan, first, load, store); break;
+  switch (first.radix) {  // the first of three passes (see PassAt)
+    case 4: RunPass<4, 0, 0, PassAt::first>(d, *a.plan, first, load, store); break;
+    case 8: RunPass<8, 0, 0, PassAt::first>(d, *a.plan, first, load, store); break;
     default: return;  // the lookup only matches these
   }
   for (std::size_t j = 0; j < r; ++j) {
