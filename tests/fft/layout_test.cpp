@@ -96,9 +96,10 @@ std::vector<std::size_t> batches() {
 // On AVX-512, 12, 16, 60, 64, 128 (float), 8, 12, 250 (double) and the double four-step of 243
 // run on the narrower table (256-bit vectors: AVX2, or AVX-512 instructions for the double
 // unrolled panels); float 42 (unrolled) and 66 (generic) on the 128-bit table, as do the
-// half-size transforms of real 100.
-const std::vector<std::size_t> kC2cSizes{1,  2,  3,  5,   8,   12,  16,   17,   42,   60,
-                                         64, 66, 97, 128, 243, 250, 1000, 1024, 1031, 4096};
+// half-size transforms of real 100. Batches of 37 and 74 that fill the lanes run the generic
+// panel kernel with a run-time radix as the lone pass and as the last (PassAt).
+const std::vector<std::size_t> kC2cSizes{1,  2,  3,  5,   8,   12,  16,  17,   37,   42,   60,
+                                         64, 66, 74, 97, 128, 243, 250, 1000, 1024, 1031, 4096};
 const std::vector<std::size_t> kRealSizes{1, 2, 3, 4, 5, 6, 7, 8, 15, 16, 17, 30, 64, 99, 100, 1024, 1025, 4097};
 
 std::string case_name(const ::testing::TestParamInfo<Layout>& info) { return layout_name(info.param); }

@@ -79,9 +79,10 @@ TEST_P(FftOnTarget, C2cLargerSizes) {
   sweep<double, Kind::c2c>(kLargerSizes, 1, 43);
 }
 
-// Batches run the panel kernels, whose groups and leftovers depend on the vector width.
+// Batches run the panel kernels, whose groups and leftovers depend on the vector width (37
+// and 74: a run-time radix as the lone pass and as the last).
 TEST_P(FftOnTarget, C2cBatches) {
-  const std::vector<std::size_t> sizes = {2, 3, 5, 8, 12, 16, 35, 49, 64, 81, 125, 243, 256, 1024};
+  const std::vector<std::size_t> sizes = {2, 3, 5, 8, 12, 16, 35, 37, 49, 64, 74, 81, 125, 243, 256, 1024};
   sweep<float, Kind::c2c>(sizes, 11, 44);
   sweep<double, Kind::c2c>(sizes, 11, 45);
 }
