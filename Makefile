@@ -53,19 +53,26 @@ test-asan: deps
 
 # libFuzzer on the file readers (npy; SigMF JSON, sound files via libsndfile, raw, streaming npy):
 # built with clang (only the fuzzers and the io sources), each run FUZZ_SECONDS on a corpus kept
-# in the build directory. Crash-free is the pass condition.
+# in the build directory, side by side (each libFuzzer run is one thread). Crash-free is the
+# pass condition.
 FUZZERS := fuzz_npy fuzz_samples
 test-fuzz: deps
 	mkdir -p $(FUZZ_BUILD)
 	cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DRIPPLE_FUZZ=ON -DRIPPLE_BUILD_BENCH=OFF -DRIPPLE_BUILD_CLI=OFF > $(FUZZ_BUILD)/configure.log
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZERS)
-	@for f in $(FUZZERS); do \
+	@set --; for f in $(FUZZERS); do \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$f; \
 	  $(FUZZ_BUILD)/tests/io/$$f -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -dict=tests/io/$$f.dict \
-	    $(FUZZ_BUILD)/corpus/$$f > $(FUZZ_BUILD)/$$f.log 2>&1 || { tail -n 40 $(FUZZ_BUILD)/$$f.log; exit 1; }; \
-	  echo "$$f: $$(grep -o 'Done [0-9]* runs in [0-9]* second' $(FUZZ_BUILD)/$$f.log), no crash"; \
-	done
+	    $(FUZZ_BUILD)/corpus/$$f > $(FUZZ_BUILD)/$$f.log 2>&1 & set -- "$$@" "$$f:$$!"; \
+	done; failed=0; for run in "$$@"; do \
+	  f=$${run%%:*}; \
+	  if wait $${run##*:}; then \
+	    echo "$$f: $$(grep -o 'Done [0-9]* runs in [0-9]* second' $(FUZZ_BUILD)/$$f.log), no crash"; \
+	  else \
+	    tail -n 40 $(FUZZ_BUILD)/$$f.log; echo "$$f: failed (log: $(FUZZ_BUILD)/$$f.log)"; failed=1; \
+	  fi; \
+	done; exit $$failed
 
 fuzz: FUZZ_SECONDS = 300
 fuzz: test-fuzz
