@@ -282,7 +282,10 @@ constexpr std::size_t kColumnOrderMaxBytes = std::size_t{128} << 10;
 // twiddled) are the longest: with the position known, fft_kernels.cpp's AVX-512 target
 // compiled in 49 s instead of 134. The loops are the same; timed (A/B, one thread, AVX-512,
 // bench/results/fft-ab-cpu-passat-*.md) 0.93-1.04x over c2c f32/f64 N = 23 to 100000, batches
-// of primes to 61 and r2c, but f32 four-steps of fives 1.02-1.07x (N = 3125-78125; f64 0.97-1.01).
+// of primes to 61 and r2c; f32 four-steps of fives 1.02-1.07x (N = 3125-78125; f64 0.97-1.01),
+// as far as code placement alone moves them (fft-ab-cpu-fourstep-f32-*.md: this file's loops
+// aligned to 64 bytes, f32 N = 3125 0.95-1.05x over six runs; this DispatchPass kept out of
+// line, 1.065x).
 enum class PassAt { any, first, last, only };
 
 template <int P, std::size_t L1 = 0, std::size_t IDO = 0, PassAt kAt = PassAt::any, class D, class Load,
