@@ -3,8 +3,10 @@
 // kernel that scans across tiles: device_scan.cl (one sequence of tiles) and sos_cascade.cl (one
 // sequence per channel and section). Compiled after a scan operator header.
 //
-// A sequence of tiles owns flags u32[tiles] and values scan_real_t[2 * tiles * SCAN_WORDS], zero
-// before the launch: tile t's aggregate at 2t, its inclusive prefix at 2t + 1 (scan_t units).
+// A sequence of tiles owns flags u32[tiles], zero (EMPTY) before the launch, and values
+// scan_real_t[2 * tiles * SCAN_WORDS], which need no clearing (a slot is read only after its
+// flag says it was written): tile t's aggregate at 2t, its inclusive prefix at 2t + 1 (scan_t
+// units).
 // Tiles must be handed out in order (an atomic counter), so a tile only waits on tiles whose
 // work-groups are already running.
 #ifndef RIPPLE_LOOK_BACK_H
