@@ -12,7 +12,10 @@ packages=(cmake ninja-build g++ pkg-config python3 python3-pip
           # GPU kernels run in tests on machines without a GPU. The CUDA toolkit is not a Debian
           # package: the CUDA backend is built when /usr/local/cuda (or CUDAToolkit_ROOT) has it.
           libvkfft-dev  # VkFFT's header, a peer of bench/gpu's FFT benchmark (optional: switched off without it)
-          ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd)
+          ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd
+          # Oclgrind: an OpenCL simulator whose race detector checks the GPU kernels' barriers
+          # (tests/gpu: test_gpu_races)
+          oclgrind)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

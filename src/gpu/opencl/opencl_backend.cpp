@@ -48,6 +48,16 @@ bool pocl_caches_programs(const DeviceFacts& facts) {
   return setting == nullptr || setting[0] == '1';
 }
 
+// Oclgrind (an OpenCL simulator; tests/gpu's race check runs the kernels on it) builds programs
+// with a clang that is not safe to run on two threads at once: a plan's programs, compiled side
+// by side, crashed it inside clang's code generation. Its builds take turns, process-wide.
+bool builds_take_turns(const DeviceFacts& facts) { return facts.platform_name == "Oclgrind"; }
+
+std::mutex& build_turns() {
+  static std::mutex turns;
+  return turns;
+}
+
 template <class T>
 T device_value(const Api& cl, cl_device_id d, cl_device_info what) {
   T v{};
@@ -160,7 +170,11 @@ class ClStream final : public Stream {
 class ClContext final : public Context {
  public:
   ClContext(const Api& cl, cl_device_id device, DeviceFacts facts)
-      : cl_(cl), device_(device), facts_(std::move(facts)), driver_caches_(pocl_caches_programs(facts_)) {
+      : cl_(cl),
+        device_(device),
+        facts_(std::move(facts)),
+        driver_caches_(pocl_caches_programs(facts_)),
+        builds_take_turns_(builds_take_turns(facts_)) {
     cl_int status = CL_SUCCESS;
     context_ = cl_.clCreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
     check(status, "clCreateContext(" + facts_.name + ")");
@@ -237,7 +251,10 @@ class ClContext final : public Context {
 
  private:
   void build(cl_program program, const std::string& options, const char* doing) {
+    std::unique_lock<std::mutex> turn;
+    if (builds_take_turns_) turn = std::unique_lock<std::mutex>(build_turns());
     const cl_int status = cl_.clBuildProgram(program, 1, &device_, options.c_str(), nullptr, nullptr);
+    if (turn.owns_lock()) turn.unlock();
     if (status == CL_SUCCESS) return;
     std::string log;
     std::size_t size = 0;
@@ -256,6 +273,7 @@ class ClContext final : public Context {
   cl_device_id device_;
   DeviceFacts facts_;
   const bool driver_caches_;
+  const bool builds_take_turns_;
   cl_context context_ = nullptr;
 };
 

@@ -1,0 +1,193 @@
+// The FFT kernels' local-memory hand-offs under a race detector. PoCL runs a group's work-items
+// one after another between barriers, so a missing barrier where an item reads what a
+// lower-numbered item wrote goes unnoticed there and breaks on a GPU. Oclgrind (an OpenCL
+// simulator) reports any two accesses to one address by different items with no barrier
+// between, whatever order they run in, and any access outside a buffer: ctest runs this binary
+// with Oclgrind as its only OpenCL device (tests/gpu/CMakeLists.txt) and fails on its reports.
+// Each program shape the kernels have (stage exchanges, idle items, several transforms a group,
+// the split exchange, Rader's and Bluestein's steps, the real transforms' loads and stores, the
+// r2c split pass's partners, innermost batching, the pass twiddle, in place) at sizes small
+// enough to simulate; the results are checked against the long-double reference, so each
+// program is known to have run.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <complex>
+#include <memory>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/reference_fft.hpp"
+#include "common/rel_l2.hpp"
+#include "fft_test_util.hpp"
+#include "gpu/device_fft_plan.hpp"
+#include "gpu/device_fft_real.hpp"
+#include "gpu/kernel_cache.hpp"
+#include "gpu_test_util.hpp"
+
+namespace ripple::gpu {
+namespace {
+
+using ::ripple::test::cld;
+
+class GpuRaceCheck : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    // Oclgrind's programs are built with its own options (OCLGRIND_BUILD_OPTIONS), which no
+    // cache key holds: nothing is kept on disk.
+    set_kernel_cache_directory({});
+    context_ = open_device(Device::parse(GetParam()));
+  }
+  Context& ctx() { return *context_; }
+
+ private:
+  std::shared_ptr<Context> context_;
+};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuRaceCheck);
+
+// Uploads `in`, runs `run(stream, in, out)` into out_count values of Out (into the input's own
+// memory in place) and returns them.
+template <class Out, class In, class Run>
+std::vector<Out> run_on_device(Context& ctx, const std::vector<In>& in, std::size_t out_count, bool in_place,
+                               const Run& run) {
+  auto stream = ctx.create_stream();
+  auto din = ctx.allocate(in.size() * sizeof(In));
+  stream->upload(*din, 0, in.data(), in.size() * sizeof(In));
+  std::unique_ptr<Memory> dout = in_place ? nullptr : ctx.allocate(out_count * sizeof(Out));
+  Memory& target = in_place ? *din : *dout;
+  run(*stream, *din, target);
+  stream->synchronize();
+  std::vector<Out> out(out_count);
+  stream->download(target, 0, out.data(), out_count * sizeof(Out));
+  return out;
+}
+
+// ctest runs this binary under Oclgrind only: without it (a wrong library path, say) no device
+// would be found and every test below skipped, so its absence is a failure.
+TEST(GpuRaceCheckSetup, OclgrindIsAnOpenClDevice) {
+  bool found = false;
+  for (const Device& d : Device::list())
+    if (d.kind() == DeviceKind::opencl && d.info().platform.find("Oclgrind") != std::string::npos) found = true;
+  EXPECT_TRUE(found) << "no Oclgrind device: run with RIPPLE_OPENCL_LIBRARY set to Oclgrind's liboclgrind-rt.so";
+}
+
+// `batch` contiguous transforms of n points (or, innermost, interleaved: element e of entry b
+// at b + e * batch) by a plan capped at max_pass points a pass, forward, against the reference.
+void check_c2c(Context& ctx, std::uint64_t n, std::uint64_t batch, std::uint64_t max_pass, bool innermost,
+               bool in_place = false) {
+  using C = std::complex<float>;
+  FftLayout l;
+  l.batch = batch;
+  if (innermost) {
+    l.in_stride = l.out_stride = static_cast<std::int64_t>(batch);
+    l.in_dist = l.out_dist = 1;
+  } else {
+    l.in_dist = l.out_dist = static_cast<std::int64_t>(n);
+  }
+  const DeviceFftPlan plan(ctx, n, false, l, max_pass);
+  SCOPED_TRACE("c2c n " + std::to_string(n) + " batch " + std::to_string(batch) + ": " + plan.describe());
+  const auto x = test::random_complex<float>(n * batch, static_cast<unsigned>(n + batch));
+  const auto at = [&](std::uint64_t b, std::uint64_t e) { return innermost ? b + e * batch : b * n + e; };
+  std::vector<C> in(n * batch);
+  for (std::uint64_t b = 0; b < batch; ++b)
+    for (std::uint64_t e = 0; e < n; ++e) in[at(b, e)] = x[b * n + e];
+  const auto y = run_on_device<C>(ctx, in, n * batch, in_place, [&](Stream& s, const Memory& i, Memory& o) {
+    plan.run(s, i, o, fft::Direction::forward, 1.0);
+  });
+  std::vector<cld> got, want;
+  for (std::uint64_t b = 0; b < batch; ++b) {
+    const std::vector<cld> row(x.begin() + static_cast<std::ptrdiff_t>(b * n),
+                               x.begin() + static_cast<std::ptrdiff_t>((b + 1) * n));
+    for (const cld& v : ::ripple::test::reference_dft(row, true)) want.push_back(v);
+    for (std::uint64_t e = 0; e < n; ++e) got.emplace_back(y[at(b, e)]);
+  }
+  EXPECT_LE(::ripple::test::rel_l2(got, want), test::fft_bound<float>(n));
+}
+
+// `batch` contiguous real transforms of n points each way, against the reference.
+void check_real(Context& ctx, std::uint64_t n, bool r2c, std::uint64_t max_pass,
+                std::uint64_t max_split_pass = kFftMaxSplitPass) {
+  const std::uint64_t h = n / 2 + 1, batch = 2;
+  FftLayout l;
+  l.batch = batch;
+  l.in_dist = static_cast<std::int64_t>(r2c ? n : h);
+  l.out_dist = static_cast<std::int64_t>(r2c ? h : n);
+  const DeviceFftReal plan(ctx, n, false, r2c, l, max_pass, max_split_pass);
+  SCOPED_TRACE((r2c ? "r2c n " : "c2r n ") + std::to_string(n) + ": " + plan.describe());
+  const auto x = test::random_complex<float>(n * batch, static_cast<unsigned>(2 * n + r2c));
+  std::vector<cld> got, want;
+  const auto run = [&](Stream& s, const Memory& i, Memory& o) { plan.run(s, i, o, 1.0); };
+  if (r2c) {
+    std::vector<float> in(n * batch);
+    for (std::size_t i = 0; i < in.size(); ++i) in[i] = x[i].real();
+    const auto spectrum = run_on_device<std::complex<float>>(ctx, in, h * batch, false, run);
+    for (std::uint64_t b = 0; b < batch; ++b) {
+      std::vector<cld> row(n);
+      for (std::uint64_t j = 0; j < n; ++j) row[j] = in[b * n + j];
+      const auto full = ::ripple::test::reference_dft(row, true);
+      want.insert(want.end(), full.begin(), full.begin() + static_cast<std::ptrdiff_t>(h));
+      for (std::uint64_t k = 0; k < h; ++k) got.emplace_back(spectrum[b * h + k]);
+    }
+  } else {
+    std::vector<std::complex<float>> in(h * batch);
+    for (std::uint64_t b = 0; b < batch; ++b) {
+      for (std::uint64_t k = 0; k < h; ++k) in[b * h + k] = x[b * n + k];
+      in[b * h].imag(0);
+      if (n % 2 == 0) in[b * h + h - 1].imag(0);
+    }
+    const auto signal = run_on_device<float>(ctx, in, n * batch, false, run);
+    for (std::uint64_t b = 0; b < batch; ++b) {
+      std::vector<cld> spectrum(n);
+      for (std::uint64_t k = 0; k < h; ++k) spectrum[k] = in[b * h + k];
+      for (std::uint64_t k = h; k < n; ++k) spectrum[k] = std::conj(spectrum[n - k]);
+      for (const cld& v : ::ripple::test::reference_dft(spectrum, false)) want.emplace_back(v.real(), 0);
+      for (std::uint64_t j = 0; j < n; ++j) got.emplace_back(signal[b * n + j]);
+    }
+  }
+  EXPECT_LE(::ripple::test::rel_l2(got, want), test::fft_bound<float>(n));
+}
+
+// One kernel: stages exchanged through local memory (radices 2-16, items with idle butterflies,
+// several transforms a group, the split exchange at 8192), n = 1, Rader's (97) and Bluestein's
+// (47, 83) convolutions in the kernel, innermost batching, in place.
+TEST_P(GpuRaceCheck, OneKernelC2c) {
+  for (const std::uint64_t n : {1, 2, 16, 26, 60, 64, 77, 243, 256, 1024})
+    check_c2c(ctx(), n, 3, kFftMaxOnChip, false);
+  for (const std::uint64_t n : {47, 83, 97}) check_c2c(ctx(), n, 2, kFftMaxOnChip, false);
+  check_c2c(ctx(), 60, 5, kFftMaxOnChip, true);
+  check_c2c(ctx(), 64, 3, kFftMaxOnChip, false, true);
+  check_c2c(ctx(), 8192, 1, kFftMaxOnChip, false);
+}
+
+// Passes: the first with the pass twiddle in its store, three passes, a Rader prime as a pass
+// of its own, innermost batching (every pass over the batch), in place.
+TEST_P(GpuRaceCheck, PassesC2c) {
+  check_c2c(ctx(), 64, 2, 8, false);
+  check_c2c(ctx(), 120, 2, 16, false);
+  check_c2c(ctx(), 36, 2, 4, false);
+  check_c2c(ctx(), 8 * 23, 2, 23, false);
+  check_c2c(ctx(), 120, 4, 16, true);
+  check_c2c(ctx(), 64, 2, 8, false, true);
+}
+
+// Real transforms in one kernel (even: the reals paired, the split in the store and the merge
+// in the load, in two rounds at 16384; odd: widened, the Hermitian spectrum rebuilt; Rader's
+// inside an even one), and
+// through passes: the r2c's split in the last pass (partners in one group, an odd count of
+// them), Bluestein's three fused passes with the split in their last, the split kernel after
+// them, a size through a work array.
+TEST_P(GpuRaceCheck, RealTransforms) {
+  for (const bool r2c : {true, false}) {
+    for (const std::uint64_t n : {2, 15, 26, 27, 60, 64, 16384}) check_real(ctx(), n, r2c, kFftMaxOnChip);
+    check_real(ctx(), 120, r2c, 30);
+    check_real(ctx(), 72, r2c, 4);
+    check_real(ctx(), 105, r2c, 8);
+    check_real(ctx(), 194, r2c, 64);
+    check_real(ctx(), 131, r2c, 16);
+  }
+  check_real(ctx(), 194, true, 64, 8);
+}
+
+}  // namespace
+}  // namespace ripple::gpu
