@@ -118,7 +118,7 @@ targets=()
 if [ $skip_tests = 0 ] || [ $sanitizer = 1 ]; then
   targets+=(test_gpu_device test_gpu_nvrtc)
   [ "$only" = fft ] || targets+=(test_gpu_sos test_gpu_kernels)
-  [ "$only" = sos ] || targets+=(test_gpu_fft)
+  [ "$only" = sos ] || targets+=(test_gpu_fft test_gpu_races)
 fi
 [ "$only" = fft ] || targets+=(bench_gpu_sosfilt)
 [ "$only" = sos ] || targets+=(bench_gpu_fft)
@@ -174,7 +174,8 @@ fi
 # compute-sanitizer on the CUDA device, memcheck and racecheck: over the cascade's CUDA tests,
 # and over the one-kernel FFT's (every radix, Rader's and Bluestein's programs, the exchanges
 # through local memory that the passes use too; $RIPPLE_SANITIZER_FFT_FILTER widens it: the
-# whole FFT suite under a sanitizer would outlast a device call).
+# whole FFT suite under a sanitizer would outlast a device call), and racecheck over the race
+# check's small shapes (test_gpu_races: passes, real transforms, the r2c split pass).
 if [ $sanitizer = 1 ]; then
   echo "== compute-sanitizer (CUDA tests)"
   cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
@@ -185,7 +186,8 @@ if [ $sanitizer = 1 ]; then
     runs=()
     [ "$only" = fft ] || runs+=("memcheck test_gpu_sos *cuda*" "racecheck test_gpu_sos *cuda*")
     fft_filter=${RIPPLE_SANITIZER_FFT_FILTER:-Devices/GpuFft.*cuda*}
-    [ "$only" = sos ] || runs+=("memcheck test_gpu_fft $fft_filter" "racecheck test_gpu_fft $fft_filter")
+    [ "$only" = sos ] || runs+=("memcheck test_gpu_fft $fft_filter" "racecheck test_gpu_fft $fft_filter"
+                                 "racecheck test_gpu_races Devices/GpuRaceCheck.*cuda*")
     for r in "${runs[@]}"; do
       read -r tool t filter <<< "$r"
       # RIPPLE_TEST_QUICK: the slowest sizes shortened (10^6 samples for 10^7), as under ASan
