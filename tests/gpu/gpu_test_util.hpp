@@ -42,8 +42,14 @@ inline std::shared_ptr<Context> fresh_context(const Device& device) {
 }
 
 /// Compiled kernels go to the build tree's cache (set once per process), shared by the tests
-/// (on PoCL, to PoCL's own cache instead: Context::driver_caches_programs).
-inline void use_test_kernel_cache() {
+/// (on PoCL, to PoCL's own cache instead: Context::driver_caches_programs). On Oclgrind (the
+/// race check, tests/gpu/CMakeLists.txt), whose builds take options of their own
+/// (OCLGRIND_BUILD_OPTIONS) that no cache key holds, nothing is kept on disk.
+inline void use_test_kernel_cache(const Device& device) {
+  if (device.kind() == DeviceKind::opencl && device.info().platform == "Oclgrind") {
+    set_kernel_cache_directory({});
+    return;
+  }
 #ifdef RIPPLE_TEST_CACHE_DIR
   static const bool cache_set = (set_kernel_cache_directory(RIPPLE_TEST_CACHE_DIR), true);
   (void)cache_set;
@@ -61,8 +67,9 @@ inline std::vector<std::string> all_device_ids() {
 class QueueTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    use_test_kernel_cache();
-    queue_.emplace(Device::parse(GetParam()));
+    const Device device = Device::parse(GetParam());
+    use_test_kernel_cache(device);
+    queue_.emplace(device);
   }
   const Queue& queue() const { return *queue_; }
 
@@ -73,8 +80,8 @@ class QueueTest : public ::testing::TestWithParam<std::string> {
 class GpuTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    use_test_kernel_cache();
     device_ = Device::parse(GetParam());
+    use_test_kernel_cache(device_);
     context_ = open_device(device_);
   }
   const Device& device() const { return device_; }

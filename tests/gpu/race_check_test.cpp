@@ -23,7 +23,6 @@
 #include "fft_test_util.hpp"
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/device_fft_real.hpp"
-#include "gpu/kernel_cache.hpp"
 #include "gpu_test_util.hpp"
 
 namespace ripple::gpu {
@@ -31,19 +30,7 @@ namespace {
 
 using ::ripple::test::cld;
 
-class GpuRaceCheck : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    // Oclgrind's programs are built with its own options (OCLGRIND_BUILD_OPTIONS), which no
-    // cache key holds: nothing is kept on disk.
-    set_kernel_cache_directory({});
-    context_ = open_device(Device::parse(GetParam()));
-  }
-  Context& ctx() { return *context_; }
-
- private:
-  std::shared_ptr<Context> context_;
-};
+class GpuRaceCheck : public test::GpuTest {};
 RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuRaceCheck);
 
 // Uploads `in`, runs `run(stream, in, out)` into out_count values of Out (into the input's own
