@@ -8,7 +8,7 @@
 // the split exchange, Rader's and Bluestein's steps, the real transforms' loads and stores, the
 // r2c split pass's partners, innermost batching, the pass twiddle, in place) at sizes small
 // enough to simulate; the results are checked against the long-double reference, so each
-// program is known to have run.
+// program is known to have run. And the biquad cascade's two kernels (BiquadCascadeBothPaths).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,6 +24,8 @@
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/device_fft_real.hpp"
 #include "gpu_test_util.hpp"
+#include "iir/iir_test_util.hpp"
+#include "ripple/iir.hpp"
 
 namespace ripple::gpu {
 namespace {
@@ -174,6 +176,34 @@ TEST_P(GpuRaceCheck, RealTransforms) {
     check_real(ctx(), 131, r2c, 16);
   }
   check_real(ctx(), 194, true, 64, 8);
+}
+
+// The biquad cascade's two kernels, the state carried through both: tiles (each block's affine
+// maps scanned through local memory by warps and the block, then the look-back between tiles)
+// and channels (a chunk of samples a channel staged through local memory), on 3 channels of 2
+// sections, two whole tiles and a partial one. Run by gpu.oclgrind_races.sos, which holds it
+// to local memory: the look-back between groups is a race by OpenCL 1.2's model.
+TEST_P(GpuRaceCheck, BiquadCascadeBothPaths) {
+  const Queue queue(device());
+  const iir::Sos sos = iir::butter(4, 0.1);
+  const std::size_t channels = 3, n = 5000;
+  const auto x = iir::test::random_signal<float>(channels * n, 7);
+  std::vector<long double> want;
+  for (std::size_t c = 0; c < channels; ++c) {
+    const std::vector<float> row(x.begin() + static_cast<std::ptrdiff_t>(c * n),
+                                 x.begin() + static_cast<std::ptrdiff_t>((c + 1) * n));
+    const auto y = iir::test::serial_sosfilt<long double, float>(sos, row);
+    want.insert(want.end(), y.begin(), y.end());
+  }
+  for (const iir::DevicePath path : {iir::DevicePath::tiles, iir::DevicePath::channels}) {
+    SCOPED_TRACE(path == iir::DevicePath::tiles ? "tiles" : "channels");
+    iir::DeviceFilter<float> filter(queue, sos, channels);
+    filter.set_path(path);
+    Buffer<float> in(queue, std::span<const float>(x));
+    Buffer<float> out(queue, std::span<const float>(x));
+    filter.process(in, out);
+    EXPECT_LE(::ripple::test::rel_l2(out.to_vector(), want), 1e-5);
+  }
 }
 
 }  // namespace
