@@ -178,6 +178,13 @@
 #if FFT_REAL_SPLIT_PASS && FFT_TPG % 2 != 0
 #error "fft_c2c.cl: the split pass has pairs of transforms in a group"
 #endif
+/* In place, an item could store an element another item has yet to load. A barrier lies
+   between every load and store (the stage exchanges, Rader's and Bluestein's middle steps, the
+   r2c's split) but in a program of one stage with a plain store, which therefore runs one item
+   per transform (DeviceFft::shape gives a lone stage's one butterfly to one item). */
+#if FFT_STAGES == 1 && FFT_TPT > 1 && !FFT_RADER && !FFT_CONV_MIDDLE && !FFT_REAL_SPLIT_STORE
+#error "fft_c2c.cl: a program of one stage runs one work-item per transform (no barrier separates its loads from its stores)"
+#endif
 
 /* Index of element e of the transform with inner index i in Bluestein's tables. */
 #define FFT_CONV_INDEX(e, i) ((u64)(e) * FFT_CONV_E_STEP + (u64)(i) * FFT_CONV_I_STEP)
