@@ -1,4 +1,4 @@
-// The FFT kernels' local-memory hand-offs under a race detector. PoCL runs a group's work-items
+// The GPU kernels' local-memory hand-offs under a race detector. PoCL runs a group's work-items
 // one after another between barriers, so a missing barrier where an item reads what a
 // lower-numbered item wrote goes unnoticed there and breaks on a GPU. Oclgrind (an OpenCL
 // simulator) reports any two accesses to one address by different items with no barrier
@@ -13,8 +13,8 @@
 
 #include <algorithm>
 #include <complex>
-#include <memory>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,7 +53,8 @@ std::vector<Out> run_on_device(Context& ctx, const std::vector<In>& in, std::siz
 }
 
 // ctest runs this binary under Oclgrind only: without it (a wrong library path, say) no device
-// would be found and every test below skipped, so its absence is a failure.
+// would be found and every test below skipped, so its absence is a failure. (bench/gpu/run.sh
+// runs the CUDA tests below under compute-sanitizer, without this one.)
 TEST(GpuRaceCheckSetup, OclgrindIsAnOpenClDevice) {
   bool found = false;
   for (const Device& d : Device::list())
