@@ -175,7 +175,8 @@ fi
 # and over the one-kernel FFT's (every radix, Rader's and Bluestein's programs, the exchanges
 # through local memory that the passes use too; $RIPPLE_SANITIZER_FFT_FILTER widens it: the
 # whole FFT suite under a sanitizer would outlast a device call), and racecheck over the race
-# check's small shapes (test_gpu_races: passes, real transforms, the r2c split pass).
+# check's small shapes (test_gpu_races: FFT passes, real transforms, the r2c split pass, both
+# biquad cascade kernels).
 if [ $sanitizer = 1 ]; then
   echo "== compute-sanitizer (CUDA tests)"
   cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)

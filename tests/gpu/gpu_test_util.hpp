@@ -41,12 +41,17 @@ inline std::shared_ptr<Context> fresh_context(const Device& device) {
   return b->open(static_cast<std::size_t>(f - b->devices().data()));
 }
 
+/// Whether `device` is Oclgrind's simulator (the race check, tests/gpu/CMakeLists.txt).
+inline bool is_oclgrind(const Device& device) {
+  return device.kind() == DeviceKind::opencl && device.info().platform == "Oclgrind";
+}
+
 /// Compiled kernels go to the build tree's cache (set once per process), shared by the tests
 /// (on PoCL, to PoCL's own cache instead: Context::driver_caches_programs). On Oclgrind (the
 /// race check, tests/gpu/CMakeLists.txt), whose builds take options of their own
 /// (OCLGRIND_BUILD_OPTIONS) that no cache key holds, nothing is kept on disk.
 inline void use_test_kernel_cache(const Device& device) {
-  if (device.kind() == DeviceKind::opencl && device.info().platform == "Oclgrind") {
+  if (is_oclgrind(device)) {
     set_kernel_cache_directory({});
     return;
   }
