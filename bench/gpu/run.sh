@@ -23,7 +23,8 @@
 #    BUILD_DIR/check-logs. On a machine whose nvidia-smi lists a GPU, the CUDA backend must
 #    find it (else no CUDA test would run). With --sanitizer, compute-sanitizer on the CUDA
 #    device: memcheck and racecheck over the cascade's CUDA tests and the one-kernel FFT's
-#    ($RIPPLE_SANITIZER_FFT_FILTER, a gtest filter, for more). A failed check is reported and
+#    ($RIPPLE_SANITIZER_FFT_FILTER, a gtest filter, for more), racecheck and synccheck over
+#    test_gpu_races's small shapes of those parts. A failed check is reported and
 #    the timings still run; the script then exits non-zero.
 # 3. times the biquad cascade (bench/gpu/sosfilt_gpu.py: memcpy, ripple's sosfilt on 2^28
 #    samples and 1024 x 2^18, cupyx and scipy; after each tile-path case, the case once per
@@ -118,7 +119,8 @@ targets=()
 if [ $skip_tests = 0 ] || [ $sanitizer = 1 ]; then
   targets+=(test_gpu_device test_gpu_nvrtc)
   [ "$only" = fft ] || targets+=(test_gpu_sos test_gpu_kernels)
-  [ "$only" = sos ] || targets+=(test_gpu_fft test_gpu_races)
+  [ "$only" = sos ] || targets+=(test_gpu_fft)
+  targets+=(test_gpu_races)
 fi
 [ "$only" = fft ] || targets+=(bench_gpu_sosfilt)
 [ "$only" = sos ] || targets+=(bench_gpu_fft)
@@ -174,9 +176,10 @@ fi
 # compute-sanitizer on the CUDA device, memcheck and racecheck: over the cascade's CUDA tests,
 # and over the one-kernel FFT's (every radix, Rader's and Bluestein's programs, the exchanges
 # through local memory that the passes use too; $RIPPLE_SANITIZER_FFT_FILTER widens it: the
-# whole FFT suite under a sanitizer would outlast a device call), and racecheck over the race
-# check's small shapes (test_gpu_races: FFT passes, real transforms, the r2c split pass, both
-# biquad cascade kernels).
+# whole FFT suite under a sanitizer would outlast a device call); racecheck and synccheck
+# (barriers every thread of a block reaches, and the warp shuffles' masks) over the race
+# check's small shapes of the parts timed (test_gpu_races: FFT passes, real transforms, the r2c
+# split pass; both biquad cascade kernels).
 if [ $sanitizer = 1 ]; then
   echo "== compute-sanitizer (CUDA tests)"
   cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
@@ -187,8 +190,13 @@ if [ $sanitizer = 1 ]; then
     runs=()
     [ "$only" = fft ] || runs+=("memcheck test_gpu_sos *cuda*" "racecheck test_gpu_sos *cuda*")
     fft_filter=${RIPPLE_SANITIZER_FFT_FILTER:-Devices/GpuFft.*cuda*}
-    [ "$only" = sos ] || runs+=("memcheck test_gpu_fft $fft_filter" "racecheck test_gpu_fft $fft_filter"
-                                 "racecheck test_gpu_races Devices/GpuRaceCheck.*cuda*")
+    [ "$only" = sos ] || runs+=("memcheck test_gpu_fft $fft_filter" "racecheck test_gpu_fft $fft_filter")
+    case "$only" in
+      sos) races_filter='Devices/GpuRaceCheck.BiquadCascade*/cuda*' ;;
+      fft) races_filter='Devices/GpuRaceCheck.*/cuda*:-*BiquadCascade*' ;;
+      *) races_filter='Devices/GpuRaceCheck.*/cuda*' ;;
+    esac
+    runs+=("racecheck test_gpu_races $races_filter" "synccheck test_gpu_races $races_filter")
     for r in "${runs[@]}"; do
       read -r tool t filter <<< "$r"
       # RIPPLE_TEST_QUICK: the slowest sizes shortened (10^6 samples for 10^7), as under ASan
