@@ -1,0 +1,202 @@
+// Random FFT plan descriptions for the randomized tests (tests/fft/random_plans_test.cpp on the
+// CPU, tests/gpu/fft_random_test.cpp on GPU devices): sizes drawn across the paths the planners
+// tell apart (small, codelet-smooth, powers of two, primes that Rader's and Bluestein's
+// algorithms take, large prime factors, primes beyond both), ranks 1 to 3, the three kinds, both
+// precisions, directions and norms, and layouts (packed, strided, padded, innermost-batched, in
+// place with the same or different layouts, and now and then an invalid one). Each draw is a
+// function of its seed alone.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "fft/fft_test_util.hpp"
+#include "ripple/fft.hpp"
+
+namespace ripple::fft::test {
+
+inline bool is_prime(std::uint64_t n) {
+  if (n < 2) return false;
+  for (std::uint64_t d = 2; d * d <= n; ++d)
+    if (n % d == 0) return false;
+  return true;
+}
+
+/// Draws sizes from a mix of what the planners tell apart.
+class SizeDraw {
+ public:
+  explicit SizeDraw(std::uint64_t seed) : engine_(seed) {}
+
+  std::uint64_t below(std::uint64_t n) { return std::uniform_int_distribution<std::uint64_t>(0, n - 1)(engine_); }
+  bool one_in(std::uint64_t n) { return below(n) == 0; }
+
+  /// A size of 1 to max points.
+  std::uint64_t size(std::uint64_t max) {
+    for (;;) {
+      std::uint64_t n = 0;
+      switch (below(8)) {
+        case 0: n = 1 + below(40); break;
+        case 1:
+        case 2: n = smooth(max); break;
+        case 3: n = std::uint64_t{1} << below(static_cast<std::uint64_t>(std::log2(static_cast<double>(max))) + 1); break;
+        case 4: n = prime(20, std::min<std::uint64_t>(max, 4200)); break;  // Rader's, Bluestein's, above 4097
+        case 5: n = prime(23, 130) * smooth(max / 23); break;                 // a large prime factor
+        case 6: n = prime(23, 60) * prime(23, 60) * smooth(max / 529); break;  // two
+        case 7: n = prime(4090, 20000) * smooth(max / 4090); break;           // no pass takes it
+      }
+      if (n >= 1 && n <= max) return n;
+    }
+  }
+
+ private:
+  // A product of codelet primes of at most max, 2, 3, 5 and 7 the likeliest.
+  std::uint64_t smooth(std::uint64_t max) {
+    static constexpr std::uint64_t kPrimes[] = {2, 3, 5, 7, 11, 13, 17, 19};
+    std::uint64_t n = 1;
+    for (std::uint64_t f = below(14); f > 0; --f) {
+      const std::uint64_t p = kPrimes[below(4) ? below(4) : below(8)];
+      if (n * p > max) break;
+      n *= p;
+    }
+    return n;
+  }
+  // A prime in [lo, hi], 0 if there is no room.
+  std::uint64_t prime(std::uint64_t lo, std::uint64_t hi) {
+    if (hi < lo) return 0;
+    for (int tries = 0; tries < 1000; ++tries) {
+      const std::uint64_t n = lo + below(hi - lo + 1);
+      if (is_prime(n)) return n;
+    }
+    return 0;
+  }
+
+  std::mt19937_64 engine_;
+};
+
+/// A random layout of `count` elements a transform for one side (one level of batch): packed,
+/// strided (stride 2 or 3), padded (a distance of count + 1 to count + 5) or innermost-batched
+/// (stride batch or batch + 1, distance 1).
+inline void draw_layout(SizeDraw& draw, std::uint64_t count, std::uint64_t batch, std::int64_t& stride, std::int64_t& dist) {
+  stride = 1;
+  dist = 0;
+  switch (draw.below(5)) {
+    case 0:
+    case 1: break;  // packed
+    case 2: stride = 2 + static_cast<std::int64_t>(draw.below(2)); break;
+    case 3: dist = static_cast<std::int64_t>(count) + 1 + static_cast<std::int64_t>(draw.below(5)); break;
+    case 4:
+      if (batch > 1) {  // innermost: the batch entries adjacent
+        stride = static_cast<std::int64_t>(batch + draw.below(2));
+        dist = 1;
+      }
+      break;
+  }
+}
+
+/// A description and whether it runs in place (c2c only: the buffers of r2c and c2r differ in
+/// type). One in twenty or so with a batch has an output layout whose transforms overlap
+/// (InvalidArgument).
+struct RandomPlan {
+  PlanDesc desc;
+  bool in_place = false;
+};
+
+/// A plan of at most 2^20 values a side, the batch included.
+inline RandomPlan random_plan(SizeDraw& draw) {
+  constexpr std::uint64_t kBudget = std::uint64_t{1} << 20;  // values a side, the batch included
+  RandomPlan c;
+  PlanDesc& d = c.desc;
+  const std::uint64_t rank = draw.below(10) < 6 ? 1 : draw.one_in(2) ? 2 : 3;
+  if (rank == 1) {
+    d.shape = {draw.size(kBudget)};
+  } else {
+    std::uint64_t total = 1;
+    for (std::uint64_t a = 0; a < rank; ++a) {
+      std::uint64_t n = draw.one_in(8) ? draw.size(20000) : draw.size(rank == 2 ? 600 : 64);
+      if (total * n > (kBudget >> 2)) n = 1 + draw.below(16);
+      d.shape.push_back(n);
+      total *= n;
+    }
+  }
+  switch (draw.below(4)) {
+    case 0:
+    case 1: d.kind = Kind::c2c; break;
+    case 2: d.kind = Kind::r2c; break;
+    case 3: d.kind = Kind::c2r; break;
+  }
+  d.precision = draw.below(10) < 7 ? Precision::f32 : Precision::f64;
+  d.direction = d.kind == Kind::r2c ? Direction::forward
+                : d.kind == Kind::c2r ? Direction::backward
+                : draw.one_in(2)      ? Direction::forward
+                                      : Direction::backward;
+  d.norm = static_cast<Norm>(draw.below(3));
+  const std::size_t size = product(d.shape);
+  // One transform, a few, or many (small sizes: many transforms to a work-group, a part-filled last one).
+  const std::uint64_t most = std::max<std::uint64_t>(1, kBudget / size);
+  d.batch = draw.one_in(3) ? 1 : 1 + draw.below(std::min<std::uint64_t>(draw.one_in(4) ? 5000 : 12, most));
+  const std::uint64_t in_count = product(side_shape(d, d.kind == Kind::c2r));
+  const std::uint64_t out_count = product(side_shape(d, d.kind == Kind::r2c));
+  draw_layout(draw, in_count, d.batch, d.in_stride, d.in_dist);
+  c.in_place = d.kind == Kind::c2c && draw.one_in(4);
+  if (c.in_place && !draw.one_in(4)) {
+    d.out_stride = d.in_stride;
+    d.out_dist = d.in_dist;
+  } else {
+    draw_layout(draw, out_count, d.batch, d.out_stride, d.out_dist);
+  }
+  // Now and then an output layout whose transforms overlap, which every plan must reject.
+  if (d.batch > 1 && out_count > 1 && draw.one_in(20)) {
+    d.out_stride = 1;
+    d.out_dist = static_cast<std::int64_t>(1 + draw.below(out_count - 1));
+  }
+  return c;
+}
+
+/// Which cases a randomized test runs, from the environment: RIPPLE_FFT_RANDOM_SEED (default
+/// 1), RIPPLE_FFT_RANDOM_FIRST (the first case's index, default 0), RIPPLE_FFT_RANDOM_CASES
+/// (the test's default) and RIPPLE_FFT_RANDOM_VERBOSE (print every case).
+struct RandomRun {
+  std::uint64_t seed = 1;
+  std::uint64_t first = 0;
+  std::uint64_t count = 0;
+  std::uint64_t verbose = 0;  // print every case and its plan
+};
+
+inline RandomRun random_run(std::uint64_t default_cases) {
+  RandomRun r;
+  r.count = default_cases;
+  const auto read = [](const char* name, std::uint64_t& value) {
+    if (const char* s = std::getenv(name)) value = std::stoull(s);
+  };
+  read("RIPPLE_FFT_RANDOM_SEED", r.seed);
+  read("RIPPLE_FFT_RANDOM_FIRST", r.first);
+  read("RIPPLE_FFT_RANDOM_CASES", r.count);
+  read("RIPPLE_FFT_RANDOM_VERBOSE", r.verbose);
+  return r;
+}
+
+/// What a random test ran, printed at its end.
+struct Tally {
+  int ran = 0, rejected = 0, unsupported = 0;
+  double worst = 0;
+  void print(const char* what, const RandomRun& r) const {
+    std::printf("[ %s ] seed %llu, cases %llu..%llu: %d ran (worst error / bound %.3f), %d rejected as invalid, "
+                "%d unsupported\n",
+                what, static_cast<unsigned long long>(r.seed), static_cast<unsigned long long>(r.first),
+                static_cast<unsigned long long>(r.first + r.count - 1), ran, worst, rejected, unsupported);
+  }
+};
+
+/// The environment that runs case `index` alone.
+inline std::string case_name(const RandomRun& r, std::uint64_t index) {
+  return "RIPPLE_FFT_RANDOM_SEED=" + std::to_string(r.seed) + " RIPPLE_FFT_RANDOM_FIRST=" + std::to_string(index) +
+         " RIPPLE_FFT_RANDOM_CASES=1";
+}
+
+}  // namespace ripple::fft::test

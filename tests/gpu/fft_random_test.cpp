@@ -1,0 +1,486 @@
+// Random GPU FFT plans on every GPU device (PoCL in CI) against fft::Plan in double: sizes drawn
+// across every path the planner has (small, codelet-smooth, powers of two, Rader's and
+// Bluestein's primes, large prime factors in passes of their own, Bluestein over the whole
+// size), ranks 1 to 3, c2c / r2c / c2r, both precisions, directions and norms, and layouts
+// (packed, strided, padded, innermost-batched, two levels of batch, in place with the same or
+// different layouts). The hand-picked tests beside this one cover each path on purpose; these
+// look for the combinations nobody picked.
+// - DeviceFftRandom.PublicPlans: fft::DevicePlan on random PlanDescs; where fft::Plan rejects a
+//   description, the device plan must reject it too (InvalidArgument).
+// - GpuFftRandom.LowPassCaps: rank-1 DeviceFftPlan and DeviceFftReal under low pass caps (and
+//   split-pass caps), which send small sizes through two and three passes, large primes' passes,
+//   Bluestein's three fused passes and its work array, and an even r2c's split kernel.
+// Each case's output layout starts as NaN and its gaps hold a sentinel that must survive, as
+// must the positions past its end; out of place, the input must come back unchanged. Each plan
+// runs once on other data first, so a result that depends on what an earlier execution left in
+// the plan's scratch fails.
+// RIPPLE_FFT_RANDOM_CASES (default 12 a test), RIPPLE_FFT_RANDOM_SEED (default 1) and
+// RIPPLE_FFT_RANDOM_FIRST choose the cases (tests/fft/random_plans.hpp draws them): a failure
+// names its seed and case index, and RIPPLE_FFT_RANDOM_FIRST=<index> RIPPLE_FFT_RANDOM_CASES=1
+// runs that case alone.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <random>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "common/rel_l2.hpp"
+#include "fft/fft_test_util.hpp"
+#include "fft/random_plans.hpp"
+#include "fft_test_util.hpp"
+#include "gpu/device_fft_plan.hpp"
+#include "gpu/device_fft_real.hpp"
+#include "gpu_test_util.hpp"
+#include "ripple/error.hpp"
+#include "ripple/fft.hpp"
+#include "ripple/fft/device.hpp"
+
+namespace ripple::gpu {
+namespace {
+
+using fft::Direction;
+using fft::Kind;
+using fft::Norm;
+using fft::PlanDesc;
+using fft::Precision;
+using fft::test::RandomPlan;
+using fft::test::RandomRun;
+using fft::test::Rng;
+using fft::test::SizeDraw;
+using fft::test::Tally;
+
+// Where element i of transform b lies on one side: b = (o, j) = (b / inner, b % inner) at
+// o * dist_outer + j * dist + i * stride.
+struct Placement {
+  std::uint64_t count = 1, batch = 1, inner = 1;
+  std::int64_t stride = 1, dist = 0, dist_outer = 0;
+
+  std::size_t at(std::uint64_t b, std::uint64_t i) const {
+    return static_cast<std::size_t>(static_cast<std::int64_t>(b / inner) * dist_outer +
+                                    static_cast<std::int64_t>(b % inner) * dist + static_cast<std::int64_t>(i) * stride);
+  }
+  std::size_t span() const {
+    std::size_t last = 0;
+    for (std::uint64_t b = 0; b < batch; ++b) last = std::max(last, at(b, count - 1));
+    return last + 1;
+  }
+  std::vector<char> mask(std::size_t size) const {
+    std::vector<char> m(size, 0);
+    for (std::uint64_t b = 0; b < batch; ++b)
+      for (std::uint64_t i = 0; i < count; ++i) m[at(b, i)] = 1;
+    return m;
+  }
+};
+
+template <class T>
+T sentinel() {
+  T v;
+  fft::test::set_sentinel(v);
+  return v;
+}
+template <class T>
+T nan_of() {
+  T v;
+  fft::test::poison(v);
+  return v;
+}
+template <class T>
+auto to_double(const T& v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return static_cast<double>(v);
+  else
+    return std::complex<double>(v);
+}
+
+// Runs a case on the device: `in` holds the input layout's values, `out` the poisoned output
+// (null: in place, in `in`); afterwards both hold what the device's memory held.
+template <class In, class Out>
+using DeviceRun = std::function<void(std::vector<In>& in, std::vector<Out>* out)>;
+
+// Fills the input layout (its gaps NaN, which must not be read) with random values, poisons
+// the output layout with NaN and everything else with a sentinel, runs `run` (after a run on
+// other data), and checks every transform against fft::Plan in double on the same inputs
+// packed (d: shape, kind, direction, norm and batch; its layout fields unused), the sentinels
+// and, out of place, the input.
+// Returns the worst error over its bound.
+template <class T, class In, class Out>
+double check_case(const PlanDesc& d, const Placement& in_side, const Placement& out_side, bool in_place, std::uint64_t seed,
+                  const DeviceRun<In, Out>& run) {
+  constexpr std::size_t kGuard = 3;  // sentinels past the end
+  Rng rng(seed);
+  std::vector<In> in, in_before;
+  std::vector<Out> out;
+  std::vector<char> keep;  // positions of the output buffer that must keep their sentinel
+  const auto fill_input = [&](std::vector<In>& buffer) {
+    for (std::uint64_t b = 0; b < in_side.batch; ++b)
+      for (std::uint64_t i = 0; i < in_side.count; ++i) {
+        In& v = buffer[in_side.at(b, i)];
+        if constexpr (std::is_floating_point_v<In>)
+          v = rng.real<T>();
+        else
+          v = rng.complex<T>();
+      }
+  };
+  const auto poison_output = [&](std::vector<Out>& buffer) {
+    for (std::uint64_t b = 0; b < out_side.batch; ++b)
+      for (std::uint64_t i = 0; i < out_side.count; ++i) buffer[out_side.at(b, i)] = nan_of<Out>();
+  };
+  if (in_place) {
+    if constexpr (std::is_same_v<In, Out>) {
+      in.assign(std::max(in_side.span(), out_side.span()) + kGuard, sentinel<In>());
+      poison_output(in);
+      fill_input(in);
+      keep.assign(in.size(), 1);
+      const std::vector<char> mi = in_side.mask(in.size()), mo = out_side.mask(in.size());
+      for (std::size_t i = 0; i < in.size(); ++i) keep[i] = !mi[i] && !mo[i];
+    }
+  } else {
+    in.assign(in_side.span(), nan_of<In>());
+    fill_input(in);
+    out.assign(out_side.span() + kGuard, sentinel<Out>());
+    poison_output(out);
+    keep = out_side.mask(out.size());
+    for (char& k : keep) k = !k;
+  }
+  in_before = in;
+
+  // The reference, on the packed inputs.
+  using InD = decltype(to_double(In{}));
+  using OutD = decltype(to_double(Out{}));
+  std::vector<InD> packed_in(in_side.count * in_side.batch);
+  for (std::uint64_t b = 0; b < in_side.batch; ++b)
+    for (std::uint64_t i = 0; i < in_side.count; ++i)
+      packed_in[b * in_side.count + i] = to_double(in[in_side.at(b, i)]);
+  PlanDesc packed = d;  // the same transforms in double, packed
+  packed.precision = Precision::f64;
+  packed.in_stride = packed.out_stride = 1;
+  packed.in_dist = packed.out_dist = 0;
+  std::vector<OutD> want(out_side.count * out_side.batch);
+  fft::Plan(packed).execute(packed_in.data(), want.data());
+
+  // A first execution on other data: a plan whose result depends on what an execution left in
+  // its scratch (a work array taken to hold zeros) fails the check of the second.
+  {
+    std::vector<In> other_in = in;
+    std::vector<Out> other_out = out;
+    for (std::uint64_t b = 0; b < in_side.batch; ++b)
+      for (std::uint64_t i = 0; i < in_side.count; ++i) {
+        In& v = other_in[in_side.at(b, i)];
+        v = v * T(-3) + In(T(0.5));
+      }
+    run(other_in, in_place ? nullptr : &other_out);
+  }
+  run(in, in_place ? nullptr : &out);
+
+  // In place (In = Out), the result is in `in`.
+  const auto result_of = [&](const std::vector<In>& buffer) -> const std::vector<Out>& {
+    if constexpr (std::is_same_v<In, Out>)
+      return in_place ? buffer : out;
+    else
+      return out;
+  };
+  const std::vector<Out>& result = result_of(in);
+  const std::size_t size = fft::test::product(d.shape);
+  const double bound = std::is_same_v<T, float> ? test::fft_bound<float>(size)
+                                                : 2 * test::fft_bound<double>(size) + 1e-15;
+  double worst = 0;
+  for (std::uint64_t b = 0; b < out_side.batch; ++b) {
+    std::vector<std::complex<long double>> got(out_side.count), ref(out_side.count);
+    for (std::uint64_t i = 0; i < out_side.count; ++i) {
+      got[i] = fft::test::as_ld(result[out_side.at(b, i)]);
+      ref[i] = fft::test::as_ld(want[b * out_side.count + i]);
+    }
+    const double err = ripple::test::rel_l2(got, ref);
+    EXPECT_LE(err, bound) << "transform " << b << " of " << out_side.batch;  // NaN (unwritten) fails too
+    worst = std::max(worst, std::isnan(err) ? INFINITY : err / bound);
+  }
+  std::size_t clobbered = 0, first = 0;
+  for (std::size_t i = 0; i < keep.size(); ++i)
+    if (keep[i] && !fft::test::same_bits(result[i], sentinel<Out>()) && clobbered++ == 0) first = i;
+  EXPECT_EQ(clobbered, 0u) << "elements outside the layouts were written, the first at " << first;
+  if (!in_place) {
+    std::size_t changed = 0;
+    for (std::size_t i = 0; i < in.size(); ++i) changed += !fft::test::same_bits(in[i], in_before[i]);
+    EXPECT_EQ(changed, 0u) << "the input was modified";
+  }
+  return worst;
+}
+
+// ------------------------------------------------------------------------------------------
+// fft::DevicePlan on random descriptions.
+
+// Cases a test runs by default: each compiles new programs (about half a second each on PoCL
+// with its cache cold, as in CI).
+constexpr std::uint64_t kCasesInCi = 12;
+
+class DeviceFftRandom : public test::QueueTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(DeviceFftRandom);
+
+Placement public_side(const PlanDesc& d, bool input) {
+  const bool half = input ? d.kind == Kind::c2r : d.kind == Kind::r2c;
+  Placement s;
+  s.count = fft::test::product(fft::test::side_shape(d, half));
+  s.batch = s.inner = d.batch;
+  s.stride = input ? d.in_stride : d.out_stride;
+  const std::int64_t dist = input ? d.in_dist : d.out_dist;
+  s.dist = dist ? dist : static_cast<std::int64_t>(s.count) * s.stride;
+  return s;
+}
+
+template <class T, class In, class Out>
+double run_public(const Queue& q, const fft::DevicePlan& plan, const RandomPlan& c, std::uint64_t seed) {
+  const Placement in_side = public_side(c.desc, true), out_side = public_side(c.desc, false);
+  EXPECT_EQ(plan.input_span(), in_side.span());
+  EXPECT_EQ(plan.output_span(), out_side.span());
+  const DeviceRun<In, Out> run = [&](std::vector<In>& in, std::vector<Out>* out) {
+    Buffer<In> din(q, std::span<const In>(in));
+    if constexpr (std::is_same_v<In, Out>) {
+      if (!out) {
+        plan.execute(din, din);
+        din.download(std::span<In>(in));
+        return;
+      }
+    }
+    Buffer<Out> dout(q, std::span<const Out>(*out));
+    plan.execute(din, dout);
+    dout.download(std::span<Out>(*out));
+    din.download(std::span<In>(in));
+  };
+  return check_case<T, In, Out>(c.desc, in_side, out_side, c.in_place, seed, run);
+}
+
+template <class T>
+double run_public(const Queue& q, const fft::DevicePlan& plan, const RandomPlan& c, std::uint64_t seed) {
+  using C = std::complex<T>;
+  switch (c.desc.kind) {
+    case Kind::c2c: return run_public<T, C, C>(q, plan, c, seed);
+    case Kind::r2c: return run_public<T, T, C>(q, plan, c, seed);
+    case Kind::c2r: return run_public<T, C, T>(q, plan, c, seed);
+  }
+  return 0;
+}
+
+TEST_P(DeviceFftRandom, PublicPlans) {
+  const RandomRun r = fft::test::random_run(kCasesInCi);
+  const bool fp64 = queue().device().info().fp64;
+  Tally tally;
+  for (std::uint64_t index = r.first; index < r.first + r.count; ++index) {
+    SizeDraw draw(fft::test::seed_for(index, r.seed));
+    RandomPlan c = fft::test::random_plan(draw);
+    if (!fp64) c.desc.precision = Precision::f32;
+    SCOPED_TRACE(fft::test::case_name(r, index) + ": " + fft::test::describe(c.desc) + (c.in_place ? " in place" : ""));
+    bool invalid = false;
+    try {
+      fft::Plan cpu(c.desc);
+    } catch (const InvalidArgument&) {
+      invalid = true;
+    }
+    if (invalid) {
+      EXPECT_THROW(fft::DevicePlan(queue(), c.desc), InvalidArgument);
+      ++tally.rejected;
+      continue;
+    }
+    std::optional<fft::DevicePlan> plan;
+    try {
+      plan.emplace(queue(), c.desc);
+    } catch (const Unsupported& e) {
+      std::printf("unsupported: %s: %s\n", fft::test::describe(c.desc).c_str(), e.what());
+      ++tally.unsupported;
+      continue;
+    }
+    SCOPED_TRACE(plan->describe());
+    if (r.verbose)
+      std::printf("case %llu: %s%s: %s\n", static_cast<unsigned long long>(index), fft::test::describe(c.desc).c_str(),
+                  c.in_place ? " in place" : "", plan->describe().c_str());
+    const std::uint64_t seed = fft::test::seed_for(index, r.seed + 1);
+    const double worst = c.desc.precision == Precision::f32 ? run_public<float>(queue(), *plan, c, seed)
+                                                            : run_public<double>(queue(), *plan, c, seed);
+    tally.worst = std::max(tally.worst, worst);
+    ++tally.ran;
+  }
+  tally.print("fft DevicePlan, random descriptions", r);
+}
+
+// ------------------------------------------------------------------------------------------
+// Rank-1 plans under low pass caps.
+
+class GpuFftRandom : public test::GpuTest {};
+RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFftRandom);
+
+struct CappedCase {
+  PlanDesc desc;  // rank 1; its layout fields unused
+  FftLayout layout;
+  std::uint64_t max_pass = kFftMaxOnChip, max_split_pass = kFftMaxSplitPass;
+  bool in_place = false;
+};
+
+CappedCase draw_capped(SizeDraw& draw, bool fp64) {
+  constexpr std::uint64_t kBudget = std::uint64_t{1} << 18;
+  CappedCase c;
+  PlanDesc& d = c.desc;
+  const std::uint64_t n = draw.size(std::uint64_t{1} << 17);
+  d.shape = {n};
+  const Kind kinds[] = {Kind::c2c, Kind::c2c, Kind::r2c, Kind::c2r};
+  d.kind = kinds[draw.below(4)];
+  d.precision = fp64 && draw.below(10) < 3 ? Precision::f64 : Precision::f32;
+  d.direction = d.kind == Kind::r2c ? Direction::forward
+                : d.kind == Kind::c2r ? Direction::backward
+                : draw.one_in(2)      ? Direction::forward
+                                      : Direction::backward;
+  d.norm = static_cast<Norm>(draw.below(3));
+  // A cap whose three passes hold twice the size (Bluestein's convolution), so that most draws
+  // are plans; the rest are Unsupported, counted.
+  std::vector<std::uint64_t> caps;
+  for (std::uint64_t cap = 16; cap <= kFftMaxOnChip; cap *= 2)
+    if (cap * cap * cap >= 2 * n) caps.push_back(cap);
+  // The three lowest caps likeliest: they make the most passes.
+  c.max_pass = caps[draw.one_in(3) ? draw.below(caps.size()) : draw.below(std::min<std::size_t>(3, caps.size()))];
+  if (draw.one_in(3)) c.max_split_pass = std::uint64_t{16} << draw.below(7);
+  d.batch = 1 + draw.below(std::min<std::uint64_t>(6, std::max<std::uint64_t>(1, kBudget / n)));
+  const std::uint64_t in_count = d.kind == Kind::c2r ? n / 2 + 1 : n, out_count = d.kind == Kind::r2c ? n / 2 + 1 : n;
+  FftLayout& l = c.layout;
+  l.batch = d.batch;
+  c.in_place = d.kind == Kind::c2c && draw.one_in(4);
+  // Two levels of batch (the lines of an N-D axis): inner transforms per outer index.
+  std::uint64_t inner = d.batch;
+  if (d.batch > 1 && draw.one_in(3)) {
+    do inner = 1 + draw.below(d.batch - 1);
+    while (d.batch % inner != 0);
+  }
+  fft::test::draw_layout(draw, in_count, inner, l.in_stride, l.in_dist);
+  if (c.in_place) {
+    l.out_stride = l.in_stride;
+    l.out_dist = l.in_dist;
+  } else {
+    fft::test::draw_layout(draw, out_count, inner, l.out_stride, l.out_dist);
+  }
+  if (l.in_dist == 0 || l.in_dist > 1)
+    l.in_dist = std::max<std::int64_t>(l.in_dist, static_cast<std::int64_t>(in_count) * l.in_stride);
+  if (l.out_dist == 0 || l.out_dist > 1)
+    l.out_dist = std::max<std::int64_t>(l.out_dist, static_cast<std::int64_t>(out_count) * l.out_stride);
+  if (inner != d.batch) {
+    l.inner = inner;
+    const auto outer_dist = [&](std::int64_t stride, std::int64_t dist, std::uint64_t count) {
+      const std::int64_t extent = std::max(dist * static_cast<std::int64_t>(inner - 1) +
+                                               stride * static_cast<std::int64_t>(count - 1) + 1,
+                                           static_cast<std::int64_t>(inner));
+      return extent + static_cast<std::int64_t>(draw.below(3));
+    };
+    l.in_dist_outer = outer_dist(l.in_stride, l.in_dist, in_count);
+    l.out_dist_outer = c.in_place ? l.in_dist_outer : outer_dist(l.out_stride, l.out_dist, out_count);
+  }
+  return c;
+}
+
+std::string describe(const CappedCase& c) {
+  const FftLayout& l = c.layout;
+  const auto side = [&](std::int64_t stride, std::int64_t dist, std::int64_t dist_outer) {
+    return std::to_string(stride) + "/" + std::to_string(dist) + (l.two_level() ? "/" + std::to_string(dist_outer) : "");
+  };
+  const PlanDesc& d = c.desc;
+  return std::string(fft::test::to_string(d.kind)) + " n=" + std::to_string(d.shape[0]) + " batch=" +
+         std::to_string(d.batch) + (l.two_level() ? " (" + std::to_string(l.inner) + " a level)" : "") +
+         (d.precision == Precision::f32 ? " float " : " double ") +
+         (d.kind == Kind::c2c ? fft::test::to_string(d.direction) + std::string(" ") : "") +
+         "norm=" + fft::test::to_string(d.norm) + " max_pass=" + std::to_string(c.max_pass) +
+         " max_split_pass=" + std::to_string(c.max_split_pass) + " stride/dist" + (l.two_level() ? "/outer" : "") +
+         " in " + side(l.in_stride, l.in_dist, l.in_dist_outer) + " out " +
+         side(l.out_stride, l.out_dist, l.out_dist_outer) + (c.in_place ? " in place" : "");
+}
+
+Placement capped_side(const CappedCase& c, bool input) {
+  const std::uint64_t n = c.desc.shape[0];
+  const bool half = input ? c.desc.kind == Kind::c2r : c.desc.kind == Kind::r2c;
+  Placement s;
+  s.count = half ? n / 2 + 1 : n;
+  s.batch = c.layout.batch;
+  s.inner = c.layout.inner_count();
+  s.stride = input ? c.layout.in_stride : c.layout.out_stride;
+  s.dist = input ? c.layout.in_dist : c.layout.out_dist;
+  s.dist_outer = input ? c.layout.in_dist_outer : c.layout.out_dist_outer;
+  return s;
+}
+
+// Runs a c2c (DeviceFftPlan) or real (DeviceFftReal) plan on device memory.
+template <class T, class In, class Out, class PlanT>
+double run_capped(Context& ctx, const PlanT& plan, const CappedCase& c, std::uint64_t seed) {
+  const bool forward = c.desc.kind == Kind::r2c || (c.desc.kind == Kind::c2c && c.desc.direction == Direction::forward);
+  const double scale = static_cast<double>(fft::test::norm_scale(c.desc.norm, forward, c.desc.shape[0]));
+  const DeviceRun<In, Out> run = [&](std::vector<In>& in, std::vector<Out>* out) {
+    auto stream = ctx.create_stream();
+    auto din = ctx.allocate(in.size() * sizeof(In));
+    stream->upload(*din, 0, in.data(), in.size() * sizeof(In));
+    std::unique_ptr<Memory> dout;
+    if (out) {
+      dout = ctx.allocate(out->size() * sizeof(Out));
+      stream->upload(*dout, 0, out->data(), out->size() * sizeof(Out));
+    }
+    Memory& target = out ? *dout : *din;
+    if constexpr (std::is_same_v<PlanT, DeviceFftPlan>)
+      plan.run(*stream, *din, target, c.desc.direction, scale);
+    else
+      plan.run(*stream, *din, target, scale);
+    stream->synchronize();
+    stream->download(*din, 0, in.data(), in.size() * sizeof(In));
+    if (out) stream->download(*dout, 0, out->data(), out->size() * sizeof(Out));
+  };
+  return check_case<T, In, Out>(c.desc, capped_side(c, true), capped_side(c, false), c.in_place, seed, run);
+}
+
+template <class T>
+double run_capped(Context& ctx, const CappedCase& c, std::uint64_t seed, std::string& described) {
+  using C = std::complex<T>;
+  const bool dbl = std::is_same_v<T, double>;
+  const std::uint64_t n = c.desc.shape[0];
+  if (c.desc.kind == Kind::c2c) {
+    const DeviceFftPlan plan(ctx, n, dbl, c.layout, c.max_pass);
+    described = plan.describe();
+    SCOPED_TRACE(described);
+    return run_capped<T, C, C>(ctx, plan, c, seed);
+  }
+  const bool r2c = c.desc.kind == Kind::r2c;
+  const DeviceFftReal plan(ctx, n, dbl, r2c, c.layout, c.max_pass, c.max_split_pass);
+  described = plan.describe();
+  SCOPED_TRACE(described);
+  return r2c ? run_capped<T, T, C>(ctx, plan, c, seed) : run_capped<T, C, T>(ctx, plan, c, seed);
+}
+
+TEST_P(GpuFftRandom, LowPassCaps) {
+  const RandomRun r = fft::test::random_run(kCasesInCi);
+  const bool fp64 = ctx().facts().fp64;
+  Tally tally;
+  for (std::uint64_t index = r.first; index < r.first + r.count; ++index) {
+    SizeDraw draw(fft::test::seed_for(index, r.seed + 2));
+    const CappedCase c = draw_capped(draw, fp64);
+    const std::string what = describe(c);
+    SCOPED_TRACE(fft::test::case_name(r, index) + ": " + what);
+    const std::uint64_t seed = fft::test::seed_for(index, r.seed + 3);
+    std::string described;
+    try {
+      const double worst = c.desc.precision == Precision::f32 ? run_capped<float>(ctx(), c, seed, described)
+                                                              : run_capped<double>(ctx(), c, seed, described);
+      tally.worst = std::max(tally.worst, worst);
+      ++tally.ran;
+      if (r.verbose)
+        std::printf("case %llu: %s: %s\n", static_cast<unsigned long long>(index), what.c_str(), described.c_str());
+    } catch (const Unsupported& e) {
+      if (!described.empty()) throw;  // only planning may refuse
+      ++tally.unsupported;
+    }
+  }
+  tally.print("gpu FFT plans under low pass caps, random", r);
+}
+
+}  // namespace
+}  // namespace ripple::gpu
