@@ -84,7 +84,10 @@ std::vector<std::size_t> shape_of(const Case& c) {
 
 std::string size_text(const Case& c) {
   std::string s;
-  for (std::size_t d : shape_of(c)) s += (s.empty() ? "" : "x") + std::to_string(d);
+  for (std::size_t d : shape_of(c)) {
+    if (!s.empty()) s += 'x';
+    s += std::to_string(d);
+  }
   return s;
 }
 

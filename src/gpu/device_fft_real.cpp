@@ -152,7 +152,9 @@ std::string DeviceFftReal::describe() const {
     return "one kernel (" + fft + (r2c_ ? " on the reals widened, storing k <= n/2)"
                                         : " on the Hermitian spectrum rebuilt in its load, storing the real parts)");
   }
-  const std::string plan = "[" + half_->describe() + "]";
+  std::string plan = "[";  // appended: GCC 12 warns falsely on "[" + an rvalue string (byte_stream.cpp)
+  plan += half_->describe();
+  plan += "]";
   if (odd_)
     return plan + " (odd: a complex FFT of n" + (real_in_pass_ ? ")" : ", the reals widened into a work array)");
   if (real_in_pass_) return plan + (half_->writes_real() ? "" : " with a split kernel");

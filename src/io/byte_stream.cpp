@@ -152,7 +152,12 @@ OutputFile::OutputFile(const std::string& path, bool force) : path_(path) {
   check_output_path(path, force);
   const std::filesystem::path target(path);
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
-  std::string pattern = (dir / ("." + target.filename().string() + ".ripple-XXXXXX")).string();
+  // Appended, not "." + name: GCC 12 warns falsely (-Wstringop-overflow) on a literal plus an
+  // rvalue string in non-unity builds.
+  std::string name = ".";
+  name += target.filename().string();
+  name += ".ripple-XXXXXX";
+  std::string pattern = (dir / name).string();
   fd_ = ::mkstemp(pattern.data());
   if (fd_ < 0) throw IoError("cannot create " + display_name(path) + ": " + errno_text());
   temp_ = pattern;
