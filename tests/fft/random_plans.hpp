@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "common/quick_mode.hpp"
 #include "fft/fft_test_util.hpp"
 #include "ripple/fft.hpp"
 
@@ -160,7 +161,8 @@ inline RandomPlan random_plan(SizeDraw& draw) {
 
 /// Which cases a randomized test runs, from the environment: RIPPLE_FFT_RANDOM_SEED (default
 /// 1), RIPPLE_FFT_RANDOM_FIRST (the first case's index, default 0), RIPPLE_FFT_RANDOM_CASES
-/// (the test's default) and RIPPLE_FFT_RANDOM_VERBOSE (print every case).
+/// (the test's default: `quick_cases` in quick mode, under the sanitizers) and
+/// RIPPLE_FFT_RANDOM_VERBOSE (print every case).
 struct RandomRun {
   std::uint64_t seed = 1;
   std::uint64_t first = 0;
@@ -168,9 +170,9 @@ struct RandomRun {
   std::uint64_t verbose = 0;  // print every case and its plan
 };
 
-inline RandomRun random_run(std::uint64_t default_cases) {
+inline RandomRun random_run(std::uint64_t cases, std::uint64_t quick_cases) {
   RandomRun r;
-  r.count = default_cases;
+  r.count = ripple::test::quick_mode() ? quick_cases : cases;
   const auto read = [](const char* name, std::uint64_t& value) {
     if (const char* s = std::getenv(name)) value = std::stoull(s);
   };

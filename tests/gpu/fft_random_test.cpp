@@ -14,7 +14,7 @@
 // must the positions past its end; out of place, the input must come back unchanged. Each plan
 // runs once on other data first, so a result that depends on what an earlier execution left in
 // the plan's scratch fails.
-// RIPPLE_FFT_RANDOM_CASES (default 12 a test), RIPPLE_FFT_RANDOM_SEED (default 1) and
+// RIPPLE_FFT_RANDOM_CASES (default 12 a test, 6 in quick mode), RIPPLE_FFT_RANDOM_SEED (default 1) and
 // RIPPLE_FFT_RANDOM_FIRST choose the cases (tests/fft/random_plans.hpp draws them): a failure
 // names its seed and case index, and RIPPLE_FFT_RANDOM_FIRST=<index> RIPPLE_FFT_RANDOM_CASES=1
 // runs that case alone.
@@ -220,8 +220,8 @@ double check_case(const PlanDesc& d, const Placement& in_side, const Placement& 
 // ------------------------------------------------------------------------------------------
 // fft::DevicePlan on random descriptions.
 
-// Cases a test runs by default: each compiles new programs (about half a second each on PoCL
-// with its cache cold, as in CI).
+// Cases a test runs by default (half in quick mode): each compiles new programs (about half a
+// second each on PoCL with its cache cold, as in CI).
 constexpr std::uint64_t kCasesInCi = 12;
 
 class DeviceFftRandom : public test::QueueTest {};
@@ -272,7 +272,7 @@ double run_public(const Queue& q, const fft::DevicePlan& plan, const RandomPlan&
 }
 
 TEST_P(DeviceFftRandom, PublicPlans) {
-  const RandomRun r = fft::test::random_run(kCasesInCi);
+  const RandomRun r = fft::test::random_run(kCasesInCi, kCasesInCi / 2);
   const bool fp64 = queue().device().info().fp64;
   Tally tally;
   for (std::uint64_t index = r.first; index < r.first + r.count; ++index) {
@@ -457,7 +457,7 @@ double run_capped(Context& ctx, const CappedCase& c, std::uint64_t seed, std::st
 }
 
 TEST_P(GpuFftRandom, LowPassCaps) {
-  const RandomRun r = fft::test::random_run(kCasesInCi);
+  const RandomRun r = fft::test::random_run(kCasesInCi, kCasesInCi / 2);
   const bool fp64 = ctx().facts().fp64;
   Tally tally;
   for (std::uint64_t index = r.first; index < r.first + r.count; ++index) {
