@@ -4,7 +4,7 @@
 // algorithms take, large prime factors, primes beyond both), ranks 1 to 3, the three kinds, both
 // precisions, directions and norms, and layouts (packed, strided, padded, innermost-batched, in
 // place with the same or different layouts, and now and then an invalid one). Each draw is a
-// function of its seed alone.
+// function of its seed alone (with one standard library: their integer distributions differ).
 #pragma once
 
 #include <algorithm>
@@ -47,15 +47,25 @@ class SizeDraw {
         case 2: n = smooth(max); break;
         case 3: n = std::uint64_t{1} << below(static_cast<std::uint64_t>(std::log2(static_cast<double>(max))) + 1); break;
         case 4: n = prime(20, std::min<std::uint64_t>(max, 4200)); break;  // Rader's, Bluestein's, above 4097
-        case 5: n = prime(23, 130) * smooth(max / 23); break;                 // a large prime factor
-        case 6: n = prime(23, 60) * prime(23, 60) * smooth(max / 529); break;  // two
-        case 7: n = prime(4090, 20000) * smooth(max / 4090); break;           // no pass takes it
+        case 5: n = with_smooth(prime(23, 130), max); break;  // a large prime factor
+        case 6: {                                              // two
+          const std::uint64_t p = prime(23, 60);
+          n = with_smooth(p * prime(23, 60), max);
+          break;
+        }
+        case 7: n = with_smooth(prime(4090, 20000), max); break;  // no pass takes it
       }
       if (n >= 1 && n <= max) return n;
     }
   }
 
  private:
+  // p times a smooth size, at most max where p <= max (else 0: drawn again). The draws are
+  // named steps, so that every compiler makes them in one order.
+  std::uint64_t with_smooth(std::uint64_t p, std::uint64_t max) {
+    if (p == 0 || p > max) return 0;
+    return p * smooth(max / p);
+  }
   // A product of codelet primes of at most max, 2, 3, 5 and 7 the likeliest.
   std::uint64_t smooth(std::uint64_t max) {
     static constexpr std::uint64_t kPrimes[] = {2, 3, 5, 7, 11, 13, 17, 19};
@@ -80,47 +90,57 @@ class SizeDraw {
   std::mt19937_64 engine_;
 };
 
+/// One side's stride and distance between transforms (0: packed, count * stride).
+struct SideLayout {
+  std::int64_t stride = 1, dist = 0;
+};
+
 /// A random layout of `count` elements a transform for one side (one level of batch): packed,
-/// strided (stride 2 or 3), padded (a distance of count + 1 to count + 5) or innermost-batched
-/// (stride batch or batch + 1, distance 1).
-inline void draw_layout(SizeDraw& draw, std::uint64_t count, std::uint64_t batch, std::int64_t& stride, std::int64_t& dist) {
-  stride = 1;
-  dist = 0;
+/// strided (stride 2 or 3), padded (a distance of count * stride + 1 to + 5, the stride 1 to 3),
+/// or innermost-batched (stride batch or batch + 1, distance 1).
+inline SideLayout draw_layout(SizeDraw& draw, std::uint64_t count, std::uint64_t batch) {
+  SideLayout l;
   switch (draw.below(5)) {
     case 0:
     case 1: break;  // packed
-    case 2: stride = 2 + static_cast<std::int64_t>(draw.below(2)); break;
-    case 3: dist = static_cast<std::int64_t>(count) + 1 + static_cast<std::int64_t>(draw.below(5)); break;
+    case 2: l.stride = 2 + static_cast<std::int64_t>(draw.below(2)); break;
+    case 3: {
+      l.stride = 1 + static_cast<std::int64_t>(draw.below(3));
+      l.dist = static_cast<std::int64_t>(count) * l.stride + 1 + static_cast<std::int64_t>(draw.below(5));
+      break;
+    }
     case 4:
       if (batch > 1) {  // innermost: the batch entries adjacent
-        stride = static_cast<std::int64_t>(batch + draw.below(2));
-        dist = 1;
+        l.stride = static_cast<std::int64_t>(batch + draw.below(2));
+        l.dist = 1;
       }
       break;
   }
+  return l;
 }
 
-/// A description and whether it runs in place (c2c only: the buffers of r2c and c2r differ in
-/// type). One in twenty or so with a batch has an output layout whose transforms overlap
-/// (InvalidArgument).
+/// A description, whether it runs in place (c2c only: the buffers of r2c and c2r differ in
+/// type), and whether it was drawn invalid: one in twenty of those with a batch has an output
+/// layout whose transforms overlap, which every plan must reject (InvalidArgument).
 struct RandomPlan {
   PlanDesc desc;
   bool in_place = false;
+  bool invalid = false;
 };
 
-/// A plan of at most 2^20 values a side, the batch included.
+/// A plan of at most 2^20 values a side (2^18 for ranks 2 and 3), the batch included.
 inline RandomPlan random_plan(SizeDraw& draw) {
-  constexpr std::uint64_t kBudget = std::uint64_t{1} << 20;  // values a side, the batch included
   RandomPlan c;
   PlanDesc& d = c.desc;
   const std::uint64_t rank = draw.below(10) < 6 ? 1 : draw.one_in(2) ? 2 : 3;
+  const std::uint64_t budget = std::uint64_t{1} << (rank == 1 ? 20 : 18);  // values a side
   if (rank == 1) {
-    d.shape = {draw.size(kBudget)};
+    d.shape = {draw.size(budget)};
   } else {
     std::uint64_t total = 1;
     for (std::uint64_t a = 0; a < rank; ++a) {
       std::uint64_t n = draw.one_in(8) ? draw.size(20000) : draw.size(rank == 2 ? 600 : 64);
-      if (total * n > (kBudget >> 2)) n = 1 + draw.below(16);
+      if (total * n > budget) n = 1 + draw.below(std::min<std::uint64_t>(16, budget / total));
       d.shape.push_back(n);
       total *= n;
     }
@@ -139,20 +159,20 @@ inline RandomPlan random_plan(SizeDraw& draw) {
   d.norm = static_cast<Norm>(draw.below(3));
   const std::size_t size = product(d.shape);
   // One transform, a few, or many (small sizes: many transforms to a work-group, a part-filled last one).
-  const std::uint64_t most = std::max<std::uint64_t>(1, kBudget / size);
+  const std::uint64_t most = std::max<std::uint64_t>(1, budget / size);
   d.batch = draw.one_in(3) ? 1 : 1 + draw.below(std::min<std::uint64_t>(draw.one_in(4) ? 5000 : 12, most));
   const std::uint64_t in_count = product(side_shape(d, d.kind == Kind::c2r));
   const std::uint64_t out_count = product(side_shape(d, d.kind == Kind::r2c));
-  draw_layout(draw, in_count, d.batch, d.in_stride, d.in_dist);
+  const SideLayout in = draw_layout(draw, in_count, d.batch);
+  d.in_stride = in.stride;
+  d.in_dist = in.dist;
   c.in_place = d.kind == Kind::c2c && draw.one_in(4);
-  if (c.in_place && !draw.one_in(4)) {
-    d.out_stride = d.in_stride;
-    d.out_dist = d.in_dist;
-  } else {
-    draw_layout(draw, out_count, d.batch, d.out_stride, d.out_dist);
-  }
+  const SideLayout out = c.in_place && !draw.one_in(4) ? in : draw_layout(draw, out_count, d.batch);
+  d.out_stride = out.stride;
+  d.out_dist = out.dist;
   // Now and then an output layout whose transforms overlap, which every plan must reject.
   if (d.batch > 1 && out_count > 1 && draw.one_in(20)) {
+    c.invalid = true;
     d.out_stride = 1;
     d.out_dist = static_cast<std::int64_t>(1 + draw.below(out_count - 1));
   }

@@ -21,15 +21,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <functional>
-#include <limits>
 #include <optional>
-#include <random>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -38,9 +36,9 @@
 #include "common/rel_l2.hpp"
 #include "fft/fft_test_util.hpp"
 #include "fft/random_plans.hpp"
-#include "fft_test_util.hpp"
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/device_fft_real.hpp"
+#include "gpu/fft_test_util.hpp"
 #include "gpu_test_util.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
@@ -83,11 +81,16 @@ struct Placement {
   }
 };
 
+// What positions outside the layouts hold: a NaN with a payload of its own, so that a kernel
+// reading one spoils its result and one writing one changes its bits.
 template <class T>
 T sentinel() {
-  T v;
-  fft::test::set_sentinel(v);
-  return v;
+  if constexpr (std::is_same_v<T, float>)
+    return std::bit_cast<float>(std::uint32_t{0x7fc0beef});
+  else if constexpr (std::is_same_v<T, double>)
+    return std::bit_cast<double>(std::uint64_t{0x7ff80000deadbeef});
+  else
+    return {sentinel<typename T::value_type>(), sentinel<typename T::value_type>()};
 }
 template <class T>
 T nan_of() {
@@ -108,16 +111,16 @@ auto to_double(const T& v) {
 template <class In, class Out>
 using DeviceRun = std::function<void(std::vector<In>& in, std::vector<Out>* out)>;
 
-// Fills the input layout (its gaps NaN, which must not be read) with random values, poisons
-// the output layout with NaN and everything else with a sentinel, runs `run` (after a run on
-// other data), and checks every transform against fft::Plan in double on the same inputs
-// packed (d: shape, kind, direction, norm and batch; its layout fields unused), the sentinels
-// and, out of place, the input.
-// Returns the worst error over its bound.
+// Fills the input layout with random values (its gaps and three elements past its end NaN,
+// which must not be read), poisons the output layout with NaN and everything else with the
+// sentinel, runs `run` (after a run on other data), and checks every transform against
+// fft::Plan in double on the same inputs packed (d: shape, kind, direction, norm and batch; its
+// layout fields unused), the sentinels and, out of place, the input. Returns the worst error
+// over its bound.
 template <class T, class In, class Out>
 double check_case(const PlanDesc& d, const Placement& in_side, const Placement& out_side, bool in_place, std::uint64_t seed,
                   const DeviceRun<In, Out>& run) {
-  constexpr std::size_t kGuard = 3;  // sentinels past the end
+  constexpr std::size_t kGuard = 3;  // elements past the end of each buffer
   Rng rng(seed);
   std::vector<In> in, in_before;
   std::vector<Out> out;
@@ -143,10 +146,13 @@ double check_case(const PlanDesc& d, const Placement& in_side, const Placement& 
       fill_input(in);
       keep.assign(in.size(), 1);
       const std::vector<char> mi = in_side.mask(in.size()), mo = out_side.mask(in.size());
-      for (std::size_t i = 0; i < in.size(); ++i) keep[i] = !mi[i] && !mo[i];
+      for (std::size_t i = 0; i < in.size(); ++i) keep[i] = static_cast<char>(!mi[i] && !mo[i]);
+    } else {
+      ADD_FAILURE() << "in place needs one element type on both sides (c2c)";
+      return INFINITY;
     }
   } else {
-    in.assign(in_side.span(), nan_of<In>());
+    in.assign(in_side.span() + kGuard, nan_of<In>());
     fill_input(in);
     out.assign(out_side.span() + kGuard, sentinel<Out>());
     poison_output(out);
@@ -192,9 +198,13 @@ double check_case(const PlanDesc& d, const Placement& in_side, const Placement& 
   };
   const std::vector<Out>& result = result_of(in);
   const std::size_t size = fft::test::product(d.shape);
+  // In double the reference's own rounding is of the same order as the plan's: twice the bound
+  // and a floor for the smallest sizes.
   const double bound = std::is_same_v<T, float> ? test::fft_bound<float>(size)
                                                 : 2 * test::fft_bound<double>(size) + 1e-15;
+  // One report a case, naming the worst transform and how many failed (a batch has up to 5000).
   double worst = 0;
+  std::uint64_t worst_at = 0, failed = 0;
   for (std::uint64_t b = 0; b < out_side.batch; ++b) {
     std::vector<std::complex<long double>> got(out_side.count), ref(out_side.count);
     for (std::uint64_t i = 0; i < out_side.count; ++i) {
@@ -202,9 +212,15 @@ double check_case(const PlanDesc& d, const Placement& in_side, const Placement& 
       ref[i] = fft::test::as_ld(want[b * out_side.count + i]);
     }
     const double err = ripple::test::rel_l2(got, ref);
-    EXPECT_LE(err, bound) << "transform " << b << " of " << out_side.batch;  // NaN (unwritten) fails too
-    worst = std::max(worst, std::isnan(err) ? INFINITY : err / bound);
+    failed += !(err <= bound);  // NaN (an unwritten element) fails too
+    const double ratio = std::isnan(err) ? INFINITY : err / bound;
+    if (ratio > worst || b == 0) {
+      worst = ratio;
+      worst_at = b;
+    }
   }
+  EXPECT_EQ(failed, 0u) << failed << " of " << out_side.batch << " transforms beyond the bound " << bound
+                        << "; the worst, transform " << worst_at << ", at " << worst << " times it";
   std::size_t clobbered = 0, first = 0;
   for (std::size_t i = 0; i < keep.size(); ++i)
     if (keep[i] && !fft::test::same_bits(result[i], sentinel<Out>()) && clobbered++ == 0) first = i;
@@ -280,23 +296,19 @@ TEST_P(DeviceFftRandom, PublicPlans) {
     RandomPlan c = fft::test::random_plan(draw);
     if (!fp64) c.desc.precision = Precision::f32;
     SCOPED_TRACE(fft::test::case_name(r, index) + ": " + fft::test::describe(c.desc) + (c.in_place ? " in place" : ""));
-    bool invalid = false;
-    try {
-      fft::Plan cpu(c.desc);
-    } catch (const InvalidArgument&) {
-      invalid = true;
-    }
-    if (invalid) {
+    if (c.invalid) {  // drawn invalid: both plans must reject it
+      EXPECT_THROW(fft::Plan(c.desc), InvalidArgument);
       EXPECT_THROW(fft::DevicePlan(queue(), c.desc), InvalidArgument);
       ++tally.rejected;
       continue;
     }
+    // Every valid description here is within what a GPU plan takes (device.hpp), so any
+    // exception, Unsupported included, fails the case.
     std::optional<fft::DevicePlan> plan;
     try {
       plan.emplace(queue(), c.desc);
-    } catch (const Unsupported& e) {
-      std::printf("unsupported: %s: %s\n", fft::test::describe(c.desc).c_str(), e.what());
-      ++tally.unsupported;
+    } catch (const Error& e) {
+      ADD_FAILURE() << "planning threw: " << e.what();
       continue;
     }
     SCOPED_TRACE(plan->describe());
@@ -333,7 +345,8 @@ CappedCase draw_capped(SizeDraw& draw, bool fp64) {
   d.shape = {n};
   const Kind kinds[] = {Kind::c2c, Kind::c2c, Kind::r2c, Kind::c2r};
   d.kind = kinds[draw.below(4)];
-  d.precision = fp64 && draw.below(10) < 3 ? Precision::f64 : Precision::f32;
+  // Drawn on every device (a case's draws are the same everywhere), then kept to its precisions.
+  d.precision = draw.below(10) < 3 && fp64 ? Precision::f64 : Precision::f32;
   d.direction = d.kind == Kind::r2c ? Direction::forward
                 : d.kind == Kind::c2r ? Direction::backward
                 : draw.one_in(2)      ? Direction::forward
@@ -347,34 +360,39 @@ CappedCase draw_capped(SizeDraw& draw, bool fp64) {
   // The three lowest caps likeliest: they make the most passes.
   c.max_pass = caps[draw.one_in(3) ? draw.below(caps.size()) : draw.below(std::min<std::size_t>(3, caps.size()))];
   if (draw.one_in(3)) c.max_split_pass = std::uint64_t{16} << draw.below(7);
-  d.batch = 1 + draw.below(std::min<std::uint64_t>(6, std::max<std::uint64_t>(1, kBudget / n)));
+  // Two levels of batch a third of the time where they fit (the lines of an N-D axis: 2-4
+  // transforms per outer index, 2-3 outer indices), else one level of 1-6 transforms.
+  std::uint64_t inner = 0, outer = 1;
+  if (draw.one_in(3)) {
+    inner = 2 + draw.below(3);
+    outer = 2 + draw.below(2);
+  }
+  if (inner * outer * n > kBudget) {
+    inner = 0;
+    outer = 1;
+  }
+  if (inner == 0) inner = 1 + draw.below(std::min<std::uint64_t>(6, std::max<std::uint64_t>(1, kBudget / n)));
+  d.batch = inner * outer;
   const std::uint64_t in_count = d.kind == Kind::c2r ? n / 2 + 1 : n, out_count = d.kind == Kind::r2c ? n / 2 + 1 : n;
   FftLayout& l = c.layout;
   l.batch = d.batch;
   c.in_place = d.kind == Kind::c2c && draw.one_in(4);
-  // Two levels of batch (the lines of an N-D axis): inner transforms per outer index.
-  std::uint64_t inner = d.batch;
-  if (d.batch > 1 && draw.one_in(3)) {
-    do inner = 1 + draw.below(d.batch - 1);
-    while (d.batch % inner != 0);
-  }
-  fft::test::draw_layout(draw, in_count, inner, l.in_stride, l.in_dist);
-  if (c.in_place) {
-    l.out_stride = l.in_stride;
-    l.out_dist = l.in_dist;
-  } else {
-    fft::test::draw_layout(draw, out_count, inner, l.out_stride, l.out_dist);
-  }
-  if (l.in_dist == 0 || l.in_dist > 1)
-    l.in_dist = std::max<std::int64_t>(l.in_dist, static_cast<std::int64_t>(in_count) * l.in_stride);
-  if (l.out_dist == 0 || l.out_dist > 1)
-    l.out_dist = std::max<std::int64_t>(l.out_dist, static_cast<std::int64_t>(out_count) * l.out_stride);
-  if (inner != d.batch) {
+  const fft::test::SideLayout in = fft::test::draw_layout(draw, in_count, inner);
+  const fft::test::SideLayout out = c.in_place ? in : fft::test::draw_layout(draw, out_count, inner);
+  // FftLayout's distances are explicit (the packed one for 0).
+  const auto dist_of = [](const fft::test::SideLayout& side, std::uint64_t count) {
+    return side.dist != 0 ? side.dist : static_cast<std::int64_t>(count) * side.stride;
+  };
+  l.in_stride = in.stride;
+  l.in_dist = dist_of(in, in_count);
+  l.out_stride = out.stride;
+  l.out_dist = dist_of(out, out_count);
+  if (outer > 1) {
     l.inner = inner;
+    // One outer index's extent and a gap of 0-2.
     const auto outer_dist = [&](std::int64_t stride, std::int64_t dist, std::uint64_t count) {
-      const std::int64_t extent = std::max(dist * static_cast<std::int64_t>(inner - 1) +
-                                               stride * static_cast<std::int64_t>(count - 1) + 1,
-                                           static_cast<std::int64_t>(inner));
+      const std::int64_t extent =
+          dist * static_cast<std::int64_t>(inner - 1) + stride * static_cast<std::int64_t>(count - 1) + 1;
       return extent + static_cast<std::int64_t>(draw.below(3));
     };
     l.in_dist_outer = outer_dist(l.in_stride, l.in_dist, in_count);
@@ -465,6 +483,7 @@ TEST_P(GpuFftRandom, LowPassCaps) {
     const CappedCase c = draw_capped(draw, fp64);
     const std::string what = describe(c);
     SCOPED_TRACE(fft::test::case_name(r, index) + ": " + what);
+    if (r.verbose) std::printf("case %llu: %s\n", static_cast<unsigned long long>(index), what.c_str());
     const std::uint64_t seed = fft::test::seed_for(index, r.seed + 3);
     std::string described;
     try {
@@ -472,14 +491,17 @@ TEST_P(GpuFftRandom, LowPassCaps) {
                                                               : run_capped<double>(ctx(), c, seed, described);
       tally.worst = std::max(tally.worst, worst);
       ++tally.ran;
-      if (r.verbose)
-        std::printf("case %llu: %s: %s\n", static_cast<unsigned long long>(index), what.c_str(), described.c_str());
+      if (r.verbose) std::printf("  plan: %s\n", described.c_str());
     } catch (const Unsupported& e) {
       if (!described.empty()) throw;  // only planning may refuse
       ++tally.unsupported;
+      if (r.verbose) std::printf("  unsupported: %s\n", e.what());
     }
   }
   tally.print("gpu FFT plans under low pass caps, random", r);
+  // A cap that cannot split a size is Unsupported (57 of 1000 cases with seed 300); many more
+  // would mean plans refused that should not be.
+  EXPECT_LE(tally.unsupported, static_cast<int>(r.count / 4 + 1));
 }
 
 }  // namespace
