@@ -282,16 +282,23 @@ cld as_ld(T v) requires std::is_floating_point_v<T> {
 // ---------------------------------------------------------------------------------------------
 // Layouts
 
-/// One side of a plan's layout, resolved: element i of transform b at b * dist + i * stride.
+/// One side of a plan's layout, resolved: element i of transform b at b * dist + i * stride, or
+/// with two levels of batch (inner > 0: the lines of an N-D axis, as the GPU plans take them),
+/// b = (o, j) = (b / inner, b % inner) at o * dist_outer + j * dist + i * stride.
 struct Side {
   std::size_t count = 0;  // elements per transform
   std::size_t batch = 1;
   std::size_t stride = 1;
   std::size_t dist = 0;
+  std::size_t inner = 0;  // transforms per outer index (0: one level)
+  std::size_t dist_outer = 0;
 
-  std::size_t at(std::size_t b, std::size_t i) const { return b * dist + i * stride; }
-  /// Elements the layout spans: the largest index plus one.
-  std::size_t span() const { return (batch - 1) * dist + (count - 1) * stride + 1; }
+  std::size_t at(std::size_t b, std::size_t i) const {
+    return inner == 0 ? b * dist + i * stride : b / inner * dist_outer + b % inner * dist + i * stride;
+  }
+  /// Elements the layout spans: the largest index plus one (the last transform's last element:
+  /// no level's distance is smaller than what the levels below it span).
+  std::size_t span() const { return at(batch - 1, count - 1) + 1; }
   std::vector<char> mask(std::size_t size) const {
     std::vector<char> m(size, 0);
     for (std::size_t b = 0; b < batch; ++b)

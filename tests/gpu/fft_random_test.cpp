@@ -58,29 +58,6 @@ using fft::test::Rng;
 using fft::test::SizeDraw;
 using fft::test::Tally;
 
-// Where element i of transform b lies on one side: b = (o, j) = (b / inner, b % inner) at
-// o * dist_outer + j * dist + i * stride.
-struct Placement {
-  std::uint64_t count = 1, batch = 1, inner = 1;
-  std::int64_t stride = 1, dist = 0, dist_outer = 0;
-
-  std::size_t at(std::uint64_t b, std::uint64_t i) const {
-    return static_cast<std::size_t>(static_cast<std::int64_t>(b / inner) * dist_outer +
-                                    static_cast<std::int64_t>(b % inner) * dist + static_cast<std::int64_t>(i) * stride);
-  }
-  std::size_t span() const {
-    std::size_t last = 0;
-    for (std::uint64_t b = 0; b < batch; ++b) last = std::max(last, at(b, count - 1));
-    return last + 1;
-  }
-  std::vector<char> mask(std::size_t size) const {
-    std::vector<char> m(size, 0);
-    for (std::uint64_t b = 0; b < batch; ++b)
-      for (std::uint64_t i = 0; i < count; ++i) m[at(b, i)] = 1;
-    return m;
-  }
-};
-
 // What positions outside the layouts hold: a NaN with a payload of its own, so that a kernel
 // reading one spoils its result and one writing one changes its bits.
 template <class T>
@@ -118,7 +95,7 @@ using DeviceRun = std::function<void(std::vector<In>& in, std::vector<Out>* out)
 // layout fields unused), the sentinels and, out of place, the input. Returns the worst error
 // over its bound.
 template <class T, class In, class Out>
-double check_case(const PlanDesc& d, const Placement& in_side, const Placement& out_side, bool in_place, std::uint64_t seed,
+double check_case(const PlanDesc& d, const fft::test::Side& in_side, const fft::test::Side& out_side, bool in_place, std::uint64_t seed,
                   const DeviceRun<In, Out>& run) {
   constexpr std::size_t kGuard = 3;  // elements past the end of each buffer
   Rng rng(seed);
@@ -243,20 +220,9 @@ constexpr std::uint64_t kCasesInCi = 12;
 class DeviceFftRandom : public test::QueueTest {};
 RIPPLE_INSTANTIATE_FOR_EACH_GPU(DeviceFftRandom);
 
-Placement public_side(const PlanDesc& d, bool input) {
-  const bool half = input ? d.kind == Kind::c2r : d.kind == Kind::r2c;
-  Placement s;
-  s.count = fft::test::product(fft::test::side_shape(d, half));
-  s.batch = s.inner = d.batch;
-  s.stride = input ? d.in_stride : d.out_stride;
-  const std::int64_t dist = input ? d.in_dist : d.out_dist;
-  s.dist = dist ? dist : static_cast<std::int64_t>(s.count) * s.stride;
-  return s;
-}
-
 template <class T, class In, class Out>
 double run_public(const Queue& q, const fft::DevicePlan& plan, const RandomPlan& c, std::uint64_t seed) {
-  const Placement in_side = public_side(c.desc, true), out_side = public_side(c.desc, false);
+  const fft::test::Side in_side = fft::test::input_side(c.desc), out_side = fft::test::output_side(c.desc);
   EXPECT_EQ(plan.input_span(), in_side.span());
   EXPECT_EQ(plan.output_span(), out_side.span());
   const DeviceRun<In, Out> run = [&](std::vector<In>& in, std::vector<Out>* out) {
@@ -417,17 +383,10 @@ std::string describe(const CappedCase& c) {
          side(l.out_stride, l.out_dist, l.out_dist_outer) + (c.in_place ? " in place" : "");
 }
 
-Placement capped_side(const CappedCase& c, bool input) {
-  const std::uint64_t n = c.desc.shape[0];
-  const bool half = input ? c.desc.kind == Kind::c2r : c.desc.kind == Kind::r2c;
-  Placement s;
-  s.count = half ? n / 2 + 1 : n;
-  s.batch = c.layout.batch;
-  s.inner = c.layout.inner_count();
-  s.stride = input ? c.layout.in_stride : c.layout.out_stride;
-  s.dist = input ? c.layout.in_dist : c.layout.out_dist;
-  s.dist_outer = input ? c.layout.in_dist_outer : c.layout.out_dist_outer;
-  return s;
+// The case's side: its description's counts, its FftLayout's placement.
+fft::test::Side capped_side(const CappedCase& c, bool input) {
+  const std::uint64_t count = (input ? fft::test::input_side(c.desc) : fft::test::output_side(c.desc)).count;
+  return test::layout_side(c.layout, input, count);
 }
 
 // Runs a c2c (DeviceFftPlan) or real (DeviceFftReal) plan on device memory.

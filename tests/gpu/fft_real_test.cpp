@@ -38,19 +38,6 @@ using ::ripple::test::rel_l2;
 class GpuFftReal : public test::GpuTest {};
 RIPPLE_INSTANTIATE_FOR_EACH_GPU(GpuFftReal);
 
-// Where element e of transform b is on one side of a layout.
-struct Side {
-  std::int64_t stride, dist, dist_outer;
-  std::uint64_t inner;
-  std::size_t at(std::uint64_t b, std::uint64_t e) const {
-    return static_cast<std::size_t>(static_cast<std::int64_t>(b / inner) * dist_outer +
-                                    static_cast<std::int64_t>(b % inner) * dist + static_cast<std::int64_t>(e) * stride);
-  }
-};
-
-Side in_side(const FftLayout& l) { return {l.in_stride, l.in_dist, l.in_dist_outer, l.inner_count()}; }
-Side out_side(const FftLayout& l) { return {l.out_stride, l.out_dist, l.out_dist_outer, l.inner_count()}; }
-
 template <class T>
 T poison() {
   if constexpr (std::is_floating_point_v<T>)
@@ -79,9 +66,6 @@ std::vector<Out> run(Context& ctx, const DeviceFftReal& plan, const std::vector<
     EXPECT_EQ(out[out_span + i], Out(7.0 + static_cast<double>(i))) << "written past the end";
   return out;
 }
-
-// Extent of one side: its last element plus one.
-std::size_t extent(const Side& s, std::uint64_t batch, std::uint64_t n) { return s.at(batch - 1, n - 1) + 1; }
 
 template <class T>
 bool is_nan(const T& v) {
@@ -135,7 +119,7 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
   }
   EXPECT_EQ(path.find("adjacent batch entries in each group") != std::string::npos, batch_fast);
   const std::uint64_t h = n / 2 + 1;
-  const Side in = in_side(l), out = out_side(l);
+  const fft::test::Side in = test::layout_side(l, true, r2c ? n : h), out = test::layout_side(l, false, r2c ? h : n);
   const auto values = test::random_complex<T>(n * l.batch, static_cast<unsigned>(3 * n + l.batch + r2c));
   const double scale = 1.0 / std::sqrt(static_cast<double>(n));
   std::vector<std::vector<cld>> want(l.batch);
@@ -169,15 +153,15 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
     for (cld& v : want[b]) all_want.push_back(v * static_cast<long double>(scale));
   }
   if (r2c) {
-    std::vector<T> host(extent(in, l.batch, n), T(0));
+    std::vector<T> host(in.span(), T(0));
     for (std::uint64_t b = 0; b < l.batch; ++b)
       for (std::uint64_t j = 0; j < n; ++j) host[in.at(b, j)] = values[b * n + j].real();
-    gather(run<T, C>(ctx, plan, host, extent(out, l.batch, h), scale), h);
+    gather(run<T, C>(ctx, plan, host, out.span(), scale), h);
   } else {
-    std::vector<C> host(extent(in, l.batch, h), C(0, 0));
+    std::vector<C> host(in.span(), C(0, 0));
     for (std::uint64_t b = 0; b < l.batch; ++b)
       for (std::uint64_t k = 0; k < h; ++k) host[in.at(b, k)] = values[b * n + k];
-    gather(run<C, T>(ctx, plan, host, extent(out, l.batch, n), scale), n);
+    gather(run<C, T>(ctx, plan, host, out.span(), scale), n);
   }
   const double bound = test::fft_bound<T>(n);
   const double err = rel_l2(got, all_want);

@@ -1,4 +1,5 @@
-// Shared by the GPU FFT tests: their error bound and random inputs.
+// Shared by the GPU FFT tests: their error bound, random inputs, and a layout's sides as the FFT
+// tests' fft::test::Side.
 #pragma once
 
 #include <algorithm>
@@ -8,6 +9,9 @@
 #include <random>
 #include <type_traits>
 #include <vector>
+
+#include "fft/fft_test_util.hpp"
+#include "gpu/device_fft.hpp"
 
 namespace ripple::gpu::test {
 
@@ -26,6 +30,19 @@ std::vector<std::complex<T>> random_complex(std::size_t count, unsigned seed) {
   std::vector<std::complex<T>> x(count);
   for (auto& v : x) v = {u(rng), u(rng)};
   return x;
+}
+
+/// One side of `l` (the input or the output), `count` elements a transform, as the FFT tests'
+/// Side: element i of transform b at its place in either level of batch.
+inline fft::test::Side layout_side(const FftLayout& l, bool input, std::uint64_t count) {
+  fft::test::Side s;
+  s.count = count;
+  s.batch = l.batch;
+  s.stride = static_cast<std::size_t>(input ? l.in_stride : l.out_stride);
+  s.dist = static_cast<std::size_t>(input ? l.in_dist : l.out_dist);
+  s.inner = l.two_level() ? l.inner : 0;
+  s.dist_outer = static_cast<std::size_t>(input ? l.in_dist_outer : l.out_dist_outer);
+  return s;
 }
 
 }  // namespace ripple::gpu::test

@@ -58,7 +58,8 @@ std::vector<Out> run_on_device(Context& ctx, const std::vector<In>& in, std::siz
 // runs the CUDA tests below under compute-sanitizer, without this one.)
 TEST(GpuRaceCheckSetup, OclgrindIsAnOpenClDevice) {
   const auto devices = Device::list();
-  EXPECT_TRUE(std::any_of(devices.begin(), devices.end(), test::is_oclgrind)) << "no Oclgrind device: run with RIPPLE_OPENCL_LIBRARY set to Oclgrind's liboclgrind-rt.so";
+  EXPECT_TRUE(std::any_of(devices.begin(), devices.end(), test::is_oclgrind))
+      << "no Oclgrind device: run with RIPPLE_OPENCL_LIBRARY set to Oclgrind's liboclgrind-rt.so";
 }
 
 // `batch` contiguous transforms of n points (or, innermost, interleaved: element e of entry b
