@@ -243,7 +243,7 @@ void DeviceFft::check_real(std::uint64_t n, const FftShape& shape, bool pass_twi
     return;
   }
   // A first pass has the pass twiddle, a last one not. Bluestein's (DeviceFftBluestein) are
-  // its loading pass A and storing pass C, whose element e of transform i is index i + e S.
+  // his loading and storing fused passes, whose element e of transform i is index i + e S.
   // Rader's program and Bluestein's whole DFT are a first or last pass but an even r2c's split
   // pass (their stores do not pair transforms).
   const bool whole_dft = shape.rader != 0 || shape.conv.whole();
@@ -567,6 +567,23 @@ std::vector<KernelVariant> fft_kernel_variants() {
                          DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store, last), dbl)});
         }
     }
+    // Bluestein's five fused passes (the prime 8388617: a convolution of M1 x M2 x M3 points):
+    // the load, the middle (M3-point rows stored as columns), the store (rows to the caller's
+    // columns), and the forward and backward M2-point passes between them.
+    {
+      const std::uint64_t n = 8388617;
+      const std::vector<std::uint64_t> split = DeviceFftBluestein::fused_split(n, dbl, kFftMaxOnChip);
+      const std::uint64_t m1 = split.at(0), m2 = split.at(1), m3 = split.at(2), m = m1 * m2 * m3;
+      const std::string name = "fft_c2c_bluestein_" + std::to_string(n) + prec;
+      const FftConvolution load{n, true, false, false, m / m1, 1, m}, middle{n, false, true, false, m1 * m2, 1, m},
+          store{n, false, false, true, m / m1, 1, m};
+      out.push_back({name + "_load", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load), dbl, true, true)});
+      out.push_back({name + "_forward_backward",
+                     DeviceFft::program(DeviceFft::shape(m2, dbl, true), dbl, true, true)});
+      out.push_back(
+          {name + "_middle", DeviceFft::program(DeviceFft::shape(m3, dbl, true, kFftMaxGroup, middle), dbl, true, true)});
+      out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
+    }
     // Real transforms in one kernel (FftReal): even n, the split in the store through local
     // memory and the merge in the load (120, in the column shape too; 8192, the split exchange
     // in double); odd n, widened reals and the Hermitian load (243); Rader's in-kernel sizes,
@@ -670,7 +687,6 @@ std::vector<KernelVariant> fft_kernel_variants() {
           DeviceFft::shape(passes.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, passes.at(0), true});
       out.push_back({name + last_kind + "_last_pass" + prec, DeviceFft::program(last, dbl)});
     }
-    out.push_back({"fft_bluestein" + prec, DeviceFftBluestein::program(dbl)});
     out.push_back({"fft_real" + prec, DeviceFftReal::program(dbl)});
   }
   return out;

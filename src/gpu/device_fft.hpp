@@ -92,7 +92,7 @@ inline std::uint64_t fft_max_on_chip(bool double_precision, std::uint64_t max_gr
   return std::min(fft_max_on_chip(double_precision), kFftSmallestUnpairedRadix * max_group);
 }
 /// The largest last pass that splits an r2c's spectrum in its store (DeviceFftPlan::split_for_real;
-/// Bluestein's pass C likewise: DeviceFftBluestein::split_in_store); above it the split is a
+/// Bluestein's storing pass likewise: DeviceFftBluestein::split_in_store); above it the split is a
 /// kernel of its own. Measured on PoCL (f32, median of 7): a fused last
 /// pass of 1024 points as fast as the split kernel or faster (2^16 reals, 128 x 256: 17.6-18.4
 /// ms against 20.1-20.8), of 2048 and 4096 points 40 % slower (2^22: 86-93 against 59-62; 2^24:
@@ -127,8 +127,8 @@ struct FftReal {
   std::uint64_t n = 0;  ///< 0: complex data
   bool r2c = true;
   /// 0: the whole real transform in the program. S > 0: the program is a pass of a multi-pass
-  /// complex FFT of complex_size() points, or Bluestein's loading pass A or storing pass C of
-  /// that size (DeviceFftBluestein; its C may split an even r2c's spectrum), whose element e of the
+  /// complex FFT of complex_size() points, or Bluestein's loading (first) or storing (last)
+  /// fused pass of that size (DeviceFftBluestein; the last may split an even r2c's spectrum), whose element e of the
   /// transform with inner index i is sequence index i + e S, launched with the caller's layout
   /// on the real side: the first
   /// pass (last_pass false) reads it in its load (odd r2c: the reals widened; odd c2r: the
@@ -136,7 +136,7 @@ struct FftReal {
   /// merged), the last writes it in its store (odd r2c: k <= n/2; odd c2r: the real parts;
   /// even c2r: the pairs of reals; even r2c: Z[k] and Z[n/2 - k] split into X[k], with
   /// partner transforms paired in a group (i and S - i in a plan's last pass; (h - i) mod S in
-  /// Bluestein's C, n/2 = Q S + h), launched with inner = split_pass_inner(S)).
+  /// Bluestein's storing pass, n/2 = Q S + h), launched with inner = split_pass_inner(S)).
   /// The reals of an even pass's line are at its origin plus 2j times the line's real stride
   /// (the pass's inner distance) and one stride on.
   std::uint64_t pass_step = 0;

@@ -1,5 +1,5 @@
 // Launch logic of Bluestein's algorithm on the GPU beyond one kernel: tables, the scratch, three
-// fused passes or five launches around a multi-pass FFT.
+// or five fused passes.
 #include "gpu/device_fft_bluestein.hpp"
 
 #include <algorithm>
@@ -10,18 +10,10 @@
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/device_tables.hpp"
-#include "gpu/tuning.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
 namespace ripple::gpu {
-
-ProgramSpec DeviceFftBluestein::program(bool double_precision) {
-  ProgramSpec spec;
-  spec.files = {"dialect.h", "fft_chirp.h", "fft_bluestein.cl"};
-  spec.defines = {{"RIPPLE_DOUBLE", double_precision ? "1" : "0"}};
-  return spec;
-}
 
 BluesteinTables BluesteinTables::make(Context& context, std::uint64_t n, std::uint64_t m, bool double_precision) {
   // The forward chirp's conjugate e^{+pi i j^2 / n} = w_{2n}^{-(j^2 mod 2n)}, j < n.
@@ -56,41 +48,67 @@ BluesteinTables BluesteinTables::make(Context& context, std::uint64_t n, std::ui
 
 namespace {
 
-// The two passes of M's three fused passes (the middle pass holds the convolution's spectrum
-// step; its factors within Bluestein's on-chip cap), or nothing.
-std::vector<std::uint64_t> fused_split(std::uint64_t m, bool double_precision, std::uint64_t max_pass) {
+// The factors of a convolution of m points that the fused passes take (each within Bluestein's
+// on-chip cap: the middle pass holds his spectrum step; split's most balanced), or nothing where
+// it needs more than three.
+std::vector<std::uint64_t> split_of(std::uint64_t m, bool double_precision, std::uint64_t max_pass) {
   const std::uint64_t fused_cap = std::min(max_pass, kFftMaxBluesteinOnChip);
-  if (m > fused_cap * fused_cap) return {};
   std::vector<std::uint64_t> split;
   try {
     split = DeviceFftPlan::split(m, double_precision, fused_cap);
   } catch (const Unsupported&) {
-    return {};  // more than three passes under a cap below the primes (tests' caps): no
+    return {};  // more than three passes, or a prime above the cap (the tests' caps below 19)
   }
-  if (split.size() != 2) return {};
+  if (split.size() < 2) return {};  // one kernel would take it
   return split;
+}
+
+// The codelet-smooth sizes in [lo, hi], ascending: the products of the codelet primes' powers,
+// made one prime at a time (about 25 000 up to 2^24, 500 000 up to 2^40), where a scan of every
+// integer in 0.4 % of 2^40 would take seconds.
+std::vector<std::uint64_t> smooth_sizes(std::uint64_t lo, std::uint64_t hi) {
+  std::vector<std::uint64_t> sizes;
+  const auto products = [&](const auto& self, std::size_t prime, std::uint64_t product) -> void {
+    if (prime == kFftCodeletPrimes.size()) {
+      if (product >= lo) sizes.push_back(product);
+      return;
+    }
+    const std::uint64_t p = kFftCodeletPrimes[prime];
+    for (std::uint64_t m = product;; m *= p) {
+      self(self, prime + 1, m);
+      if (m > hi / p) break;
+    }
+  };
+  products(products, 0, 1);
+  std::sort(sizes.begin(), sizes.end());
+  return sizes;
 }
 
 }  // namespace
 
 std::uint64_t DeviceFftBluestein::convolution_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
-  // A few sizes past the smallest: sampled, the first that splits was at most 0.09 % longer
-  // (so the search stays cheap at plan time where none does).
+  // A few sizes past the smallest: sampled, the first that splits in two was at most 0.09 %
+  // longer (so the search stays cheap at plan time where none does). Three fused passes move
+  // about 2N + 4M elements and five 2N + 8M, so two factors win over the shortest M in three.
   const std::uint64_t smallest = bluestein_size(n);
   const std::uint64_t fused_cap = std::min(max_pass, kFftMaxBluesteinOnChip);
-  const std::uint64_t last = std::min(fused_cap * fused_cap, smallest + smallest / 256);
-  for (std::uint64_t m = smallest; m <= last; ++m)
-    if (codelet_smooth(m) && !fused_split(m, double_precision, max_pass).empty()) return m;
+  if (smallest > fused_cap * fused_cap * fused_cap) return smallest;  // none splits in three
+  const std::vector<std::uint64_t> sizes = smooth_sizes(smallest, smallest + smallest / 256);
+  for (const std::uint64_t m : sizes)
+    if (m <= fused_cap * fused_cap && split_of(m, double_precision, max_pass).size() == 2) return m;
+  for (const std::uint64_t m : sizes)
+    if (!split_of(m, double_precision, max_pass).empty()) return m;
   return smallest;
 }
 
-bool DeviceFftBluestein::three_passes_fit(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
-  return !fused_split(convolution_size(n, double_precision, max_pass), double_precision, max_pass).empty();
+std::vector<std::uint64_t> DeviceFftBluestein::fused_split(std::uint64_t n, bool double_precision,
+                                                           std::uint64_t max_pass) {
+  return split_of(convolution_size(n, double_precision, max_pass), double_precision, max_pass);
 }
 
 bool DeviceFftBluestein::split_in_store(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                                         std::uint64_t max_group, std::uint64_t max_split_pass) {
-  const std::vector<std::uint64_t> split = fused_split(convolution_size(n, double_precision, max_pass), double_precision, max_pass);
+  const std::vector<std::uint64_t> split = fused_split(n, double_precision, max_pass);
   return !split.empty() && split[0] <= max_split_pass && DeviceFft::pairs_fit(split[0], double_precision, max_group);
 }
 
@@ -98,126 +116,145 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
                                        const FftLayout& layout, std::uint64_t max_pass, const FftReal& real,
                                        std::uint64_t max_split_pass)
     : n_(n), m_(convolution_size(n, double_precision, max_pass)), double_(double_precision), layout_(layout) {
-  split_ = fused_split(m_, double_precision, max_pass);
-  if (real.n != 0 && (real.complex_size() != n || split_.empty()))
+  split_ = split_of(m_, double_precision, max_pass);
+  if (split_.empty())
+    throw Unsupported("GPU FFT: size n " + std::to_string(n) + " is a convolution of " + std::to_string(m_) +
+                      " points (Bluestein), which has no split in two or three passes of at most " +
+                      std::to_string(std::min(max_pass, kFftMaxBluesteinOnChip)) + " points");
+  if (real.n != 0 && real.complex_size() != n)
     throw InvalidArgument("DeviceFftBluestein: the real side of a transform of " + std::to_string(real.n) +
-                          " points needs three fused passes of its complex size (n " + std::to_string(n) +
-                          ", a convolution of " + std::to_string(m_) + ")");
-  work_ = context.allocate(static_cast<std::size_t>(layout.batch * m_) * (double_ ? 16 : 8));
-  // Every real transform's C writes the real side but an even r2c's that cannot split there.
+                          " points needs passes of its complex size, not n " + std::to_string(n));
+  const std::size_t elem = double_ ? 16 : 8;
+  const auto B = static_cast<std::size_t>(layout.batch);
+  work_ = context.allocate(B * m_ * elem);
+  // Five passes take the batch as their fastest level through a second scratch of batch x M;
+  // where that much more memory cannot be had, one entry at a time through one of M.
+  batch_fast_ = FftPass::batch_fast(layout);
+  if (five() && batch_fast_) {
+    try {
+      work2_ = context.allocate(B * m_ * elem);
+    } catch (const DeviceError&) {
+      batch_fast_ = false;
+    }
+  }
+  if (five() && !work2_) work2_ = context.allocate(m_ * elem);
+  // Every real transform's last pass writes the real side but an even r2c's that cannot split there.
   const bool even_r2c = real.n % 2 == 0 && real.r2c;
   writes_real_ = real.n != 0 && (!even_r2c || split_in_store(n, double_precision, max_pass,
                                                              context.facts().max_work_group, max_split_pass));
-  split_c_ = writes_real_ && even_r2c;
-  // Three fused passes where M splits in two; else the work array around a plan of M.
-  if (!split_.empty()) {
-    const std::uint64_t m1 = split_[0], m2 = split_[1];
-    const auto passes = three_passes(0, 0);
-    const std::array<FftConvolution, 3> steps = {FftConvolution{n, true, false, false, m2, 1, m_},
-                                                 FftConvolution{n, false, true, false, m1, 1, m_},
-                                                 FftConvolution{n, false, false, true, m2, 1, m_}};
-    // A's element e of transform i, and C's, is sequence index i + e M2: a real pass's step.
-    const std::array<FftReal, 3> sides = {real.n != 0 ? FftReal{real.n, real.r2c, m2, false} : FftReal{},
-                                          FftReal{},
-                                          writes_real_ ? FftReal{real.n, real.r2c, m2, true} : FftReal{}};
-    for (std::size_t i = 0; i < 3; ++i) {
-      // A and B turn their outputs by the pass twiddle; C stores the result.
-      fused_[i] = std::make_unique<DeviceFft>(context, i == 1 ? m2 : m1, double_, i < 2, passes[i].columns(), steps[i],
-                                              sides[i], passes[i].fast > 1);
-      fused_[i]->check_count(passes[i].count);
-    }
-    pass_twiddles_ =
-        std::make_unique<FftPassTwiddles>(FftPassTwiddles::make(context, m_, double_ || context.facts().fp64));
-    return;
+  split_last_ = writes_real_ && even_r2c;
+  const std::uint64_t m1 = split_[0], r = m_ / m1;
+  // The chirps' element e of transform i is sequence index i + e R (R = M / M1, A's and the last
+  // pass's step): a real pass's step too. The spectrum's element e of row i is i + e M / Mmid.
+  const std::uint64_t middle_size = split_.back(), middle_step = m_ / middle_size;
+  const FftConvolution load{n, true, false, false, r, 1, m_}, middle{n, false, true, false, middle_step, 1, m_},
+      store{n, false, false, true, r, 1, m_};
+  const FftReal real_in = real.n != 0 ? FftReal{real.n, real.r2c, r, false} : FftReal{};
+  const FftReal real_out = writes_real_ ? FftReal{real.n, real.r2c, r, true} : FftReal{};
+  struct Program {
+    std::uint64_t size;
+    FftConvolution conv;
+    FftReal real;
+    std::uint64_t twiddle_n;  // 0: none (the last pass stores the result)
+  };
+  std::vector<Program> programs;
+  programs.push_back({m1, load, real_in, m_});
+  if (five()) programs.push_back({split_[1], {}, {}, r});
+  programs.push_back({middle_size, middle, {}, m_});
+  if (five()) programs.push_back({split_[1], {}, {}, m_ / middle_size});
+  programs.push_back({m1, store, real_out, 0});
+  const std::vector<FftPass> launches = passes(0, 0);
+  const bool tw_double = double_ || context.facts().fp64;
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    const Program& p = programs[i];
+    fused_.push_back(std::make_unique<DeviceFft>(context, p.size, double_, p.twiddle_n != 0, launches[i].columns(),
+                                                 p.conv, p.real, launches[i].fast > 1));
+    fused_.back()->check_count(launches[i].count);
+    if (p.twiddle_n != 0) twiddles_.push_back(FftPassTwiddles::make(context, p.twiddle_n, tw_double));
   }
-  FftLayout inner;
-  inner.batch = layout.batch;
-  inner.in_dist = inner.out_dist = static_cast<std::int64_t>(m_);
-  inner_ = std::make_unique<DeviceFftPlan>(context, m_, double_precision, inner, max_pass);
-  tables_ = BluesteinTables::make(context, n, m_, double_);
-  module_ = get_module_async(context, program(double_precision));
-  groups_ = tuning::elementwise_groups(layout.batch * m_);
 }
 
-std::array<FftPass, 3> DeviceFftBluestein::three_passes(std::int64_t in_base, std::int64_t out_base) const {
-  const auto M = static_cast<std::int64_t>(m_), M1 = static_cast<std::int64_t>(split_.empty() ? 1 : split_[0]);
-  const std::int64_t M2 = M / M1;
+std::vector<FftPass> DeviceFftBluestein::passes(std::int64_t in_base, std::int64_t out_base) const {
+  const auto M = static_cast<std::int64_t>(m_), M1 = static_cast<std::int64_t>(split_[0]);
+  const std::int64_t R = M / M1;
   const auto B = static_cast<std::uint64_t>(layout_.batch);
-  // The work array holds sequence index q of entry b at b M + q, or q B + b where the batch is
-  // the passes' fastest level (innermost batching: FftPass::batch_fast).
-  const bool fast = FftPass::batch_fast(layout_);
-  const std::int64_t q_step = fast ? static_cast<std::int64_t>(B) : 1, b_step = fast ? 1 : M;
+  // A scratch holds sequence index q of entry b at b M + q, or q B + b where the batch is the
+  // passes' fastest level (innermost batching: FftPass::batch_fast); five passes' second holds
+  // one entry (q) otherwise.
+  const bool fast = batch_fast_;
+  const std::int64_t q1 = fast ? static_cast<std::int64_t>(B) : 1, b1 = fast ? 1 : M;
   using Side = FftPass::Side;
-  const Side in{layout_.in_dist, 0, layout_.in_stride, M2 * layout_.in_stride};
-  const Side out{layout_.out_dist, 0, layout_.out_stride, M2 * layout_.out_stride};
-  const Side columns{b_step, 0, q_step, M2 * q_step};  // element k1 of (b, n2): k1 M2 + n2
-  const Side rows{b_step, 0, M2 * q_step, q_step};     // element n2 of (b, k1): k1 M2 + n2
-  std::array<FftPass, 3> p;
-  // A: columns n1 of (b, n2) from the caller's layout to the work array's k1 M2 + n2.
-  p[0] = FftPass::over_batch(B, 1, static_cast<std::uint64_t>(M2), fast, in, columns);
-  p[0].in_offset = in_base;
-  // B: rows k1 of the work array, in place.
-  p[1] = FftPass::over_batch(B, 1, static_cast<std::uint64_t>(M1), fast, rows, rows);
-  // C: columns k1 of (b, n2) from the work array to the caller's layout, element j = n1 M2 + n2;
-  // splitting an r2c's spectrum, pairs of partners in a group: M2 slots rounded up to even.
-  const std::uint64_t c_inner = split_c_ ? FftReal::split_pass_inner(static_cast<std::uint64_t>(M2))
-                                         : static_cast<std::uint64_t>(M2);
-  p[2] = FftPass::over_batch(B, 1, c_inner, fast, columns, out);
-  p[2].out_offset = out_base;
+  const Side in{layout_.in_dist, 0, layout_.in_stride, R * layout_.in_stride};
+  const Side out{layout_.out_dist, 0, layout_.out_stride, R * layout_.out_stride};
+  const Side columns{b1, 0, q1, R * q1};  // element k1 of (b, n'): k1 R + n'
+  // The last pass, splitting an r2c's spectrum, pairs partners in a group: R slots rounded up to even.
+  const std::uint64_t last_inner =
+      split_last_ ? FftReal::split_pass_inner(static_cast<std::uint64_t>(R)) : static_cast<std::uint64_t>(R);
+  std::vector<FftPass> p;
+  // A: columns n1 of (b, n') from the caller's layout to scratch 1's k1 R + n'.
+  p.push_back(FftPass::over_batch(B, 1, static_cast<std::uint64_t>(R), fast, in, columns));
+  p.back().in_offset = in_base;
+  if (!five()) {
+    // B: rows k1 of scratch 1, in place. C: columns k1 of (b, n2) to the caller's layout.
+    const Side rows{b1, 0, R * q1, q1};  // element n2 of (b, k1)
+    p.push_back(FftPass::over_batch(B, 1, static_cast<std::uint64_t>(M1), fast, rows, rows));
+    p.push_back(FftPass::over_batch(B, 1, last_inner, fast, columns, out));
+    p.back().out_offset = out_base;
+    return p;
+  }
+  const std::int64_t M2 = static_cast<std::int64_t>(split_[1]), M3 = R / M2, M12 = M1 * M2;
+  const std::uint64_t entries = fast ? B : 1;  // of B to E in one launch
+  const std::int64_t q2 = q1, b2 = fast ? 1 : 0;
+  // B: columns n2 -> k2 of (k1, n3) to scratch 2 at (k1 + M1 k2) M3 + n3.
+  p.push_back(FftPass::over_batch(entries, static_cast<std::uint64_t>(M1), static_cast<std::uint64_t>(M3), fast,
+                                  Side{b1, R * q1, q1, M3 * q1}, Side{b2, M3 * q2, q2, M1 * M3 * q2}));
+  // C: rows j = k1 + M1 k2 of scratch 2 (n3 -> n3) to scratch 1 at n3 M1 M2 + j.
+  p.push_back(FftPass::over_batch(entries, 1, static_cast<std::uint64_t>(M12), fast, Side{b2, 0, M3 * q2, q2},
+                                  Side{b1, 0, q1, M12 * q1}));
+  // D: columns k2 -> n2 of (n3, k1) to scratch 2 at (n2 M3 + n3) M1 + k1.
+  p.push_back(FftPass::over_batch(entries, static_cast<std::uint64_t>(M3), static_cast<std::uint64_t>(M1), fast,
+                                  Side{b1, M12 * q1, q1, M1 * q1}, Side{b2, M1 * q2, q2, M3 * M1 * q2}));
+  // E: rows n' (k1 -> n1) of scratch 2 to the caller's layout, element j = n1 R + n'.
+  p.push_back(FftPass::over_batch(entries, 1, last_inner, fast, Side{b2, 0, M1 * q2, q2}, out));
+  p.back().out_offset = out_base;
   return p;
 }
 
 std::string DeviceFftBluestein::describe() const {
-  const std::string s = "Bluestein, convolution of " + std::to_string(m_);
-  if (!split_.empty())
-    return s + " = " + std::to_string(split_[0]) + " x " + std::to_string(split_[1]) + " in three fused passes" +
-           (FftPass::batch_fast(layout_) ? ", adjacent batch entries in each group" : "");
-  return s + " by [" + inner_->describe() + "]";
+  std::string s = "Bluestein, convolution of " + std::to_string(m_) + " =";
+  for (std::size_t i = 0; i < split_.size(); ++i) s += (i ? " x " : " ") + std::to_string(split_[i]);
+  return s + (five() ? " in five fused passes" : " in three fused passes") +
+         (batch_fast_ ? ", adjacent batch entries in each group" : "");
 }
 
 DeviceFftBluestein::~DeviceFftBluestein() = default;
 
 void DeviceFftBluestein::wait_ready() const {
-  if (!split_.empty()) {
-    for (const auto& pass : fused_) pass->wait_ready();
-    return;
-  }
-  module_.wait();
-  inner_->wait_ready();
+  for (const auto& pass : fused_) pass->wait_ready();
 }
 
 void DeviceFftBluestein::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
                              std::int64_t in_base, std::int64_t out_base) const {
-  if (!split_.empty()) {
-    const std::array<FftPass, 3> p = three_passes(in_base, out_base);
-    fused_[0]->launch(stream, in, *work_, p[0], direction, 1.0, pass_twiddles_.get());
-    fused_[1]->launch(stream, *work_, *work_, p[1], direction, 1.0, pass_twiddles_.get());
+  const std::vector<FftPass> p = passes(in_base, out_base);
+  // The loading, middle and storing passes take the transform's direction for the chirps and
+  // the spectrum (their FFTs' are fixed); five passes' B is forward and D backward.
+  fused_[0]->launch(stream, in, *work_, p[0], direction, 1.0, &twiddles_[0]);
+  if (!five()) {
+    fused_[1]->launch(stream, *work_, *work_, p[1], direction, 1.0, &twiddles_[1]);
     fused_[2]->launch(stream, *work_, out, p[2], direction, scale);
     return;
   }
-  Launch grid;
-  grid.groups = {groups_, 1, 1};
-  grid.block = {tuning::kElementwiseBlock, 1, 1};
-  const double dir = direction == fft::Direction::forward ? -1.0 : 1.0;
-  const Arg dir_arg = double_ ? Arg::value(dir) : Arg::value(static_cast<float>(dir));
-  const Arg scale_arg = double_ ? Arg::value(scale) : Arg::value(static_cast<float>(scale));
-  const std::array<Arg, 10> chirp_in = {Arg::memory(in),          Arg::memory(*work_),           Arg::memory(*tables_.chirp),
-                                        Arg::value(n_),           Arg::value(m_),                Arg::value(layout_.batch),
-                                        Arg::value(in_base),      Arg::value(layout_.in_stride), Arg::value(layout_.in_dist),
-                                        dir_arg};
-  stream.launch(*module_, "fft_chirp_in", grid, chirp_in);
-  inner_->run(stream, *work_, *work_, fft::Direction::forward, 1.0);
-  const std::array<Arg, 5> pointwise = {Arg::memory(*work_), Arg::memory(*tables_.spectrum), Arg::value(m_),
-                                        Arg::value(layout_.batch), dir_arg};
-  stream.launch(*module_, "fft_pointwise", grid, pointwise);
-  inner_->run(stream, *work_, *work_, fft::Direction::backward, 1.0);
-  const std::array<Arg, 11> chirp_out = {Arg::memory(*work_),          Arg::memory(out),
-                                         Arg::memory(*tables_.chirp),         Arg::value(n_),
-                                         Arg::value(m_),               Arg::value(layout_.batch),
-                                         Arg::value(out_base),         Arg::value(layout_.out_stride),
-                                         Arg::value(layout_.out_dist), dir_arg,
-                                         scale_arg};
-  stream.launch(*module_, "fft_chirp_out", grid, chirp_out);
+  const auto M = static_cast<std::int64_t>(m_);
+  const std::int64_t entries = batch_fast_ ? 1 : layout_.batch;  // launches of B to E
+  for (std::int64_t b = 0; b < entries; ++b) {
+    std::array<FftPass, 4> q = {p[1], p[2], p[3], p[4]};
+    q[0].in_offset = q[1].out_offset = q[2].in_offset = b * M;
+    q[3].out_offset += b * layout_.out_dist;
+    fused_[1]->launch(stream, *work_, *work2_, q[0], fft::Direction::forward, 1.0, &twiddles_[1]);
+    fused_[2]->launch(stream, *work2_, *work_, q[1], direction, 1.0, &twiddles_[2]);
+    fused_[3]->launch(stream, *work_, *work2_, q[2], fft::Direction::backward, 1.0, &twiddles_[3]);
+    fused_[4]->launch(stream, *work2_, out, q[3], direction, scale);
+  }
 }
 
 }  // namespace ripple::gpu

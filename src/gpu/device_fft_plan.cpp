@@ -249,7 +249,7 @@ std::vector<std::uint64_t> DeviceFftPlan::split_with_large_primes(std::uint64_t 
 
 bool DeviceFftPlan::passes_take_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
   return n >= 2 && (codelet_smooth(n) || !split_with_large_primes(n, double_precision, max_pass).empty() ||
-                    DeviceFftBluestein::three_passes_fit(n, double_precision, max_pass));
+                    DeviceFftBluestein::fused_passes_fit(n, double_precision, max_pass));
 }
 
 void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
@@ -261,7 +261,7 @@ void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint
   std::uint64_t m = bluestein_size(n);
   try {
     m = DeviceFftBluestein::convolution_size(n, double_precision, max_pass);
-    split(m, double_precision, max_pass);
+    split(m, double_precision, std::min(max_pass, kFftMaxBluesteinOnChip));  // its fused passes
   } catch (const Unsupported& e) {
     throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above " + str(kFftCodeletPrimes.back()) +
                       ", so it is a convolution of " +
@@ -321,7 +321,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   if (real.n != 0 && (real.complex_size() != n || n < 2 || !passes_take_real(n, double_precision, max_pass)))
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
                           " points needs a plan of its complex size (n " + str(n) +
-                          ") that is codelet-smooth, passes of one-kernel DFTs, or Bluestein's three fused passes");
+                          ") that is codelet-smooth, passes of one-kernel DFTs, or Bluestein's fused passes");
   if (n > 1 && !codelet_smooth(n)) {
     // Rader or Bluestein in the one kernel where the convolution fits; else passes of which those
     // holding the large primes are Rader's or Bluestein's in the kernel; else Bluestein beyond
@@ -349,7 +349,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
                           " points needs a plan of more than one pass (n " + str(n) + " is one)");
   // Every real plan's last pass writes the real side but an even r2c's whose size has no pass
-  // that can split the spectrum (real_split_fits: a smooth pass made the last, Bluestein's C):
+  // that can split the spectrum (real_split_fits: a smooth pass made the last, Bluestein's storing pass):
   // that one writes the complex FFT of the reals in pairs, for a split kernel.
   writes_real_ = real.n != 0;
   if (real.n != 0 && real.n % 2 == 0 && real.r2c) {

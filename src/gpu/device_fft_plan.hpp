@@ -10,7 +10,7 @@
 // Bluestein's convolution fits on chip (primes to 4057, n <= 2048); beyond it as passes of which
 // those holding the large primes are such one-kernel DFTs (split_with_large_primes), where at
 // most three passes do; else DeviceFftBluestein (three fused passes where the convolution
-// takes two, else around a plan of this kind for the convolution's size).
+// takes two, else five).
 #pragma once
 
 #include <cstdint>
@@ -32,14 +32,14 @@ class DeviceFftPlan {
   /// checked by the caller; one or two levels of batch). The one-kernel path takes both levels
   /// in one launch; multi-pass and DeviceFftBluestein plans run their passes once per outer
   /// index. max_pass caps each pass's size, Rader's and Bluestein's convolutions in one kernel included
-  /// (fft_max_on_chip of the precision and the device's work-group limit; tests lower it to reach three passes, or Bluestein through a work array, at
+  /// (fft_max_on_chip of the precision and the device's work-group limit; tests lower it to reach three passes, or Bluestein's five fused passes, at
   /// small n). Sizes with a prime factor above 19 beyond one kernel run as passes of which some are
   /// Rader's or Bluestein's one-kernel DFTs where they can (split_with_large_primes), else go
   /// through Bluestein over the whole size. Throws Unsupported naming n for a size beyond three passes (of its
   /// own or of Bluestein's padded size), and as DeviceFft; DeviceError if memory cannot be had.
   /// With real.n != 0 (a real transform whose complex size, real.complex_size(), is n; n
-  /// codelet-smooth and more than one pass, passes of one-kernel DFTs (split_with_large_primes), or Bluestein's three fused passes
-  /// (DeviceFftBluestein::three_passes_fit), whose A and C are the first and last here; real's
+  /// codelet-smooth and more than one pass, passes of one-kernel DFTs (split_with_large_primes), or Bluestein's fused passes
+  /// (DeviceFftBluestein::fused_passes_fit), whose loading and storing passes are the first and last here; real's
   /// pass fields are the plan's), the plan does
   /// DeviceFftReal's steps on the real side in its passes (FftReal::pass_step) and takes that
   /// side in its layout (reals counted as reals, in any layout). Even c2r (2n points): the
@@ -66,7 +66,7 @@ class DeviceFftPlan {
                                                    std::uint64_t max_split_pass = kFftMaxSplitPass);
   /// Whether an r2c of 2n points can split its spectrum in the last pass of a plan of n
   /// (split_for_real does not throw: n codelet-smooth, or passes with large primes of which
-  /// one is smooth; else Bluestein's whose pass C can: DeviceFftBluestein::split_in_store).
+  /// one is smooth; else Bluestein's whose storing pass can: DeviceFftBluestein::split_in_store).
   static bool real_split_fits(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                               std::uint64_t max_group, std::uint64_t max_split_pass = kFftMaxSplitPass);
 
@@ -94,7 +94,7 @@ class DeviceFftPlan {
   /// Whether a plan of complex size n beyond one kernel can read a real transform's real side in
   /// its first pass and write it in its last: n codelet-smooth, passes of one-kernel DFTs
   /// (split_with_large_primes),
-  /// or Bluestein's three fused passes (DeviceFftBluestein::three_passes_fit).
+  /// or Bluestein's fused passes (DeviceFftBluestein::fused_passes_fit).
   static bool passes_take_real(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
   /// Throws what the constructor throws for size n (Unsupported naming n), before any
   /// compilation or allocation.

@@ -1,6 +1,6 @@
 // Launch logic of the real FFTs: the one-kernel program where the complex FFT fits one, else
 // the complex plan, reading and writing the real side in its passes where its size is smooth
-// or Bluestein's in three fused passes (the even r2c's split in a last pass of at most
+// or Bluestein's in fused passes (the even r2c's split in a last pass of at most
 // kFftMaxSplitPass points, else a kernel), else with the split/merge or widen/narrow kernels,
 // and pack/unpack kernels for layouts of even reals the complex FFT cannot address directly.
 #include "gpu/device_fft_real.hpp"
@@ -48,13 +48,13 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
   }
   // A complex size beyond one kernel whose plan's first pass can read the real side and last
   // write it: a smooth one (two or three passes), Rader's primes after a smooth first pass, or
-  // Bluestein's of three fused passes.
+  // Bluestein's fused passes.
   const auto passes_take_real = [&](std::uint64_t size) {
     return DeviceFftPlan::passes_take_real(size, double_precision, max_pass);
   };
   if (odd_) {
     // The complex plan alone, its first pass reading the real side and its last writing it;
-    // other sizes (Bluestein's through a work array, and n = 1) widen into a work array.
+    // n = 1 widens into a work array.
     real_in_pass_ = passes_take_real(n);
     if (real_in_pass_) {
       half_ = std::make_unique<DeviceFftPlan>(context, n, double_precision, layout, max_pass, FftReal{n, r2c});
@@ -90,7 +90,7 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
   // The passes of the half read and write the real side in any layout: r2c, the first reads
   // the reals in pairs and the last splits the spectrum where a pass of at most
   // max_split_pass points can pair its transforms (real_split_fits: a smooth pass of the
-  // half's made the last, or Bluestein's C; else the split kernel follows); c2r, the first
+  // half's made the last, or Bluestein's storing pass; else the split kernel follows); c2r, the first
   // merges X[k] and X[H-k] and the last stores the reals in pairs.
   real_in_pass_ = passes_take_real(h_);
   if (real_in_pass_) {
@@ -106,9 +106,9 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
                             " of " + std::to_string(n) + " points disagrees on whether its last pass writes the real side");
     if (writes_real) return;  // the complex plan alone, from one side to the other
   } else {
-    // Bluestein's halves through a work array, and n = 2: the complex FFT reads (r2c) or
-    // writes (c2r) the reals as complex values where every line starts at an even real, else
-    // through a pack or unpack kernel; the split or merge is a kernel.
+    // n = 2: the complex FFT reads (r2c) or writes (c2r) the reals as complex values where every
+    // line starts at an even real, else through a pack or unpack kernel; the split or merge is a
+    // kernel.
     const auto even_lines = [&](std::int64_t stride, std::int64_t dist, std::int64_t dist_outer) {
       return stride == 1 && (layout.inner_count() == 1 || dist % 2 == 0) &&
              (layout.outer_count() == 1 || dist_outer % 2 == 0);

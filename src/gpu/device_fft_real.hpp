@@ -4,14 +4,14 @@
 // FftReal): the reals are read once and the n/2 + 1 outputs written once, or the reverse; the
 // even sizes' split and merge with the half-spectrum twiddles (a long-double table rounded
 // once) happen in its store and load. Other sizes run a complex plan (DeviceFftPlan). Where its
-// size is codelet-smooth, or Bluestein's in three fused passes, its first and last passes
+// size is codelet-smooth, or Bluestein's in fused passes, its first and last passes
 // read and write the real side in any layout (FftReal::pass_step): even n = 2H, a complex FFT
 // of H whose first pass reads the reals in pairs (r2c) or merges the spectrum (c2r) and whose
 // last splits the spectrum (r2c, where a pass can pair its transforms in a group, Bluestein's
-// pass C too; else a split kernel follows through a work array) or stores the reals in pairs
+// storing pass too; else a split kernel follows through a work array) or stores the reals in pairs
 // (c2r); odd n, a complex FFT of n (twice the work) whose first pass reads the reals widened
 // or the Hermitian spectrum rebuilt and whose last writes k <= n/2 or the real parts. Other
-// sizes (Bluestein's through a work array, n = 1, 2) go through a work array (batch x the
+// sizes (n = 1, 2) go through a work array (batch x the
 // complex size) with O(n) kernels around the plan (kernels/fft_real.cl): even n, the split
 // after it or the merge before it, and a pack or unpack kernel where the reals are not
 // contiguous from an even one; odd n, kernels that widen into and narrow out of it.

@@ -4,8 +4,7 @@
 // passes (forced by a lower pass cap, so they run at small n) with batches, padded, strided and
 // innermost-batched layouts and in place; the one-pass plan in place with different layouts;
 // Bluestein for primes and sizes with a large prime factor, in the one kernel (up to 2048), in
-// three fused passes and through a work array with a three-pass inner FFT (a lower pass cap
-// sends small sizes there too), with the same layouts; Rader's prime as the last of two or
+// three fused passes and in five (a lower pass cap sends small sizes there), with the same layouts; Rader's prime as the last of two or
 // three passes; programs and passes shaped to smaller work-groups. Outputs are poisoned with NaN,
 // gaps of strided outputs must stay NaN, sentinels past the end must stay untouched.
 #include <gtest/gtest.h>
@@ -116,7 +115,7 @@ std::vector<cld> reference(const std::vector<std::complex<T>>& rows, std::uint64
   return out;
 }
 
-// passes = 0: a DeviceFftBluestein plan (Bluestein through a work array).
+// passes = 0: a DeviceFftBluestein plan (Bluestein's fused passes).
 template <class T>
 double check(Context& ctx, std::uint64_t n, std::uint64_t max_pass, const FftLayout& l, fft::Direction d,
              double scale, std::size_t passes, bool in_place = false, const std::string& describes = "") {
@@ -126,9 +125,9 @@ double check(Context& ctx, std::uint64_t n, std::uint64_t max_pass, const FftLay
   EXPECT_EQ(plan.passes().size(), passes);
   EXPECT_EQ(plan.bluestein() != nullptr, passes == 0);
   EXPECT_NE(plan.describe().find(describes), std::string::npos) << "wanted: " << describes;
-  // Passes (Bluestein's three fused ones too) of innermost-batched data take adjacent batch
-  // entries in a group.
-  const bool batch_fast = FftPass::batch_fast(l.one_outer()) && (passes >= 2 || describes == "three fused passes");
+  // Passes (Bluestein's fused ones too) of innermost-batched data take adjacent batch entries in
+  // a group.
+  const bool batch_fast = FftPass::batch_fast(l.one_outer()) && (passes >= 2 || passes == 0);
   EXPECT_EQ(plan.batch_fast(), batch_fast && passes >= 2);
   EXPECT_EQ(plan.describe().find("adjacent batch entries in each group") != std::string::npos, batch_fast);
   const auto rows = test::random_complex<T>(n * l.batch, static_cast<unsigned>(n + l.batch));
@@ -186,7 +185,7 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
 }
 
 // Bluestein beyond one kernel takes the shortest convolution that three fused passes can do, when
-// one is within 0.4 % of the shortest of all; else the work array.
+// one is within 0.4 % of the shortest of all; else the shortest in that range that five can do.
 TEST(GpuFftSplit, BluesteinTakesAConvolutionOfTwoPasses) {
   const std::uint64_t n = 709817, smallest = bluestein_size(n);  // a prime
   EXPECT_EQ(smallest, 1419857u);  // 17^5: 289 x 4913 or worse, no two factors of at most 4096
@@ -196,15 +195,30 @@ TEST(GpuFftSplit, BluesteinTakesAConvolutionOfTwoPasses) {
   EXPECT_LE(m, smallest + smallest / 1000);
   EXPECT_TRUE(codelet_smooth(m));
   EXPECT_EQ(DeviceFftPlan::split(m, false, kFftMaxBluesteinOnChip).size(), 2u);
-  EXPECT_TRUE(DeviceFftBluestein::three_passes_fit(n, false, kFftMaxOnChip));
-  EXPECT_TRUE(DeviceFftBluestein::three_passes_fit(n, true, kFftMaxOnChip));
+  EXPECT_EQ(DeviceFftBluestein::fused_split(n, false, kFftMaxOnChip).size(), 2u);
+  EXPECT_EQ(DeviceFftBluestein::fused_split(n, true, kFftMaxOnChip).size(), 2u);
   EXPECT_EQ(DeviceFftBluestein::convolution_size(4099, false, kFftMaxOnChip), bluestein_size(4099));
-  // Past 4096^2 points no convolution splits in two: the work array, at the shortest.
-  EXPECT_EQ(DeviceFftBluestein::convolution_size(8388617, false, kFftMaxOnChip), bluestein_size(8388617));
-  EXPECT_FALSE(DeviceFftBluestein::three_passes_fit(8388617, false, kFftMaxOnChip));
-  // A lower cap: 97's 195 = 13 x 15 under 15, none under 13 (the tests' way to the work array).
-  EXPECT_TRUE(DeviceFftBluestein::three_passes_fit(97, false, 15));
-  EXPECT_FALSE(DeviceFftBluestein::three_passes_fit(97, false, 13));
+  // Past 4096^2 points no convolution splits in two: five passes, at the shortest, each of at
+  // most 4096 points in float too (the middle one holds Bluestein's spectrum step).
+  const std::uint64_t past = 8388617;  // a prime
+  EXPECT_GT(bluestein_size(past), 4096u * 4096u);
+  EXPECT_EQ(DeviceFftBluestein::convolution_size(past, false, kFftMaxOnChip), bluestein_size(past));
+  const std::vector<std::uint64_t> five = DeviceFftBluestein::fused_split(past, false, kFftMaxOnChip);
+  ASSERT_EQ(five.size(), 3u);
+  EXPECT_EQ(five[0] * five[1] * five[2], bluestein_size(past));
+  for (const std::uint64_t f : five) EXPECT_LE(f, kFftMaxBluesteinOnChip);
+  // A lower cap: 97's 195 = 13 x 15 under 15, 3 x 5 x 13 under 13; none under 12. 2053's
+  // convolutions (4105 and up) are past 16^3 points.
+  EXPECT_EQ(DeviceFftBluestein::fused_split(97, false, 15), (std::vector<std::uint64_t>{13, 15}));
+  EXPECT_EQ(DeviceFftBluestein::fused_split(97, false, 13).size(), 3u);
+  EXPECT_FALSE(DeviceFftBluestein::fused_passes_fit(97, false, 12));
+  EXPECT_FALSE(DeviceFftBluestein::fused_passes_fit(2053, false, 16));
+  try {
+    DeviceFftPlan::check_size(2053, false, 16);
+    ADD_FAILURE() << "2053 under a cap of 16";
+  } catch (const Unsupported& e) {
+    EXPECT_NE(std::string(e.what()).find("size n 2053"), std::string::npos) << e.what();
+  }
 }
 
 // Sizes beyond one kernel with prime factors above 19 as passes of one-kernel DFTs: each large
@@ -479,7 +493,7 @@ TEST_P(GpuFftPlan, OnePassInPlaceWithDifferentLayouts) {
 }
 
 // A plan that reads or writes a real transform's real side is of its complex size, codelet-smooth
-// and in passes or Bluestein's in three fused passes, and runs out of place; mistakes are
+// and in passes or Bluestein's in fused passes, and runs out of place; mistakes are
 // InvalidArgument naming the sizes.
 TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   const auto throws = [](const auto& make, const std::string& names) {
@@ -493,11 +507,6 @@ TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   const FftLayout l = contiguous(60, 2);
   throws([&] { DeviceFftPlan(ctx(), 60, false, l, 16, FftReal{100, true}); }, "100");  // complex size 50
   throws([&] { DeviceFftPlan(ctx(), 60, false, l, kFftMaxOnChip, FftReal{120, true}); }, "n 60 is one");
-  // Bluestein's convolutions under a cap of 16: 97's of 195 points in three fused passes, 131's
-  // of 264 through a work array.
-  EXPECT_TRUE(DeviceFftBluestein::three_passes_fit(97, false, 16));
-  EXPECT_FALSE(DeviceFftBluestein::three_passes_fit(131, false, 16));
-  throws([&] { DeviceFftPlan(ctx(), 131, false, contiguous(131, 2), 16, FftReal{131, true}); }, "131");
   // 97's passes A (13 points, element step 15), B, C as real passes: only A and C, of A's step
   // (C may split an even r2c's spectrum).
   const FftConvolution load{97, true, false, false, 15, 1}, middle{97, false, true, false, 13, 1},
@@ -552,8 +561,8 @@ StridedLayouts strided_layouts(std::uint64_t n) {
 // way it runs: by Rader in the one kernel (23, 97, the primes whose p - 1 is codelet-smooth),
 // by Bluestein in the one kernel where the convolution fits (n <= 2048; 2039 the largest, 4095
 // points; 1031 and 2039 double with the split exchange; 83), in three fused passes (4099, 8198
-// and 709817, and the small sizes with the pass cap below the convolutions), through the work
-// array (97 with passes of at most 13 points: 195 = 3 x 5 x 13); batches in padded, strided,
+// and 709817, and the small sizes with the pass cap below the convolutions), in five fused passes
+// (97 with passes of at most 13 points: 195 = 3 x 5 x 13); batches in padded, strided,
 // innermost-batched layouts and in place each way.
 template <class T>
 void check_bluestein(Context& ctx) {
@@ -575,12 +584,14 @@ void check_bluestein(Context& ctx) {
       if (fits_one_kernel(n, dbl, cap))
         w.push_back({cap, 1, rader_fits(n, dbl, cap) ? "one kernel: Rader" : "one kernel: Bluestein"});
       else
-        w.push_back({cap, 0, DeviceFftBluestein::three_passes_fit(n, dbl, cap) ? "three fused passes" : "by ["});
+        w.push_back({cap, 0,
+                     DeviceFftBluestein::fused_split(n, dbl, cap).size() == 2 ? "three fused passes" : "five fused passes"});
     }
     return w;
   };
   // 709817: its smallest convolution, 17^5, has no split in two factors of at most 4096; a
-  // slightly longer one does (DeviceFftBluestein::convolution_size).
+  // slightly longer one does (DeviceFftBluestein::convolution_size). (Five passes at their own
+  // sizes, past 4096^2 points, took 45 s and 4.8 GB here: bench/gpu checks 8388617.)
   const std::vector<std::uint64_t> sizes = dbl ? std::vector<std::uint64_t>{97, 1031, 2039}
                                                : std::vector<std::uint64_t>{23, 97, 2039, 4099, 2 * 4099, 709817};
   for (const std::uint64_t n : sizes)

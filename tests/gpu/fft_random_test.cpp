@@ -9,7 +9,7 @@
 //   description, the device plan must reject it too (InvalidArgument).
 // - GpuFftRandom.LowPassCaps: rank-1 DeviceFftPlan and DeviceFftReal under low pass caps (and
 //   split-pass caps), which send small sizes through two and three passes, large primes' passes,
-//   Bluestein's three fused passes and its work array, and an even r2c's split kernel.
+//   Bluestein's three and five fused passes, and an even r2c's split kernel.
 // Each case's output layout starts as NaN and its gaps hold a sentinel that must survive, as
 // must the positions past its end; out of place, the input must come back unchanged. Each plan
 // runs once on other data first, so a result that depends on what an earlier execution left in

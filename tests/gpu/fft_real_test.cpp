@@ -6,10 +6,9 @@
 // lower pass cap): its first pass reading the real side and its last writing it in every
 // layout (odd smooth n; even n of a smooth half: the c2r's merge in the first and pairs of reals
 // stored by the last, the r2c's pairs read by the first and the split in the last, or in a
-// kernel where a lowered cap leaves no pass to split in; Bluestein's three fused passes, the
-// first and last of which do the same, the even r2c's split in C or in a kernel after it), else
-// with kernels around
-// it (Bluestein's sizes through a work array, n = 1 and 2), in contiguous, strided and padded,
+// kernel where a lowered cap leaves no pass to split in; Bluestein's three and five fused
+// passes, the first and last of which do the same, the even r2c's split in the last or in a
+// kernel after it), else with kernels around it (n = 1 and 2), in contiguous, strided and padded,
 // innermost-batched and two-level layouts.
 // Outputs are poisoned with NaN: elements outside the output layout must stay NaN and sentinels
 // past its end untouched (an odd r2c that stored k > n/2 would hit them).
@@ -87,10 +86,10 @@ double check(Context& ctx, std::uint64_t n, bool r2c, const FftLayout& l, bool f
   SCOPED_TRACE((r2c ? "r2c n " : "c2r n ") + std::to_string(n) + " batch " + std::to_string(l.batch) + ": " +
                plan.describe());
   EXPECT_EQ(plan.fused(), fused);
-  // A size whose complex FFT takes passes that can (smooth, or Bluestein's three fused ones)
-  // reads and writes the real side in them, in every layout (an even r2c splits in its last
-  // pass where one can pair its transforms, else in a kernel); other sizes go through kernels
-  // around a work array.
+  // A size whose complex FFT takes passes that can (smooth, or Bluestein's fused ones) reads and
+  // writes the real side in them, in every layout (an even r2c splits in its last pass where one
+  // can pair its transforms, else in a kernel); n = 1 and 2 go through kernels around a work
+  // array.
   const std::string path = plan.describe();
   const std::uint64_t complex_size = n % 2 == 0 ? n / 2 : n;
   // Innermost batching puts adjacent batch entries in a group in every pass (FftPass::batch_fast).
@@ -249,7 +248,8 @@ void check_sizes(Context& ctx) {
   // and even S, no transform its own partner; 106: 53 = 3 x 15 + 8; 212: 106 = 5 x 18 + 16,
   // even h and S, slot 1 holding the other transform its own partner), or in a kernel after it
   // (194 with a split cap of 8, below C's 13 points); 131, 262: its
-  // convolution of 264 through a work array with kernels around it; odd sizes read and write
+  // convolution of 264 in five fused passes under a cap of 16 (the first and last reading and
+  // writing the real side, the r2c's last splitting); odd sizes read and write
   // the real side in the first and last passes: 19683 = 81 x 243, 15 = 3 x 5, 125 = 5 x 5 x 5
   // and 105 = 3 x 5 x 7; Rader's prime as the last pass, writing the real side (5589 = 243 x
   // 23, 207 = 9 x 23 under a cap of 22), but in an even r2c, whose smooth pass is made the last

@@ -151,13 +151,17 @@ TEST_P(GpuRaceCheck, OneKernelC2c) {
 }
 
 // Passes: the first with the pass twiddle in its store, three passes, a Rader prime as a pass
-// of its own, innermost batching (every pass over the batch), in place.
+// of its own, innermost batching (every pass over the batch), in place; Bluestein's three fused
+// passes (97 under a cap of 16) and five (under 13: 195 = 3 x 5 x 13), innermost-batched too.
 TEST_P(GpuRaceCheck, PassesC2c) {
   check_c2c(ctx(), 64, 2, 8, false);
   check_c2c(ctx(), 120, 2, 16, false);
   check_c2c(ctx(), 36, 2, 4, false);
   check_c2c(ctx(), 8 * 23, 2, 23, false);
   check_c2c(ctx(), 120, 4, 16, true);
+  check_c2c(ctx(), 97, 2, 16, false);
+  check_c2c(ctx(), 97, 2, 13, false);
+  check_c2c(ctx(), 97, 3, 13, true);
   check_c2c(ctx(), 64, 2, 8, false, true);
 }
 
@@ -166,7 +170,7 @@ TEST_P(GpuRaceCheck, PassesC2c) {
 // inside an even one), and
 // through passes: the r2c's split in the last pass (partners in one group, an odd count of
 // them), Bluestein's three fused passes with the split in their last, the split kernel after
-// them, a size through a work array.
+// them, his five fused passes (131 and 262 under a cap of 16: 264 = 3 x 8 x 11).
 TEST_P(GpuRaceCheck, RealTransforms) {
   for (const bool r2c : {true, false}) {
     for (const std::uint64_t n : {2, 15, 26, 27, 60, 64, 16384}) check_real(ctx(), n, r2c, kFftMaxOnChip);

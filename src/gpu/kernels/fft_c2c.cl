@@ -30,9 +30,9 @@
                             with inner index i: j = e E_STEP + i I_STEP
                             All three with steps 1, 0: the whole DFT in this kernel (FFT_N being
                             the convolution's length M), one read and one write of global
-                            memory. One each: the passes of a convolution of M = M1 M2 (steps
-                            M2, 1 for the chirps, M1, 1 for the spectrum; see
-                            src/gpu/device_fft_bluestein.cpp). The FFTs' directions are then
+                            memory. One each: the passes of a convolution of M = M1 M2 or
+                            M1 M2 M3 (steps M / M1, 1 for the chirps, M / M2 or M / M3, 1 for
+                            the spectrum; see src/gpu/device_fft_bluestein.cpp). The FFTs' directions are then
                             fixed (forward before the spectrum, backward after); dir gives the
                             chirps' and the spectrum's, and a pass twiddle takes the sign of
                             the last FFT.

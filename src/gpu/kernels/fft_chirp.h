@@ -1,6 +1,6 @@
-/* Bluestein's tables as the host stores them (src/gpu/device_fft_bluestein.cpp), read the same
-   way by the fused one-kernel transform (fft_c2c.cl with FFT_BLUESTEIN_N) and by the element-wise
-   launches of larger sizes (fft_bluestein.cl). With c[j] = e^{dir pi i j^2 / N}, the DFT of N is
+/* Bluestein's tables as the host stores them (src/gpu/device_fft_bluestein.cpp), read by the
+   one-kernel transform with his steps fused in (fft_c2c.cl with FFT_BLUESTEIN_N): his whole DFT
+   in one kernel, or the passes of a longer convolution. With c[j] = e^{dir pi i j^2 / N}, the DFT of N is
      X[k] = c[k] sum_j (x[j] c[j]) conj(c[k - j]),
    a cyclic convolution of length M >= 2N - 1: the chirp table holds the forward chirp's conjugate
    (cos, sin)(pi j^2 / N), j < N, the spectrum table the DFT of M of the extended conj(c) for the
