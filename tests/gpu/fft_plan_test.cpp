@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <limits>
 #include <random>
+#include <tuple>
 #include <vector>
 
 #include "common/quick_mode.hpp"
@@ -555,6 +556,35 @@ StridedLayouts strided_layouts(std::uint64_t n) {
   l.mixed.out_stride = 1;
   l.mixed.out_dist = N;
   return l;
+}
+
+// Where a second scratch of the whole batch cannot be had, three passes and Bluestein's five
+// fused passes of innermost-batched data run one batch entry at a time, the batch no longer
+// their fastest level (their second scratch holds one entry): 4096 = 16^3 under a cap of 16,
+// whose scratch of B N is the first such allocation; 97 under 13 (195 = 3 x 5 x 13), whose
+// second is (after the first scratch).
+TEST_P(GpuFftPlan, PassesRunOneEntryAtATimeWithoutMemoryForTheBatch) {
+  double worst = 0;
+  for (const auto& [n, cap, nth, describes] : {std::tuple<std::uint64_t, std::uint64_t, int, const char*>{4096, 16, 1, "3 passes"},
+                                               {97, 13, 2, "five fused passes"}}) {
+    const FftLayout l = strided_layouts(n).innermost;  // 4 entries, adjacent
+    for (const bool tight : {false, true}) {
+      SCOPED_TRACE("n " + std::to_string(n) + (tight ? ", one entry at a time" : ", the batch fastest"));
+      const std::uint64_t m = n == 97 ? 195 : n;
+      test::FailingAllocation memory(ctx(), l.batch * m * sizeof(std::complex<float>), tight ? nth : 1000);
+      const DeviceFftPlan plan(memory, n, false, l, cap);
+      EXPECT_EQ(memory.refused(), tight);
+      EXPECT_NE(plan.describe().find(describes), std::string::npos) << plan.describe();
+      EXPECT_EQ(plan.describe().find("adjacent batch entries") == std::string::npos, tight) << plan.describe();
+      const auto rows = test::random_complex<float>(n * l.batch, static_cast<unsigned>(n));
+      const Result r = run_plan<float>(ctx(), plan, rows, l, fft::Direction::forward, 1.0);
+      const double err = rel_l2(r.rows, reference(rows, n, true));
+      EXPECT_LE(err, test::fft_bound<float>(n));
+      EXPECT_TRUE(r.gaps_untouched);
+      worst = std::max(worst, err / test::fft_bound<float>(n));
+    }
+  }
+  std::printf("[ fft passes one entry at a time ] worst error / bound: %.3f\n", worst);
 }
 
 // Bluestein (and Rader): primes and a size with a large prime factor, both directions, each

@@ -174,6 +174,25 @@ class SmallDevice final : public ForwardingContext {
   DeviceFacts facts_;
 };
 
+/// A Context whose nth allocation of at least min_bytes fails with DeviceError, as on a device
+/// out of memory: for the paths that fall back where a larger scratch cannot be had.
+class FailingAllocation final : public ForwardingContext {
+ public:
+  FailingAllocation(Context& inner, std::size_t min_bytes, int nth)
+      : ForwardingContext(inner), min_bytes_(min_bytes), nth_(nth) {}
+  std::unique_ptr<Memory> allocate(std::size_t bytes) override {
+    if (bytes >= min_bytes_ && ++seen_ == nth_)
+      throw DeviceError("test: an allocation of " + std::to_string(bytes) + " bytes refused");
+    return ForwardingContext::allocate(bytes);
+  }
+  /// Whether the refused allocation was asked for.
+  bool refused() const { return seen_ >= nth_; }
+
+ private:
+  std::size_t min_bytes_;
+  int nth_, seen_ = 0;
+};
+
 }  // namespace ripple::gpu::test
 
 /// Runs the fixture's tests on the CPU and once per GPU device.
