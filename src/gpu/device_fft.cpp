@@ -567,20 +567,11 @@ std::vector<KernelVariant> fft_kernel_variants() {
                          DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store, last), dbl)});
         }
     }
-    // Bluestein's three fused passes at their widest: loading and storing passes of as many
-    // points as a plan's pass takes (8192 in float, 4096 in double) around a middle of 4096.
-    {
-      const std::uint64_t n = 16777213, m1 = fft_max_on_chip(dbl), m = m1 * kFftMaxBluesteinOnChip;
-      const FftConvolution load{n, true, false, false, m / m1, 1, m}, store{n, false, false, true, m / m1, 1, m};
-      const std::string name = "fft_c2c_bluestein_widest_" + std::to_string(m1) + prec;
-      out.push_back({name + "_load", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load), dbl, true, true)});
-      out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
-    }
-    // Bluestein's five fused passes (the prime 25165853: a convolution of M1 x M2 x M3 points):
+    // Bluestein's five fused passes (the prime 8388617: a convolution of M1 x M2 x M3 points):
     // the load, the middle (M3-point rows stored as columns), the store (rows to the caller's
     // columns), and the forward and backward M2-point passes between them.
     {
-      const std::uint64_t n = 25165853;
+      const std::uint64_t n = 8388617;
       const std::vector<std::uint64_t> split = DeviceFftBluestein::fused_split(n, dbl, kFftMaxOnChip);
       const std::uint64_t m1 = split.at(0), m2 = split.at(1), m3 = split.at(2), m = m1 * m2 * m3;
       const std::string name = "fft_c2c_bluestein_" + std::to_string(n) + prec;

@@ -286,7 +286,8 @@ class DeviceFft {
   /// (DeviceFftReal); its launches count reals on the real side. With real.pass_step, the
   /// program is instead a first pass (with the pass twiddle) or last pass (without) of a plan
   /// of the real transform's complex size (DeviceFftPlan; n a codelet-smooth factor of it), or
-  /// Bluestein's pass A (first) or C (last) of that size, conv's element step the pass step;
+  /// Bluestein's loading (first) or storing (last) fused pass of that size, conv's element step
+  /// the pass step;
   /// InvalidArgument naming the sizes otherwise. batch_fast makes a
   /// program that takes launches with a fastest level of batch (FftPass::fast; the others take
   /// fast = 1 and spend no division or register on it).

@@ -48,22 +48,14 @@ BluesteinTables BluesteinTables::make(Context& context, std::uint64_t n, std::ui
 
 namespace {
 
-// The factors of a convolution of m points that the fused passes take, or nothing where it needs
-// more than three. The middle pass, which holds Bluestein's spectrum step, takes at most
-// kFftMaxBluesteinOnChip points; the others are a plan's passes with a chirp at most on load or
-// store, of up to fft_max_on_chip points (8192 in float: no spill on sm_90 either, as
-// nvrtc_test checks). Two factors where m has them: split's most balanced within the middle's
-// cap, or past its square a middle as large as can be with the first pass within the wider cap;
-// else split's three.
+// The factors of a convolution of m points that the fused passes take (each within Bluestein's
+// on-chip cap: the middle pass holds his spectrum step; split's most balanced), or nothing where
+// it needs more than three.
 std::vector<std::uint64_t> split_of(std::uint64_t m, bool double_precision, std::uint64_t max_pass) {
-  const std::uint64_t middle_cap = std::min(max_pass, kFftMaxBluesteinOnChip);
-  const std::uint64_t pass_cap = std::min(max_pass, fft_max_on_chip(double_precision));
-  if (m > middle_cap * middle_cap && m <= pass_cap * middle_cap)
-    for (std::uint64_t middle = middle_cap; middle * pass_cap >= m; --middle)
-      if (m % middle == 0) return {m / middle, middle};
+  const std::uint64_t fused_cap = std::min(max_pass, kFftMaxBluesteinOnChip);
   std::vector<std::uint64_t> split;
   try {
-    split = DeviceFftPlan::split(m, double_precision, middle_cap);
+    split = DeviceFftPlan::split(m, double_precision, fused_cap);
   } catch (const Unsupported&) {
     return {};  // more than three passes, or a prime above the cap (the tests' caps below 19)
   }
@@ -99,12 +91,11 @@ std::uint64_t DeviceFftBluestein::convolution_size(std::uint64_t n, bool double_
   // longer (so the search stays cheap at plan time where none does). Three fused passes move
   // about 2N + 4M elements and five 2N + 8M, so two factors win over the shortest M in three.
   const std::uint64_t smallest = bluestein_size(n);
-  const std::uint64_t middle_cap = std::min(max_pass, kFftMaxBluesteinOnChip);
-  const std::uint64_t pass_cap = std::min(max_pass, fft_max_on_chip(double_precision));
-  if (smallest > middle_cap * middle_cap * middle_cap) return smallest;  // none splits in three
+  const std::uint64_t fused_cap = std::min(max_pass, kFftMaxBluesteinOnChip);
+  if (smallest > fused_cap * fused_cap * fused_cap) return smallest;  // none splits in three
   const std::vector<std::uint64_t> sizes = smooth_sizes(smallest, smallest + smallest / 256);
   for (const std::uint64_t m : sizes)
-    if (m <= pass_cap * middle_cap && split_of(m, double_precision, max_pass).size() == 2) return m;
+    if (m <= fused_cap * fused_cap && split_of(m, double_precision, max_pass).size() == 2) return m;
   for (const std::uint64_t m : sizes)
     if (!split_of(m, double_precision, max_pass).empty()) return m;
   return smallest;

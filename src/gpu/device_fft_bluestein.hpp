@@ -7,9 +7,7 @@
 // kernel (DeviceFft with FftConvolution::whole_dft). Larger ones are DeviceFftBluestein: launches
 // of the one-kernel FFT with Bluestein's steps fused in (FftConvolution), so the chirped input,
 // the spectrum's product and the chirped output never take a pass of their own:
-// - M = M1 x M2 (M2 at most kFftMaxBluesteinOnChip, as B holds the spectrum step; M1 too, or
-//   past 4096^2 points in float up to 8192, a plan's pass: N to about 8.4M in double, 16.7M in
-//   float): three fused passes, through a scratch array of batch x M:
+// - M = M1 x M2: three fused passes, through a scratch array of batch x M:
 //     A  M1-point columns n1 -> k1 of y[n1 M2 + n2] = x[j] c[j] (j = n1 M2 + n2 < N, else 0),
 //        forward, turned by W_M^(n2 k1), to scratch index k1 M2 + n2 (of entry b at
 //        b M + that, or that times B plus b where the batch is the passes' fastest level:
@@ -19,7 +17,7 @@
 //     C  M1-point columns k1 -> n1, backward, outputs j = n1 M2 + n2 < N times c[j] and scale
 //   (the convolution's inverse FFT needs no transpose back: B leaves the spectrum's order as the
 //   forward four-step made it, and C undoes A's split). Reads and writes about 2N + 4M elements.
-// - M = M1 x M2 x M3 (past those, each factor at most 4096): five fused passes, each row of R = M2 M3 points
+// - M = M1 x M2 x M3 (past 4096^2 points): five fused passes, each row of R = M2 M3 points
 //   itself a four-step, as DeviceFftPlan's three passes, forward then mirrored backward, through
 //   two scratch arrays (the second of one entry unless the batch is the fastest level):
 //     A  as above with R for M2: k1 R + n' of scratch 1, n' = n2 M3 + n3
@@ -62,7 +60,8 @@ class DeviceFftBluestein {
  public:
   /// Transforms of size n >= 2 in `layout` (checked by the caller) whose convolution does not
   /// fit one kernel of max_pass points, its fused passes of at most max_pass (and
-  /// kFftMaxBluesteinOnChip) points. Throws Unsupported naming n where the convolution has no
+  /// kFftMaxBluesteinOnChip, which the middle pass's spectrum step needs; the others are held to
+  /// it too, as a float plan's passes of up to 8192 were slower there on PoCL) points. Throws Unsupported naming n where the convolution has no
   /// such split in two or three (fused_passes_fit), as DeviceFft for the passes, DeviceError if
   /// memory cannot be had. With real.n != 0 (real.complex_size() == n), pass A reads a real
   /// transform's real side in `layout` (reals counted as reals) and the last pass writes it
@@ -73,7 +72,7 @@ class DeviceFftBluestein {
                      std::uint64_t max_split_pass = kFftMaxSplitPass);
 
   /// The convolution's length M for size n under max_pass: the smallest codelet-smooth M >=
-  /// 2n - 1 that splits in two factors the fused passes take (three fused passes)
+  /// 2n - 1 that splits in two factors within Bluestein's on-chip cap (three fused passes)
   /// where one lies within 0.4 % of bluestein_size(n); else the smallest within that range that
   /// splits in three (five fused passes); else bluestein_size(n) (which none takes). Of 19959
   /// sizes sampled between 2049 and 8M, 6.7 % had a smallest M with no split in two (709817:

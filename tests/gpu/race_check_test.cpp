@@ -179,6 +179,7 @@ TEST_P(GpuRaceCheck, RealTransforms) {
     check_real(ctx(), 105, r2c, 8);
     check_real(ctx(), 194, r2c, 64);
     check_real(ctx(), 131, r2c, 16);
+    check_real(ctx(), 262, r2c, 16);
   }
   check_real(ctx(), 194, true, 64, 8);
 }

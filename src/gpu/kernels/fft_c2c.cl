@@ -80,7 +80,7 @@
                             odd r2c stores k <= N/2, odd c2r the real parts, even c2r the pairs
                             of reals, even r2c splits Z[k] with Z[H-k] (k < H), an element of
                             transform (h - i) mod S where H = C S + h (a plan's last pass: h = 0,
-                            partner S - i; Bluestein's C: any h; see FFT_SPLIT_MIRROR). Each outer
+                            partner S - i; Bluestein's storing pass: any h; see FFT_SPLIT_MIRROR). Each outer
                             index's partners are then in adjacent slots of one group (FFT_TPG
                             even; the launch's inner is S rounded up to even, slots 2p and 2p + 1
                             holding a pair, slot 1 nothing for an odd S where no odd pairing
@@ -123,7 +123,7 @@
 #define FFT_CONV_I_STEP 0u
 #endif
 /* Bluestein's whole DFT: its outputs are the DFT's, so a pass twiddle turns them as any pass's
-   (by the plan's direction); his storing pass C of a convolution is a last pass. */
+   (by the plan's direction); his storing pass of a convolution is a last pass. */
 #define FFT_CONV_WHOLE (FFT_CONV_LOAD && FFT_CONV_MIDDLE && FFT_CONV_STORE)
 #if FFT_CONV_STORE && FFT_TWIDDLE && !FFT_CONV_WHOLE
 #error "fft_c2c.cl: Bluestein's storing pass of a convolution has no pass twiddle"
@@ -687,7 +687,7 @@ DEVICE_FN void fft_store_split(const complex_t* v, u32 t, GLOBAL complex_t* out,
 #if FFT_REAL_SPLIT_PASS
 /* H = C S + h. Output k = i + e S of transform i needs Z[H - k], output e' of its partner
    transform (h - i) mod S: e' = C - e for i <= h, C - 1 - e above (a plan's last pass: h = 0,
-   so transform 0 is its own partner and the others pair with S - i; Bluestein's storing pass C:
+   so transform 0 is its own partner and the others pair with S - i; Bluestein's storing pass:
    any h). Z[H] is Z[0]: k = 0 reads its own first output. */
 #define FFT_SPLIT_C (FFT_REAL_H / FFT_REAL_PASS_STEP)
 #define FFT_SPLIT_H (FFT_REAL_H % FFT_REAL_PASS_STEP)
