@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <complex>
 #include <utility>
@@ -16,6 +17,39 @@
 #include "ripple/error.hpp"
 
 namespace ripple::gpu {
+
+std::vector<std::uint64_t> codelet_smooth_sizes(std::uint64_t lo, std::uint64_t hi) {
+  std::vector<std::uint64_t> sizes;
+  if (lo > hi) return sizes;
+  // The odd products p <= hi, one odd prime at a time; then p 2^k for each k with lo <= p 2^k <= hi.
+  const auto odd_products = [&](const auto& self, std::size_t prime, std::uint64_t p) -> void {
+    if (prime == kFftCodeletPrimes.size()) {
+      std::uint64_t m = p;
+      while (m < lo && m <= hi / 2) m *= 2;
+      for (; m >= lo && m <= hi; m *= 2) {
+        sizes.push_back(m);
+        if (m > hi / 2) break;
+      }
+      return;
+    }
+    const std::uint64_t q = kFftCodeletPrimes[prime];
+    for (std::uint64_t m = p;; m *= q) {
+      self(self, prime + 1, m);
+      if (m > hi / q) break;
+    }
+  };
+  static_assert(kFftCodeletPrimes[0] == 2);
+  odd_products(odd_products, 1, 1);
+  std::sort(sizes.begin(), sizes.end());
+  return sizes;
+}
+
+std::uint64_t bluestein_size(std::uint64_t n) {
+  const std::uint64_t lo = 2 * n - 1;
+  for (std::uint64_t m = lo; m < lo + 4096; ++m)  // 10 ns each
+    if (codelet_smooth(m)) return m;
+  return codelet_smooth_sizes(lo, std::bit_ceil(lo)).front();  // a power of two is one
+}
 
 namespace {
 

@@ -50,12 +50,16 @@ inline constexpr std::uint64_t fft_max_on_chip(bool double_precision) { return d
 /// and a float program of 8190 points spilled on sm_90 at 512, 683 and 1024 work-items.
 inline constexpr std::uint64_t kFftMaxBluesteinOnChip = 4096;
 
-/// The length of Bluestein's convolution for size n: the smallest codelet-smooth size >= 2n - 1.
-inline std::uint64_t bluestein_size(std::uint64_t n) {
-  std::uint64_t m = 2 * n - 1;
-  while (!codelet_smooth(m)) ++m;
-  return m;
-}
+/// The codelet-smooth sizes in [lo, hi], ascending: each odd product of the codelet primes up to
+/// hi with the powers of two that bring it into the range, so the cost follows how many there
+/// are (about 10 000 odd ones up to 2^36), not the width of the range.
+std::vector<std::uint64_t> codelet_smooth_sizes(std::uint64_t lo, std::uint64_t hi);
+
+/// The length of Bluestein's convolution for size n: the smallest codelet-smooth size >= 2n - 1
+/// (up to 4096 integers scanned; past them, where such sizes are sparse, the first of
+/// codelet_smooth_sizes up to the next power of two: a scan of the gap took 36 ms at n = 3e10,
+/// this 0.65 ms).
+std::uint64_t bluestein_size(std::uint64_t n);
 
 /// The largest convolution of Rader's one-kernel program (n - 1), in either precision: ptxas
 /// spilled float programs above it (24 of the 64 primes between 4097 and 8191: up to 264 bytes

@@ -63,27 +63,6 @@ std::vector<std::uint64_t> split_of(std::uint64_t m, bool double_precision, std:
   return split;
 }
 
-// The codelet-smooth sizes in [lo, hi], ascending: the products of the codelet primes' powers,
-// made one prime at a time (about 25 000 up to 2^24, 500 000 up to 2^40), where a scan of every
-// integer in 0.4 % of 2^40 would take seconds.
-std::vector<std::uint64_t> smooth_sizes(std::uint64_t lo, std::uint64_t hi) {
-  std::vector<std::uint64_t> sizes;
-  const auto products = [&](const auto& self, std::size_t prime, std::uint64_t product) -> void {
-    if (prime == kFftCodeletPrimes.size()) {
-      if (product >= lo) sizes.push_back(product);
-      return;
-    }
-    const std::uint64_t p = kFftCodeletPrimes[prime];
-    for (std::uint64_t m = product;; m *= p) {
-      self(self, prime + 1, m);
-      if (m > hi / p) break;
-    }
-  };
-  products(products, 0, 1);
-  std::sort(sizes.begin(), sizes.end());
-  return sizes;
-}
-
 }  // namespace
 
 std::uint64_t DeviceFftBluestein::convolution_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
@@ -94,7 +73,7 @@ std::uint64_t DeviceFftBluestein::convolution_size(std::uint64_t n, bool double_
   const std::uint64_t smallest = bluestein_size(n);
   const std::uint64_t fused_cap = std::min(max_pass, kFftMaxBluesteinOnChip);
   if (smallest > fused_cap * fused_cap * fused_cap) return smallest;  // none splits in three
-  const std::vector<std::uint64_t> sizes = smooth_sizes(smallest, smallest + smallest / 256);
+  const std::vector<std::uint64_t> sizes = codelet_smooth_sizes(smallest, smallest + smallest / 256);
   for (const std::uint64_t m : sizes)
     if (m <= fused_cap * fused_cap && split_of(m, double_precision, max_pass).size() == 2) return m;
   for (const std::uint64_t m : sizes)

@@ -185,6 +185,36 @@ TEST(GpuFftSplit, FewestMostBalancedPasses) {
   }
 }
 
+// The codelet-smooth sizes of a range, made from the odd ones' powers of two, and Bluestein's
+// length (a short scan, else those sizes), against a scan of every integer: small and awkward
+// ranges, and sizes whose next smooth one lies past the short scan (2^33 + 17's lies 265183 on).
+TEST(GpuFftSplit, SmoothSizesMatchAScan) {
+  const auto scan = [](std::uint64_t lo, std::uint64_t hi) {
+    std::vector<std::uint64_t> v;
+    for (std::uint64_t m = lo; m <= hi; ++m)
+      if (codelet_smooth(m)) v.push_back(m);
+    return v;
+  };
+  const auto next_smooth = [](std::uint64_t m) {
+    while (!codelet_smooth(m)) ++m;
+    return m;
+  };
+  std::mt19937_64 rng(11);
+  for (int t = 0; t < 100; ++t) {
+    const std::uint64_t lo = rng() % 50000000 + 1, hi = lo + rng() % 300000;
+    EXPECT_EQ(codelet_smooth_sizes(lo, hi), scan(lo, hi)) << lo << ".." << hi;
+  }
+  EXPECT_EQ(codelet_smooth_sizes(1, 30), scan(1, 30));
+  EXPECT_EQ(codelet_smooth_sizes(23, 23), std::vector<std::uint64_t>{});
+  EXPECT_EQ(codelet_smooth_sizes(9, 2), std::vector<std::uint64_t>{});
+  for (std::uint64_t n = 1; n < 20000; ++n) ASSERT_EQ(bluestein_size(n), next_smooth(2 * n - 1)) << n;
+  for (const std::uint64_t n : {std::uint64_t{1} << 33, (std::uint64_t{1} << 33) + 17, std::uint64_t{30000000001}}) {
+    const std::uint64_t want = next_smooth(2 * n - 1);
+    EXPECT_EQ(bluestein_size(n), want) << n;
+    if (n == (std::uint64_t{1} << 33) + 17) EXPECT_GT(want - (2 * n - 1), 4096u);  // past the short scan
+  }
+}
+
 // Bluestein beyond one kernel takes the shortest convolution that three fused passes can do, when
 // one is within 0.4 % of the shortest of all; else the shortest in that range that five can do.
 TEST(GpuFftSplit, BluesteinTakesAConvolutionOfTwoPasses) {
