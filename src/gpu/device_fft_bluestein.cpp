@@ -63,6 +63,19 @@ std::vector<std::uint64_t> split_of(std::uint64_t m, bool double_precision, std:
   return split;
 }
 
+// Unsupported naming n, its convolution of m points, and why the fused passes cannot take it.
+[[noreturn]] void throw_no_split(std::uint64_t n, std::uint64_t m, bool double_precision, std::uint64_t max_pass) {
+  std::string why = "it fits one kernel";
+  try {
+    DeviceFftPlan::split(m, double_precision, std::min(max_pass, kFftMaxBluesteinOnChip));
+  } catch (const Unsupported& e) {
+    why = e.what();
+  }
+  throw Unsupported("GPU FFT: size n " + std::to_string(n) + " has a prime factor above " +
+                    std::to_string(kFftCodeletPrimes.back()) + ", so it is a convolution of " + std::to_string(m) +
+                    " points (Bluestein), which the GPU cannot do: " + why);
+}
+
 }  // namespace
 
 std::uint64_t DeviceFftBluestein::convolution_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
@@ -86,6 +99,11 @@ std::vector<std::uint64_t> DeviceFftBluestein::fused_split(std::uint64_t n, bool
   return split_of(convolution_size(n, double_precision, max_pass), double_precision, max_pass);
 }
 
+void DeviceFftBluestein::check_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
+  const std::uint64_t m = convolution_size(n, double_precision, max_pass);
+  if (split_of(m, double_precision, max_pass).empty()) throw_no_split(n, m, double_precision, max_pass);
+}
+
 bool DeviceFftBluestein::split_in_store(std::uint64_t n, bool double_precision, std::uint64_t max_pass,
                                         std::uint64_t max_group, std::uint64_t max_split_pass) {
   const std::vector<std::uint64_t> split = fused_split(n, double_precision, max_pass);
@@ -97,10 +115,7 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
                                        std::uint64_t max_split_pass)
     : n_(n), m_(convolution_size(n, double_precision, max_pass)), double_(double_precision), layout_(layout) {
   split_ = split_of(m_, double_precision, max_pass);
-  if (split_.empty())
-    throw Unsupported("GPU FFT: size n " + std::to_string(n) + " is a convolution of " + std::to_string(m_) +
-                      " points (Bluestein), which has no split in two or three passes of at most " +
-                      std::to_string(std::min(max_pass, kFftMaxBluesteinOnChip)) + " points");
+  if (split_.empty()) throw_no_split(n, m_, double_precision, max_pass);
   if (real.n != 0 && real.complex_size() != n)
     throw InvalidArgument("DeviceFftBluestein: the real side of a transform of " + std::to_string(real.n) +
                           " points needs passes of its complex size, not n " + std::to_string(n));
@@ -143,18 +158,18 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
   programs.push_back({middle_size, middle, {}, m_});
   if (five()) programs.push_back({split_[1], {}, {}, m_ / middle_size});
   programs.push_back({m1, store, real_out, 0});
-  const std::vector<FftPass> launches = passes(0, 0);
+  launches_ = passes();
   const bool tw_double = double_ || context.facts().fp64;
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const Program& p = programs[i];
-    fused_.push_back(std::make_unique<DeviceFft>(context, p.size, double_, p.twiddle_n != 0, launches[i].columns(),
-                                                 p.conv, p.real, launches[i].fast > 1));
-    fused_.back()->check_count(launches[i].count);
+    fused_.push_back(std::make_unique<DeviceFft>(context, p.size, double_, p.twiddle_n != 0, launches_[i].columns(),
+                                                 p.conv, p.real, launches_[i].fast > 1));
+    fused_.back()->check_count(launches_[i].count);
     if (p.twiddle_n != 0) twiddles_.push_back(FftPassTwiddles::make(context, p.twiddle_n, tw_double));
   }
 }
 
-std::vector<FftPass> DeviceFftBluestein::passes(std::int64_t in_base, std::int64_t out_base) const {
+std::vector<FftPass> DeviceFftBluestein::passes() const {
   const auto M = static_cast<std::int64_t>(m_), M1 = static_cast<std::int64_t>(split_[0]);
   const std::int64_t R = M / M1;
   const auto B = static_cast<std::uint64_t>(layout_.batch);
@@ -173,13 +188,11 @@ std::vector<FftPass> DeviceFftBluestein::passes(std::int64_t in_base, std::int64
   std::vector<FftPass> p;
   // A: columns n1 of (b, n') from the caller's layout to scratch 1's k1 R + n'.
   p.push_back(FftPass::over_batch(B, 1, static_cast<std::uint64_t>(R), fast, in, columns));
-  p.back().in_offset = in_base;
   if (!five()) {
     // B: rows k1 of scratch 1, in place. C: columns k1 of (b, n2) to the caller's layout.
     const Side rows{b1, 0, R * q1, q1};  // element n2 of (b, k1)
     p.push_back(FftPass::over_batch(B, 1, static_cast<std::uint64_t>(M1), fast, rows, rows));
     p.push_back(FftPass::over_batch(B, 1, last_inner, fast, columns, out));
-    p.back().out_offset = out_base;
     return p;
   }
   const std::int64_t M2 = static_cast<std::int64_t>(split_[1]), M3 = R / M2, M12 = M1 * M2;
@@ -196,7 +209,6 @@ std::vector<FftPass> DeviceFftBluestein::passes(std::int64_t in_base, std::int64
                                   Side{b1, M12 * q1, q1, M1 * q1}, Side{b2, M1 * q2, q2, M3 * M1 * q2}));
   // E: rows n' (k1 -> n1) of scratch 2 to the caller's layout, element j = n1 R + n'.
   p.push_back(FftPass::over_batch(entries, 1, last_inner, fast, Side{b2, 0, M1 * q2, q2}, out));
-  p.back().out_offset = out_base;
   return p;
 }
 
@@ -215,19 +227,22 @@ void DeviceFftBluestein::wait_ready() const {
 
 void DeviceFftBluestein::run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
                              std::int64_t in_base, std::int64_t out_base) const {
-  const std::vector<FftPass> p = passes(in_base, out_base);
+  // The launches_ with the caller's bases (copies on the stack: no allocation here).
+  FftPass first = launches_.front(), last = launches_.back();
+  first.in_offset = in_base;
+  last.out_offset = out_base;
   // The loading, middle and storing passes take the transform's direction for the chirps and
   // the spectrum (their FFTs' are fixed); five passes' B is forward and D backward.
-  fused_[0]->launch(stream, in, *work_, p[0], direction, 1.0, &twiddles_[0]);
+  fused_[0]->launch(stream, in, *work_, first, direction, 1.0, &twiddles_[0]);
   if (!five()) {
-    fused_[1]->launch(stream, *work_, *work_, p[1], direction, 1.0, &twiddles_[1]);
-    fused_[2]->launch(stream, *work_, out, p[2], direction, scale);
+    fused_[1]->launch(stream, *work_, *work_, launches_[1], direction, 1.0, &twiddles_[1]);
+    fused_[2]->launch(stream, *work_, out, last, direction, scale);
     return;
   }
   const auto M = static_cast<std::int64_t>(m_);
   const std::int64_t entries = batch_fast_ ? 1 : layout_.batch;  // launches of B to E
   for (std::int64_t b = 0; b < entries; ++b) {
-    std::array<FftPass, 4> q = {p[1], p[2], p[3], p[4]};
+    std::array<FftPass, 4> q = {launches_[1], launches_[2], launches_[3], last};
     q[0].in_offset = q[1].out_offset = q[2].in_offset = b * M;
     q[3].out_offset += b * layout_.out_dist;
     fused_[1]->launch(stream, *work_, *work2_, q[0], fft::Direction::forward, 1.0, &twiddles_[1]);

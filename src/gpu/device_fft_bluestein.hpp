@@ -81,6 +81,8 @@ class DeviceFftBluestein {
   /// The factors of convolution_size(n) the fused passes take, first pass first: M1, M2 (three
   /// passes) or M1, M2, M3 (five); empty where it has no such split under max_pass.
   static std::vector<std::uint64_t> fused_split(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
+  /// Throws Unsupported naming n (its convolution and why) unless fused_passes_fit.
+  static void check_size(std::uint64_t n, bool double_precision, std::uint64_t max_pass);
   /// Whether size n (Bluestein's, beyond one kernel) is fused passes under max_pass.
   static bool fused_passes_fit(std::uint64_t n, bool double_precision, std::uint64_t max_pass) {
     return !fused_split(n, double_precision, max_pass).empty();
@@ -113,8 +115,8 @@ class DeviceFftBluestein {
 
  private:
   /// The launches of the fused passes (A, B, C; or A to E, those after A of batch entry 0
-  /// unless the batch is their fastest level: run() offsets them per entry).
-  std::vector<FftPass> passes(std::int64_t in_base, std::int64_t out_base) const;
+  /// unless the batch is their fastest level: run() offsets them per entry), at base 0.
+  std::vector<FftPass> passes() const;
   bool five() const { return split_.size() == 3; }
 
   std::uint64_t n_, m_;
@@ -129,6 +131,7 @@ class DeviceFftBluestein {
   // A (chirp on load), [B (forward)], the middle (spectrum), [D (backward)], the last (chirp on store).
   std::vector<std::unique_ptr<DeviceFft>> fused_;
   std::vector<FftPassTwiddles> twiddles_;  // of every pass but the last
+  std::vector<FftPass> launches_;          // passes(), made once
 };
 
 }  // namespace ripple::gpu

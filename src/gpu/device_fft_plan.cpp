@@ -257,16 +257,10 @@ void DeviceFftPlan::check_size(std::uint64_t n, bool double_precision, std::uint
     split(std::max<std::uint64_t>(n, 1), double_precision, max_pass);
     return;
   }
-  if (!split_with_large_primes(n, double_precision, max_pass).empty()) return;
-  std::uint64_t m = bluestein_size(n);
-  try {
-    m = DeviceFftBluestein::convolution_size(n, double_precision, max_pass);
-    split(m, double_precision, std::min(max_pass, kFftMaxBluesteinOnChip));  // its fused passes
-  } catch (const Unsupported& e) {
-    throw Unsupported("GPU FFT: size n " + str(n) + " has a prime factor above " + str(kFftCodeletPrimes.back()) +
-                      ", so it is a convolution of " +
-                      str(m) + " points (Bluestein), which the GPU cannot do: " + e.what());
-  }
+  // As the constructor: one kernel, passes with the large primes, else Bluestein's fused passes.
+  if (fits_one_kernel(n, double_precision, max_pass) || !split_with_large_primes(n, double_precision, max_pass).empty())
+    return;
+  DeviceFftBluestein::check_size(n, double_precision, max_pass);
 }
 
 std::vector<std::uint64_t> DeviceFftPlan::split_for_real(std::uint64_t n, bool double_precision,
