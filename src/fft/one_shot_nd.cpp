@@ -9,21 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "fft/nd_axes.hpp"
 #include "fft/plan_desc.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
 namespace ripple::fft {
-namespace {
+namespace detail {
 
-std::size_t product(const std::vector<std::size_t>& v, std::size_t from = 0, std::size_t to = SIZE_MAX) {
-  std::size_t p = 1;
-  for (std::size_t i = from; i < std::min(to, v.size()); ++i) p *= v[i];
-  return p;
-}
-
-// The axes to transform, normalized, in the caller's order (the last one is the real axis of
-// rfftn/irfftn).
 std::vector<std::size_t> checked_axes(const std::vector<int>& axes, std::size_t ndim, const std::string& name) {
   if (ndim == 0) throw InvalidArgument(name + ": x is 0-d; it has no axis to transform");
   std::vector<std::size_t> out;
@@ -39,6 +32,30 @@ std::vector<std::size_t> checked_axes(const std::vector<int>& axes, std::size_t 
   }
   return out;
 }
+
+void check_lengths(const std::vector<std::size_t>& shape, const std::vector<std::size_t>& axes, const char* name) {
+  for (std::size_t a : axes)
+    if (shape[a] == 0)
+      throw InvalidArgument(std::string(name) + ": axis " + std::to_string(a) +
+                            " has length 0; transform sizes must be >= 1");
+}
+
+std::size_t irfftn_length(std::size_t m, std::size_t n) {
+  if (n != 0) return n;
+  if (m < 2)
+    throw InvalidArgument("irfftn: the last transformed axis has " + std::to_string(m) +
+                          " values; give n or at least 2 values (n = 2*(m-1))");
+  return 2 * (m - 1);
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::check_lengths;
+using detail::checked_axes;
+using detail::irfftn_length;
+using detail::product_of;
 
 // Copies the view into a C-ordered array of `shape` (which may differ from the view's along one
 // axis: cut there, or zero-padded), converting T to U.
@@ -93,9 +110,9 @@ std::vector<Chunk> chunks_of(std::vector<std::size_t> axes, std::optional<std::s
 template <class In, class Out>
 void run_chunk(PlanDesc desc, const Chunk& c, const std::vector<std::size_t>& in_shape,
                const std::vector<std::size_t>& out_shape, const In* in, Out* out) {
-  const std::size_t inner = product(in_shape, c.last + 1), outer = product(in_shape, 0, c.first);
-  if (inner * outer * product(in_shape, c.first, c.last + 1) == 0) return;
-  const std::size_t in_block = product(in_shape, c.first), out_block = product(out_shape, c.first);
+  const std::size_t inner = product_of(in_shape, c.last + 1), outer = product_of(in_shape, 0, c.first);
+  if (inner * outer * product_of(in_shape, c.first, c.last + 1) == 0) return;
+  const std::size_t in_block = product_of(in_shape, c.first), out_block = product_of(out_shape, c.first);
   desc.shape.assign(in_shape.begin() + std::ptrdiff_t(c.first), in_shape.begin() + std::ptrdiff_t(c.last) + 1);
   if (desc.kind == Kind::c2r) desc.shape.back() = out_shape[c.last];
   if (inner == 1) {
@@ -118,13 +135,6 @@ PlanDesc base_desc(Kind kind, Direction direction, Norm norm) {
   d.direction = direction;
   d.norm = norm;
   return d;
-}
-
-void check_lengths(const std::vector<std::size_t>& shape, const std::vector<std::size_t>& axes, const char* name) {
-  for (std::size_t a : axes)
-    if (shape[a] == 0)
-      throw InvalidArgument(std::string(name) + ": axis " + std::to_string(a) +
-                            " has length 0; transform sizes must be >= 1");
 }
 
 template <class T>
@@ -164,13 +174,7 @@ Array<T> real_backward_nd(ArrayView<const std::complex<T>> x, const std::vector<
                           Norm norm) {
   const std::vector<std::size_t> axes = checked_axes(axes_in, x.ndim(), "irfftn");
   const std::size_t real_axis = axes.back();
-  const std::size_t m = x.extent(real_axis);
-  if (n == 0) {
-    if (m < 2)
-      throw InvalidArgument("irfftn: the last transformed axis has " + std::to_string(m) +
-                            " values; give n or at least 2 values (n = 2*(m-1))");
-    n = 2 * (m - 1);
-  }
+  n = irfftn_length(x.extent(real_axis), n);
   std::vector<std::size_t> half_shape = x.shape();
   half_shape[real_axis] = n / 2 + 1;
   check_lengths(half_shape, axes, "irfftn");

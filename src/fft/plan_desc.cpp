@@ -97,14 +97,19 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
       span_of(n_out, desc.batch, c.out_stride, c.out_dist, desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out");
   check_no_alias(n_out, desc.batch, c.out_stride, desc.batch == 1 ? 1 : c.out_dist);
   if (desc.threads > 1024) throw InvalidArgument("threads = " + std::to_string(desc.threads) + ": above 1024");
-  const bool forward = desc.direction == Direction::forward;
-  const double nn = double(c.n);
-  switch (desc.norm) {
-    case Norm::backward: c.scale = forward ? 1.0 : 1.0 / nn; break;
-    case Norm::ortho: c.scale = 1.0 / std::sqrt(nn); break;
-    case Norm::forward: c.scale = forward ? 1.0 / nn : 1.0; break;
-  }
+  c.scale = norm_scale(desc.norm, desc.direction, c.n);
   return c;
+}
+
+double norm_scale(Norm norm, Direction direction, std::size_t n) {
+  const bool forward = direction == Direction::forward;
+  const double nn = double(n);
+  switch (norm) {
+    case Norm::backward: return forward ? 1.0 : 1.0 / nn;
+    case Norm::ortho: return 1.0 / std::sqrt(nn);
+    case Norm::forward: return forward ? 1.0 / nn : 1.0;
+  }
+  return 1.0;
 }
 
 }  // namespace ripple::fft::detail

@@ -43,6 +43,9 @@ Layout layout_of(const CheckedDesc& c) {
   return l;
 }
 
+/// The factor numpy's norm applies to a transform of n points in `direction`.
+double norm_scale(Norm norm, Direction direction, std::size_t n);
+
 std::string kind_name(Kind k);
 std::string precision_name(Precision p);
 

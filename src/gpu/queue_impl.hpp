@@ -48,5 +48,11 @@ inline const Memory& memory_of(const detail::RawBuffer& buffer) {
   return memory_of(const_cast<detail::RawBuffer&>(buffer));
 }
 
+/// The values of a Buffer on the CPU device (host bytes; empty for a GPU buffer).
+template <class T>
+T* host_data(const Buffer<T>& b) {
+  return reinterpret_cast<T*>(b.raw().impl().host.data());
+}
+
 }  // namespace gpu
 }  // namespace ripple

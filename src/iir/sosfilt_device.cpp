@@ -47,13 +47,9 @@ class GpuCascade {
 namespace {
 
 using detail::GpuCascade;
+using gpu::host_data;
 
 bool on_cpu(const Queue& q) { return q.device().kind() == DeviceKind::cpu; }
-
-template <class T>
-T* host_data(const Buffer<T>& b) {
-  return reinterpret_cast<T*>(b.raw().impl().host.data());
-}
 
 void check_same_device(const std::string& fn, const char* what, const Queue& a, const char* other, const Queue& b) {
   if (!(a.device() == b.device()))

@@ -469,6 +469,66 @@ inline std::vector<cld> reference_nd(const PlanDesc& d, std::vector<cld> x) {
   return x;
 }
 
+/// numpy's axes argument normalized: negative ones counted from the end, none meaning all.
+inline std::vector<std::size_t> normalized_axes(const std::vector<int>& axes, std::size_t ndim) {
+  std::vector<std::size_t> out;
+  if (axes.empty())
+    for (std::size_t a = 0; a < ndim; ++a) out.push_back(a);
+  for (int a : axes) out.push_back(a < 0 ? std::size_t(int(ndim) + a) : std::size_t(a));
+  return out;
+}
+
+/// numpy.fft.fftn / ifftn over `axes` (normalized) of the row-major array of `shape`, in long
+/// double: unscaled lines along each axis, then the norm over the product of the transformed sizes.
+inline std::vector<cld> ref_fftn(std::vector<cld> x, std::vector<std::size_t> shape,
+                                 const std::vector<std::size_t>& axes, bool forward, Norm norm) {
+  std::size_t count = 1;
+  for (std::size_t a : axes) {
+    count *= shape[a];
+    x = along_axis(x, shape, a, shape[a], [forward](const std::vector<cld>& v) {
+      return ref_c2c(v, forward, forward ? Norm::backward : Norm::forward);
+    });
+  }
+  const long double s = norm_scale(norm, forward, count);
+  for (auto& v : x) v *= s;
+  return x;
+}
+
+/// numpy.fft.rfftn of the reals x: the full forward transform, the real axis (axes.back()) cut
+/// to m/2+1.
+inline std::vector<cld> ref_rfftn(const std::vector<cld>& x, std::vector<std::size_t> shape,
+                                  const std::vector<std::size_t>& axes, Norm norm) {
+  const std::size_t real_axis = axes.back();
+  const std::size_t h = shape[real_axis] / 2 + 1;
+  std::vector<cld> y = ref_fftn(x, shape, axes, true, norm);
+  return along_axis(y, shape, real_axis, h, [](const std::vector<cld>& v) { return v; });
+}
+
+/// numpy.fft.irfftn of the half spectrum h (of `half_shape`) to n reals along the real axis
+/// (axes.back(); its input cut or zero-padded to n/2+1): ifft along the other axes, then irfft.
+inline std::vector<long double> ref_irfftn(const std::vector<cld>& h, std::vector<std::size_t> half_shape,
+                                           const std::vector<std::size_t>& axes, std::size_t n, Norm norm) {
+  const std::size_t real_axis = axes.back();
+  std::vector<cld> back = h;
+  std::size_t count = n;
+  for (std::size_t a : axes)
+    if (a != real_axis) {
+      count *= half_shape[a];
+      back = along_axis(back, half_shape, a, half_shape[a],
+                        [](const std::vector<cld>& v) { return ref_c2c(v, false, Norm::forward); });
+    }
+  back = along_axis(back, half_shape, real_axis, n, [n](const std::vector<cld>& v) {
+    std::vector<cld> cut(n / 2 + 1);
+    std::copy_n(v.begin(), std::min(v.size(), cut.size()), cut.begin());
+    const std::vector<long double> t = ref_c2r(cut, n, Norm::forward);
+    return std::vector<cld>(t.begin(), t.end());
+  });
+  const long double scale = norm_scale(norm, false, count);
+  std::vector<long double> r(back.size());
+  for (std::size_t i = 0; i < back.size(); ++i) r[i] = back[i].real() * scale;
+  return r;
+}
+
 /// Computes the expected output of one transform of `d` for input `x` (long double).
 inline std::vector<cld> expected_output(const PlanDesc& d, const std::vector<cld>& x) {
   if (d.shape.size() > 1) return reference_nd(d, x);

@@ -7,6 +7,7 @@
 // with NaN, so an element the plan fails to write fails the comparison.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -201,6 +202,111 @@ TEST_P(DeviceFftNd, C2cMatchesTheReferenceAndTheCpuPlan) {
     ++variant;
   }
   std::printf("[ fft DevicePlan rank 2/3 ] worst error / bound: %.3f\n", worst);
+}
+
+// The one-shot fftn/ifftn/rfftn/irfftn on Buffers over any axes of an array (the lines of an
+// axis with the elements after it and those before it as two levels; four axes; the real axis
+// last, first or in the middle; irfftn's n cutting or padding its input) against the
+// long-double reference. The output buffers are the functions' own, so they cannot be poisoned
+// here; every case draws new inputs, so stale memory holding a right answer is not one.
+struct AxesCase {
+  std::vector<std::size_t> shape;
+  std::vector<int> axes;
+  std::size_t n = 0;  // irfftn's
+};
+
+template <class T>
+double check_one_shots(const Queue& q, const AxesCase& c, Norm norm, std::uint64_t seed) {
+  using C = std::complex<T>;
+  const std::vector<std::size_t> axes = normalized_axes(c.axes, c.shape.size());
+  const std::size_t real_axis = axes.back();
+  std::size_t transformed = 1;
+  for (std::size_t a : axes) transformed *= c.shape[a];
+  const double bound = gpu::test::fft_bound<T>(transformed);
+  double worst = 0;
+  const auto check = [&](double err, const char* what) {
+    EXPECT_LE(err, bound) << what;
+    worst = std::max(worst, err / bound);
+  };
+  const auto sized = [](std::size_t got, std::size_t want, const char* what) {
+    EXPECT_EQ(got, want) << what << "'s output size";
+    return got == want;
+  };
+  const std::vector<C> x = random_complex<T>(product(c.shape), seed);
+  const Buffer<C> xb(q, std::span<const C>(x));
+  for (const bool forward : {true, false}) {
+    const Buffer<C> y = forward ? fftn(xb, c.shape, c.axes, norm) : ifftn(xb, c.shape, c.axes, norm);
+    if (!sized(y.size(), x.size(), "fftn")) return INFINITY;
+    check(rel_l2(y.to_vector(), ref_fftn(to_ld(x), c.shape, axes, forward, norm)), forward ? "fftn" : "ifftn");
+  }
+  EXPECT_TRUE(xb.to_vector() == x) << "the input was modified";
+  const std::vector<T> r = random_real<T>(product(c.shape), seed + 1);
+  const Buffer<C> spectrum = rfftn(Buffer<T>(q, std::span<const T>(r)), c.shape, c.axes, norm);
+  std::vector<std::size_t> half = c.shape;
+  half[real_axis] = half[real_axis] / 2 + 1;
+  if (!sized(spectrum.size(), product(half), "rfftn")) return INFINITY;
+  check(rel_l2(spectrum.to_vector(), ref_rfftn(to_ld(r), c.shape, axes, norm)), "rfftn");
+  // irfftn of a half spectrum of the real axis's usual length, or of another where n is given.
+  const std::size_t n = c.n ? c.n : c.shape[real_axis];
+  std::vector<std::size_t> in_shape = half;
+  if (c.n) in_shape[real_axis] = c.shape[real_axis] / 2 + 1;
+  const std::vector<C> h = random_complex<T>(product(in_shape), seed + 2);
+  const Buffer<C> hb(q, std::span<const C>(h));
+  const Buffer<T> back = irfftn(hb, in_shape, c.axes, n, norm);
+  std::vector<std::size_t> out_shape = in_shape;
+  out_shape[real_axis] = n;
+  if (!sized(back.size(), product(out_shape), "irfftn")) return INFINITY;
+  const std::vector<long double> want = ref_irfftn(to_ld(h), in_shape, axes, n, norm);
+  L2Error e;
+  const std::vector<T> got = back.to_vector();
+  for (std::size_t i = 0; i < want.size(); ++i) e.add(static_cast<long double>(got[i]), want[i]);
+  check(e.rel(), "irfftn");
+  EXPECT_TRUE(hb.to_vector() == h) << "irfftn modified its input";
+  return worst;
+}
+
+TEST_P(DeviceFftNd, OneShotsOverAnyAxesMatchTheReference) {
+  const std::vector<AxesCase> cases{
+      {{4, 6, 5}, {}},
+      {{4, 6, 5}, {0, 2}},
+      {{4, 6, 10}, {1}},          // the middle axis: its lines in two levels
+      {{5, 3, 4, 6}, {}},         // four axes
+      {{2, 3, 4, 6}, {2, 0}},     // the real axis first
+      {{3, 8, 5}, {-1, 1}},       // the real axis in the middle
+      {{7, 5, 3}, {0}},           // odd real axis 0, its lines 15 apart
+      {{3, 47, 4}, {1}},          // Bluestein's lines in two levels
+      {{4, 5, 6}, {0, 2}, 9},     // irfftn: odd n cuts its input (6 -> 5)
+      {{4, 5, 6}, {2, 1}, 14},    // irfftn: n pads its input (3 -> 8) along axis 1
+      {{16384, 2}, {0}},          // two passes on strided lines (the real axis too)
+      {{3, 1, 4}, {1}},           // lines of one point (the real one widened by a kernel)
+      {{3, 2, 4}, {0, 1}},        // real lines of two points, 4 apart (packed by a kernel)
+  };
+  double worst = 0;
+  int variant = 0;
+  for (const AxesCase& c : cases) {
+    SCOPED_TRACE("shape " + ::testing::PrintToString(c.shape) + " axes " + ::testing::PrintToString(c.axes) +
+                 " n " + std::to_string(c.n));
+    const Norm norm = static_cast<Norm>(variant % 3);
+    const std::uint64_t seed = seed_for(product(c.shape), 700 + variant);
+    worst = std::max(worst, check_one_shots<float>(queue(), c, norm, seed));
+    if (has_fp64() && variant % 2 == 0) worst = std::max(worst, check_one_shots<double>(queue(), c, norm, seed + 3));
+    ++variant;
+  }
+  std::printf("[ fft one-shots over axes ] worst error / bound: %.3f\n", worst);
+}
+
+TEST_P(DeviceFftNd, OneShotsRejectBadArguments) {
+  const Buffer<std::complex<float>> x(queue(), 24);
+  expect_throw_naming<InvalidArgument>([&] { (void)fftn(x, {5, 5}); }, {"fftn", "24", "25"}, "a shape larger than x");
+  expect_throw_naming<InvalidArgument>([&] { (void)ifftn(x, {4, 6}, {1, -1}); }, {"axis -1", "twice"},
+                                       "a repeated axis");
+  expect_throw_naming<InvalidArgument>([&] { (void)fftn(x, {4, 6}, {2}); }, {"axes", "2"}, "axis 2 of a 2-d array");
+  expect_throw_naming<InvalidArgument>([&] { (void)fftn(x, {}); }, {"0-d"}, "a 0-d shape");
+  expect_throw_naming<InvalidArgument>([&] { (void)rfftn(Buffer<float>(queue(), 4), {0, 4}, {0}); },
+                                       {"axis 0", "length 0"}, "an empty transformed axis");
+  expect_throw_naming<InvalidArgument>([&] { (void)irfftn(x, {24, 1}); }, {"n"}, "irfftn of a real axis of 1 without n");
+  // An empty axis not transformed: an empty result.
+  EXPECT_EQ(fftn(x, {0, 6}, {1}).size(), 0u);
 }
 
 }  // namespace

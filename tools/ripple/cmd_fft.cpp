@@ -91,7 +91,8 @@ Command add_fft_command(CLI::App& app) {
       "With --axes, the transform runs over those axes, as numpy.fft.fftn/ifftn/rfftn/irfftn: the\n"
       "real transform and --n belong to the last axis listed.\n"
       "With --device, the data is uploaded to that device (a GPU through CUDA or OpenCL) and\n"
-      "transformed there by one fft::DevicePlan; --axes must then be the last 1 to 3 axes in order.");
+      "transformed there: along the last axis by one fft::DevicePlan, over --axes (any of them) by\n"
+      "the device's fftn/ifftn/rfftn/irfftn.");
   sub->add_option("IN", o->in, "input .npy file ('-' for standard input)")->required();
   sub->add_option("OUT", o->out, "output .npy file ('-' for standard output)")->required();
   sub->add_flag("-i,--inverse", o->transform.inverse, "backward c2c transform (numpy.fft.ifft)");

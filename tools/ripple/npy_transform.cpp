@@ -1,6 +1,6 @@
 // Batched FFTs along the last axis of an NpyArray through one plan per call: fft::Plan on the
-// host, or fft::DevicePlan on a chosen device, where the last 1 to 3 axes of --axes are one
-// plan too. Transforms over chosen axes on the host go through fft::fftn and friends.
+// host, or fft::DevicePlan on a chosen device. Transforms over chosen axes go through fft::fftn
+// and friends, on host arrays or, with a device, on Buffers there.
 #include "npy_transform.hpp"
 
 #include <algorithm>
@@ -46,9 +46,9 @@ std::string execute(const fft::PlanDesc& desc, std::span<const In> x, std::span<
   return plan.describe();
 }
 
-// One transform kind, with the input element type In and output element type Out fixed, over
-// the last desc.shape.size() axes of `input` (the others a batch). `in_len` / `out_len` are the
-// last-axis lengths the plan reads and writes.
+// One transform kind, with the input element type In and output element type Out fixed, along
+// the last axis of `input` (the others a batch). `in_len` / `out_len` are the lengths the plan
+// reads and writes.
 template <class In, class Out>
 TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t in_len, std::size_t out_len,
                     const std::optional<Device>& device) {
@@ -59,8 +59,6 @@ TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t i
   shape.back() = out_len;
   std::vector<Out> y(io::element_count(shape));
   TransformResult result;
-  std::size_t rows_per_transform = 1;  // along the transformed axes before the last
-  for (std::size_t a = 0; a + 1 < desc.shape.size(); ++a) rows_per_transform *= desc.shape[a];
   if (rows > 0) {
     std::vector<In> resized;
     std::span<const In> source = x;
@@ -68,7 +66,7 @@ TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t i
       resized = resize_rows(x, rows, m, in_len);
       source = resized;
     }
-    desc.batch = rows / rows_per_transform;
+    desc.batch = rows;
     result.plan = execute<In, Out>(desc, source, y, device);
   }
   result.array = io::NpyArray(std::move(shape), std::move(y));
@@ -107,8 +105,22 @@ TransformResult run_axes(const io::NpyArray& input, const AxisTransform& o, std:
     resized = resize_axis(x, shape, last_axis, *o.n);
     x = resized;
   }
-  const ArrayView<const In> view(x.data(), shape);
   TransformResult result;
+  if (o.device) {
+    const Queue queue(*o.device);
+    const Buffer<In> in(queue, x);
+    result.plan = std::is_floating_point_v<In> ? "rfftn" : o.inverse ? "ifftn" : "fftn";
+    if constexpr (std::is_floating_point_v<In>) {
+      std::vector<std::size_t> half = shape;
+      half[last_axis] = half[last_axis] / 2 + 1;
+      result.array = io::NpyArray(std::move(half), fft::rfftn(in, shape, o.axes, o.norm).to_vector());
+    } else {
+      result.array = io::NpyArray(shape, (o.inverse ? fft::ifftn(in, shape, o.axes, o.norm)
+                                                    : fft::fftn(in, shape, o.axes, o.norm)).to_vector());
+    }
+    return result;
+  }
+  const ArrayView<const In> view(x.data(), shape);
   if constexpr (std::is_floating_point_v<In>) {
     result.array = to_npy(fft::rfftn(view, o.axes, o.norm));
     result.plan = "rfftn";
@@ -120,27 +132,39 @@ TransformResult run_axes(const io::NpyArray& input, const AxisTransform& o, std:
 }
 
 template <class T>
-TransformResult run_irfftn(const io::NpyArray& input, const AxisTransform& o) {
+TransformResult run_irfftn(const io::NpyArray& input, const AxisTransform& o, std::size_t last_axis) {
   const std::span<const std::complex<T>> x = input.values<std::complex<T>>();
   TransformResult result;
-  result.array = to_npy(fft::irfftn(ArrayView<const std::complex<T>>(x.data(), input.shape), o.axes,
-                                    o.n.value_or(0), o.norm));
+  if (!o.device) {
+    result.array = to_npy(fft::irfftn(ArrayView<const std::complex<T>>(x.data(), input.shape), o.axes,
+                                      o.n.value_or(0), o.norm));
+    result.plan = "irfftn";
+    return result;
+  }
+  const Queue queue(*o.device);
+  const Buffer<std::complex<T>> in(queue, x);
+  std::vector<T> y = fft::irfftn(in, input.shape, o.axes, o.n.value_or(0), o.norm).to_vector();
+  std::vector<std::size_t> shape = input.shape;  // n along the real axis (irfftn checked m >= 2 without it)
+  shape[last_axis] = o.n.value_or(2 * (shape[last_axis] - 1));
+  result.array = io::NpyArray(std::move(shape), std::move(y));
   result.plan = "irfftn";
   return result;
 }
 
-// The last `rank` axes of `input` (checked by the caller: not 0-d, real input forward) as one
-// batched plan, the last of them cut or padded to options.n.
-TransformResult transform_trailing(const io::NpyArray& input, const AxisTransform& options, std::size_t rank) {
+}  // namespace
+
+TransformResult transform_last_axis(const io::NpyArray& input, const AxisTransform& options) {
   using std::complex;
   const io::Dtype dtype = input.dtype();
+  if (input.shape.empty()) throw InvalidArgument("the input is 0-d: it has no axis to transform");
+  if (input.shape.back() == 0) throw InvalidArgument("the input's last axis has length 0: nothing to transform");
+  if (!io::is_complex(dtype) && (options.inverse || options.real_output))
+    throw UsageError(std::string(options.real_output ? "--real-output" : "--inverse") +
+                     " needs complex input, but the input is " + io::dtype_name(dtype) +
+                     " (real input is transformed forward, like numpy.fft.rfft)");
   const std::size_t m = input.shape.back();
   fft::PlanDesc desc;
-  for (std::size_t a = input.shape.size() - rank; a < input.shape.size(); ++a) {
-    if (input.shape[a] == 0)
-      throw InvalidArgument("the input's axis " + std::to_string(a) + " has length 0: nothing to transform");
-    desc.shape.push_back(input.shape[a]);
-  }
+  desc.shape = {m};
   desc.norm = options.norm;
   desc.threads = options.threads;
   const bool f32 = dtype == io::Dtype::f32 || dtype == io::Dtype::c64;
@@ -168,31 +192,6 @@ TransformResult transform_trailing(const io::NpyArray& input, const AxisTransfor
              : run<complex<double>, complex<double>>(input, desc, n, n, options.device);
 }
 
-// The count of axes `axes` names (none: the last one) if they are the last ones of `shape` in
-// order, at most 3 (what one DevicePlan transforms); InvalidArgument for an axis out of range or
-// named twice (as the host's fftn), else UsageError.
-std::size_t trailing_axes(const std::vector<std::size_t>& shape, const std::vector<int>& axes) {
-  if (axes.empty()) return 1;
-  const std::size_t rank = axes.size();
-  std::vector<std::size_t> normalized;
-  for (int a : axes) {
-    normalized.push_back(normalize_axis(a, shape.size(), "--axes"));
-    if (std::count(normalized.begin(), normalized.end(), normalized.back()) > 1)
-      throw InvalidArgument("--axes names axis " + std::to_string(normalized.back()) + " twice");
-  }
-  bool trailing = rank <= 3;
-  for (std::size_t i = 0; trailing && i < rank; ++i) trailing = normalized[i] == shape.size() - rank + i;
-  if (!trailing) {
-    std::string listed;
-    for (int a : axes) listed += (listed.empty() ? "" : ",") + std::to_string(a);
-    throw UsageError("--device transforms the last 1 to 3 axes in order (--axes -2,-1 or -3,-2,-1), not --axes " +
-                     listed + " of a " + std::to_string(shape.size()) + "-d input");
-  }
-  return rank;
-}
-
-}  // namespace
-
 TransformResult transform_axes(const io::NpyArray& input, const AxisTransform& options) {
   using std::complex;
   const io::Dtype dtype = input.dtype();
@@ -202,22 +201,11 @@ TransformResult transform_axes(const io::NpyArray& input, const AxisTransform& o
                      " needs complex input, but the input is " + io::dtype_name(dtype) +
                      " (real input is transformed forward, like numpy.fft.rfftn)");
   const std::size_t last_axis = normalize_axis(options.axes.empty() ? -1 : options.axes.back(), input.shape.size(), "--axes");
-  if (options.device) return transform_trailing(input, options, trailing_axes(input.shape, options.axes));
   const bool f32 = dtype == io::Dtype::f32 || dtype == io::Dtype::c64;
-  if (options.real_output) return f32 ? run_irfftn<float>(input, options) : run_irfftn<double>(input, options);
+  if (options.real_output)
+    return f32 ? run_irfftn<float>(input, options, last_axis) : run_irfftn<double>(input, options, last_axis);
   if (!io::is_complex(dtype)) return f32 ? run_axes<float>(input, options, last_axis) : run_axes<double>(input, options, last_axis);
   return f32 ? run_axes<complex<float>>(input, options, last_axis) : run_axes<complex<double>>(input, options, last_axis);
-}
-
-TransformResult transform_last_axis(const io::NpyArray& input, const AxisTransform& options) {
-  const io::Dtype dtype = input.dtype();
-  if (input.shape.empty()) throw InvalidArgument("the input is 0-d: it has no axis to transform");
-  if (input.shape.back() == 0) throw InvalidArgument("the input's last axis has length 0: nothing to transform");
-  if (!io::is_complex(dtype) && (options.inverse || options.real_output))
-    throw UsageError(std::string(options.real_output ? "--real-output" : "--inverse") +
-                     " needs complex input, but the input is " + io::dtype_name(dtype) +
-                     " (real input is transformed forward, like numpy.fft.rfft)");
-  return transform_trailing(input, options, 1);
 }
 
 }  // namespace ripple::cli

@@ -27,15 +27,17 @@ struct AxisTransform {
   /// only, the others a batch. With axes, n applies to the last of them (numpy's s[-1]) and the
   /// real transforms run along it.
   std::vector<int> axes;
-  /// Unset: fft::Plan on the host. Set: the data is uploaded to this device and transformed by
-  /// fft::DevicePlan (the CPU runs fft::Plan behind it); axes must then be the last 1 to 3 in
-  /// order, the shapes a DevicePlan takes.
+  /// Unset: fft::Plan on the host. Set: the data is uploaded to this device and transformed
+  /// there, along the last axis by one fft::DevicePlan (the CPU runs fft::Plan behind it), over
+  /// axes by the device's fftn/ifftn/rfftn/irfftn (ripple/fft/device.hpp).
   std::optional<Device> device;
 };
 
 struct TransformResult {
   io::NpyArray array;
-  std::string plan;  ///< describe() of the plan used ("" when there was no data)
+  /// describe() of the plan used ("" when there was no data), or the function over axes
+  /// ("rfftn").
+  std::string plan;
 };
 
 /// Transforms `input` along its last axis. Throws UsageError for options that do not fit the
@@ -45,8 +47,7 @@ struct TransformResult {
 TransformResult transform_last_axis(const io::NpyArray& input, const AxisTransform& options);
 
 /// Transforms `input` over options.axes (numpy's fftn/ifftn/rfftn/irfftn). Throws as
-/// transform_last_axis, InvalidArgument for bad or repeated axes, and UsageError for axes other
-/// than the last 1 to 3 in order with a device.
+/// transform_last_axis, and InvalidArgument for bad or repeated axes.
 TransformResult transform_axes(const io::NpyArray& input, const AxisTransform& options);
 
 }  // namespace ripple::cli

@@ -12,6 +12,11 @@
 //   plan.execute(x, x);                                    // in place, enqueued on `queue`
 //   x.download(std::span<std::complex<float>>(host));      // through the same queue: waits for it
 //
+// One-shot numpy-style transforms over any axes of an array in a Buffer (cupy.fft.fftn's
+// semantics) are fftn/ifftn/rfftn/irfftn at the end of this header:
+//
+//   auto y = ripple::fft::rfftn(x, {64, 100, 30}, {0, 2});  // axes 0 and 2, axis 2 real
+//
 // On a GPU (docs/ARCHITECTURE.md, "GPU FFT"): c2c, r2c and c2r transforms of rank 1, 2 and 3
 // (numpy's fftn/rfftn/irfftn), of any size
 // (numpy's fft/rfft/irfft; even real sizes through a complex FFT of half the size, odd ones of
@@ -42,6 +47,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "ripple/device.hpp"
 #include "ripple/fft.hpp"
@@ -85,5 +91,33 @@ class DevicePlan {
  private:
   std::unique_ptr<Impl> impl_;
 };
+
+/// numpy.fft.fftn / ifftn / rfftn / irfftn (as cupy.fft's) on device memory: transforms over
+/// `axes` of the C-ordered array of `shape` held in x's first prod(shape) values, returned as a
+/// new C-ordered Buffer on x's queue (rfftn's real axis m/2+1 long, irfftn's n). `axes`, `n` and
+/// `norm` are those of the host functions in ripple/fft.hpp: any number of axes in any order,
+/// the last one listed the real axis. On a GPU each axis is one batched 1-D pass over its lines
+/// where they lie (no transposes; the kernels compiled once, as for a DevicePlan); irfftn's
+/// input is first cut or zero-padded along the real axis where n/2+1 differs from its length
+/// there. The call returns when the result is complete. Throws as the host functions
+/// (InvalidArgument naming the bad axis or length), InvalidArgument if x holds fewer than
+/// prod(shape) values, and as DevicePlan (Unsupported naming an axis the device cannot
+/// transform, or double precision on a device without it; DeviceError).
+Buffer<std::complex<float>> fftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
+                                 const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+Buffer<std::complex<double>> fftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
+                                  const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+Buffer<std::complex<float>> ifftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
+                                  const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+Buffer<std::complex<double>> ifftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
+                                   const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+Buffer<std::complex<float>> rfftn(const Buffer<float>& x, const std::vector<std::size_t>& shape,
+                                  const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+Buffer<std::complex<double>> rfftn(const Buffer<double>& x, const std::vector<std::size_t>& shape,
+                                   const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+Buffer<float> irfftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
+                     const std::vector<int>& axes = {}, std::size_t n = 0, Norm norm = Norm::backward);
+Buffer<double> irfftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
+                      const std::vector<int>& axes = {}, std::size_t n = 0, Norm norm = Norm::backward);
 
 }  // namespace ripple::fft

@@ -1,0 +1,71 @@
+// Multi-dimensional FFTs on a GPU as one pass per transformed axis, each a batched 1-D plan
+// (gpu::DeviceFftPlan for complex lines, gpu::DeviceFftReal for the real axis of r2c and c2r)
+// over that axis's lines, addressed where they lie: no transposes. Shared by fft::DevicePlan's
+// ranks 2 and 3 (every axis of a batch of arrays in the caller's layout) and the one-shot
+// fftn/ifftn/rfftn/irfftn on Buffers (any axes of one C-ordered array).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fft/plan_desc.hpp"
+#include "gpu/device_fft_plan.hpp"
+#include "gpu/device_fft_real.hpp"
+
+namespace ripple::fft::detail {
+
+/// The lines of one axis: up to three levels of batch (the elements after the axis, those
+/// before it, the arrays of the batch), levels merged where evenly spaced on both sides. Two
+/// levels fit one FftLayout; a third is looped over at run time with base offsets.
+struct AxisLayout {
+  gpu::FftLayout layout;
+  std::uint64_t groups = 1;  // the third level
+  std::int64_t in_step = 0, out_step = 0;
+};
+
+/// The lines of `axis` of `batch` arrays whose shapes are in_shape and out_shape on the two
+/// sides (equal but along `axis` itself, where a real transform's sides differ), element i
+/// (row-major) of array b at b * dist + i * stride on each side.
+AxisLayout axis_layout(const std::vector<std::size_t>& in_shape, const std::vector<std::size_t>& out_shape,
+                       std::size_t axis, std::uint64_t batch, std::int64_t in_stride, std::int64_t in_dist,
+                       std::int64_t out_stride, std::int64_t out_dist);
+
+class DeviceAxisPasses {
+ public:
+  /// Transforms over `axes` (distinct, each < shape.size(); for r2c and c2r the last one is the
+  /// real axis) of `layout.batch` arrays of the logical (real-side) `shape`, in the layout's
+  /// strides and distances, of `kind` and precision. c2c and r2c: the last axis listed (the
+  /// real one) in -> out with the norm's scale, then the others of size > 1 in place on out.
+  /// c2r: the first other axis in -> a packed work array the passes own (also of size 1: a
+  /// copy, so the input is left as it was), the rest of size > 1 in place there, then the real
+  /// axis work -> out with the scale; with no other axis, the real axis in -> out. Every axis's
+  /// size is checked before anything is compiled or allocated: one the device cannot do is
+  /// Unsupported "axis A of size N on `where`: ...". Programs compile side by side (wait_ready).
+  DeviceAxisPasses(gpu::Context& context, const std::vector<std::size_t>& shape, const std::vector<std::size_t>& axes,
+                   Kind kind, bool double_precision, const CheckedDesc& layout, const std::string& where);
+  ~DeviceAxisPasses();
+
+  void wait_ready() const;
+  /// E.g. "axis 1 [gpu c2c n=64: ...], axis 0 [...]".
+  std::string describe() const;
+  /// out = scale * the transform of in (c2c in `direction`), enqueued on `stream`. in and out
+  /// may be the same memory for c2c.
+  void run(gpu::Stream& stream, const gpu::Memory& in, gpu::Memory& out, Direction direction, double scale) const;
+
+ private:
+  enum class Slot { in, out, work };
+  struct AxisPass {
+    std::size_t axis;
+    std::unique_ptr<gpu::DeviceFftPlan> plan;  // complex lines
+    std::unique_ptr<gpu::DeviceFftReal> rows;  // the real axis of r2c and c2r
+    AxisLayout lines;
+    Slot from, to;
+    bool scaled;
+  };
+  std::vector<AxisPass> passes_;
+  std::unique_ptr<gpu::Memory> work_;  // c2r with other axes
+};
+
+}  // namespace ripple::fft::detail

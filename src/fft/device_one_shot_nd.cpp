@@ -1,0 +1,180 @@
+// numpy-style fftn/ifftn/rfftn/irfftn on Buffers (include/ripple/fft/device.hpp): on a GPU, one
+// batched 1-D pass per transformed axis of the C-ordered array (DeviceAxisPasses, the lines of
+// each axis addressed where they lie), planned per call; on the CPU, the host functions on the
+// buffer's bytes. The arguments are checked as the host functions check theirs (nd_axes.hpp).
+#include <algorithm>
+#include <complex>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "fft/device_axis_passes.hpp"
+#include "fft/nd_axes.hpp"
+#include "fft/plan_desc.hpp"
+#include "gpu/device_copy.hpp"
+#include "gpu/queue_impl.hpp"
+#include "ripple/error.hpp"
+#include "ripple/fft/device.hpp"
+
+namespace ripple::fft {
+namespace {
+
+using detail::product_of;
+using gpu::host_data;
+
+template <class T>
+void check_holds(const Buffer<T>& x, const std::vector<std::size_t>& shape, const char* name) {
+  std::size_t count = 1;
+  for (std::size_t v : shape) {
+    if (v != 0 && count > SIZE_MAX / v) throw InvalidArgument(std::string(name) + ": the shape's size overflows");
+    count *= v;
+  }
+  if (x.size() < count)
+    throw InvalidArgument(std::string(name) + ": x holds " + std::to_string(x.size()) + " values but the shape has " +
+                          std::to_string(count));
+}
+
+// The GPU context of x's queue, refusing double precision where the device has none.
+gpu::Context& gpu_context(const Queue& q, bool dbl) {
+  gpu::Context& context = gpu::context_of(q);
+  if (dbl && !context.facts().fp64)
+    throw Unsupported("precision f64: device " + context.facts().name + " has no double precision");
+  return context;
+}
+
+// `kind` over `axes` of the array of logical (real-side) `shape` in precision T, from in to a
+// new buffer of out_count values of Out, with the norm's factor for the product of the
+// transformed sizes.
+template <class T, class Out>
+Buffer<Out> run_axes(const Queue& q, const gpu::Memory& in, std::size_t out_count, const std::vector<std::size_t>& shape,
+                     const std::vector<std::size_t>& axes, Kind kind, Direction direction, Norm norm) {
+  constexpr bool dbl = std::is_same_v<T, double>;
+  gpu::Context& context = gpu_context(q, dbl);
+  Buffer<Out> out(q, out_count);
+  if (out_count == 0) return out;
+  std::size_t transformed = 1;
+  for (std::size_t a : axes) transformed *= shape[a];
+  const detail::DeviceAxisPasses passes(context, shape, axes, kind, dbl, detail::CheckedDesc{}, q.device().to_string());
+  passes.wait_ready();
+  passes.run(gpu::stream_of(q), in, gpu::memory_of(out.raw()), direction, detail::norm_scale(norm, direction, transformed));
+  q.synchronize();  // the passes' scratch is freed on return
+  return out;
+}
+
+template <class T>
+Buffer<std::complex<T>> complex_nd(const Buffer<std::complex<T>>& x, const std::vector<std::size_t>& shape,
+                                   const std::vector<int>& axes_in, Norm norm, Direction direction, const char* name) {
+  const std::vector<std::size_t> axes = detail::checked_axes(axes_in, shape.size(), name);
+  detail::check_lengths(shape, axes, name);
+  check_holds(x, shape, name);
+  const Queue& q = x.queue();
+  if (q.device().kind() == DeviceKind::cpu) {
+    const ArrayView<const std::complex<T>> view(host_data(x), shape);
+    const Array<std::complex<T>> y = direction == Direction::forward ? fftn(view, axes_in, norm) : ifftn(view, axes_in, norm);
+    return Buffer<std::complex<T>>(q, std::span<const std::complex<T>>(y.values.data(), y.values.size()));
+  }
+  return run_axes<T, std::complex<T>>(q, gpu::memory_of(x.raw()), product_of(shape), shape, axes, Kind::c2c,
+                                                    direction, norm);
+}
+
+template <class T>
+Buffer<std::complex<T>> real_forward_nd(const Buffer<T>& x, const std::vector<std::size_t>& shape,
+                                        const std::vector<int>& axes_in, Norm norm) {
+  const std::vector<std::size_t> axes = detail::checked_axes(axes_in, shape.size(), "rfftn");
+  detail::check_lengths(shape, axes, "rfftn");
+  check_holds(x, shape, "rfftn");
+  const Queue& q = x.queue();
+  if (q.device().kind() == DeviceKind::cpu) {
+    const Array<std::complex<T>> y = rfftn(ArrayView<const T>(host_data(x), shape), axes_in, norm);
+    return Buffer<std::complex<T>>(q, std::span<const std::complex<T>>(y.values.data(), y.values.size()));
+  }
+  std::vector<std::size_t> half = shape;
+  half[axes.back()] = half[axes.back()] / 2 + 1;
+  return run_axes<T, std::complex<T>>(q, gpu::memory_of(x.raw()), product_of(half), shape, axes, Kind::r2c,
+                                      Direction::forward, norm);
+}
+
+template <class T>
+Buffer<T> real_backward_nd(const Buffer<std::complex<T>>& x, const std::vector<std::size_t>& shape,
+                           const std::vector<int>& axes_in, std::size_t n, Norm norm) {
+  const std::vector<std::size_t> axes = detail::checked_axes(axes_in, shape.size(), "irfftn");
+  check_holds(x, shape, "irfftn");
+  const std::size_t real_axis = axes.back();
+  const std::size_t m = shape[real_axis];
+  n = detail::irfftn_length(m, n);
+  std::vector<std::size_t> half = shape;  // the input cut or padded along the real axis
+  half[real_axis] = n / 2 + 1;
+  detail::check_lengths(half, axes, "irfftn");
+  const Queue& q = x.queue();
+  if (q.device().kind() == DeviceKind::cpu) {
+    const Array<T> y = irfftn(ArrayView<const std::complex<T>>(host_data(x), shape), axes_in, n, norm);
+    return Buffer<T>(q, std::span<const T>(y.values.data(), y.values.size()));
+  }
+  std::vector<std::size_t> real_shape = half;
+  real_shape[real_axis] = n;
+  const gpu::Memory* in = &gpu::memory_of(x.raw());
+  std::optional<Buffer<std::complex<T>>> resized;
+  const std::size_t h = half[real_axis];
+  if (h != m && product_of(half) > 0) {
+    // `outer` rows of m (then h) indices along the real axis, `inner` values each: the first
+    // min(m, h) indices of each row kept, zeros after them.
+    constexpr bool dbl = std::is_same_v<T, double>;
+    gpu::Context& context = gpu_context(q, dbl);
+    const std::size_t inner = product_of(shape, real_axis + 1), outer = product_of(shape, 0, real_axis);
+    resized.emplace(q, product_of(half));
+    gpu::Memory& target = gpu::memory_of(resized->raw());
+    gpu::Stream& stream = gpu::stream_of(q);
+    if (h > m) stream.zero(target, 0, product_of(half) * sizeof(std::complex<T>));
+    if (m > 0) {
+      gpu::CopyLayout rows;
+      rows.count = std::min(m, h) * inner;
+      rows.batch = outer;
+      rows.in_dist = static_cast<std::int64_t>(m * inner);
+      rows.out_dist = static_cast<std::int64_t>(h * inner);
+      gpu::DeviceCopy(context, dbl, true).run(stream, *in, target, rows);
+    }
+    in = &target;
+  }
+  return run_axes<T, T>(q, *in, product_of(real_shape), real_shape, axes, Kind::c2r, Direction::backward,
+                                      norm);
+}
+
+}  // namespace
+
+Buffer<std::complex<float>> fftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
+                                 const std::vector<int>& axes, Norm norm) {
+  return complex_nd(x, shape, axes, norm, Direction::forward, "fftn");
+}
+Buffer<std::complex<double>> fftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
+                                  const std::vector<int>& axes, Norm norm) {
+  return complex_nd(x, shape, axes, norm, Direction::forward, "fftn");
+}
+Buffer<std::complex<float>> ifftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
+                                  const std::vector<int>& axes, Norm norm) {
+  return complex_nd(x, shape, axes, norm, Direction::backward, "ifftn");
+}
+Buffer<std::complex<double>> ifftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
+                                   const std::vector<int>& axes, Norm norm) {
+  return complex_nd(x, shape, axes, norm, Direction::backward, "ifftn");
+}
+Buffer<std::complex<float>> rfftn(const Buffer<float>& x, const std::vector<std::size_t>& shape,
+                                  const std::vector<int>& axes, Norm norm) {
+  return real_forward_nd(x, shape, axes, norm);
+}
+Buffer<std::complex<double>> rfftn(const Buffer<double>& x, const std::vector<std::size_t>& shape,
+                                   const std::vector<int>& axes, Norm norm) {
+  return real_forward_nd(x, shape, axes, norm);
+}
+Buffer<float> irfftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
+                     const std::vector<int>& axes, std::size_t n, Norm norm) {
+  return real_backward_nd(x, shape, axes, n, norm);
+}
+Buffer<double> irfftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
+                      const std::vector<int>& axes, std::size_t n, Norm norm) {
+  return real_backward_nd(x, shape, axes, n, norm);
+}
+
+}  // namespace ripple::fft

@@ -1,0 +1,36 @@
+// The argument checks of the numpy-style n-dimensional one-shot transforms, shared by those on
+// host arrays (one_shot_nd.cpp) and on device Buffers (device_one_shot_nd.cpp), so both reject
+// the same arguments with the same messages.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <numeric>
+#include <string>
+#include <vector>
+
+namespace ripple::fft::detail {
+
+/// The product of shape[from, to) (to at most shape.size()).
+inline std::size_t product_of(const std::vector<std::size_t>& shape, std::size_t from, std::size_t to) {
+  return std::accumulate(shape.begin() + std::ptrdiff_t(from), shape.begin() + std::ptrdiff_t(to), std::size_t{1},
+                         std::multiplies<>());
+}
+/// The product of shape[from, end).
+inline std::size_t product_of(const std::vector<std::size_t>& shape, std::size_t from = 0) {
+  return product_of(shape, from, shape.size());
+}
+
+/// The axes to transform, normalized, in the caller's order (the last one is the real axis of
+/// rfftn/irfftn); empty `axes` means every axis. InvalidArgument, prefixed by `name`, for a 0-d
+/// array, an axis out of range or one given twice.
+std::vector<std::size_t> checked_axes(const std::vector<int>& axes, std::size_t ndim, const std::string& name);
+
+/// InvalidArgument naming the first transformed axis of length 0.
+void check_lengths(const std::vector<std::size_t>& shape, const std::vector<std::size_t>& axes, const char* name);
+
+/// irfftn's output length along its real axis, whose input holds m values: n, or 2 * (m - 1)
+/// where n is 0 (InvalidArgument if m < 2 then).
+std::size_t irfftn_length(std::size_t m, std::size_t n);
+
+}  // namespace ripple::fft::detail
