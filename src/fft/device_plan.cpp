@@ -40,6 +40,7 @@ struct DevicePlan::Impl {
   Queue queue;
   std::size_t in_span = 0, out_span = 0;
   double scale = 1.0;
+  detail::CheckedDesc checked;
   std::optional<Plan> cpu;
   std::unique_ptr<gpu::DeviceFftPlan> gpu;  // c2c
   std::unique_ptr<gpu::DeviceFftReal> real;  // r2c, c2r
@@ -52,9 +53,11 @@ struct DevicePlan::Impl {
       cpu.emplace(desc);
       in_span = cpu->input_span();
       out_span = cpu->output_span();
+      checked = detail::check_plan_desc(desc);
       return;
     }
     const detail::CheckedDesc c = detail::check_plan_desc(desc);
+    checked = c;
     const auto layout = detail::layout_of<gpu::FftLayout>(c);
     in_span = c.in_span;
     out_span = c.out_span;
@@ -86,27 +89,91 @@ struct DevicePlan::Impl {
       throw InvalidArgument(std::string("execute: buffers of ") + type_name<I>() + " in and " + type_name<O>() +
                             " out are a " + kind_name(kind) + " " + precision_name(precision) + " transform, but the plan is " +
                             kind_name(desc.kind) + " " + precision_name(desc.precision));
-    for (const auto& [what, device] : {std::pair{"in", &in.queue().device()}, std::pair{"out", &out.queue().device()}})
-      if (!(*device == queue.device()))
-        throw InvalidArgument(std::string("execute: ") + what + " is on " + device->to_string() +
-                              " but the plan is on " + queue.device().to_string());
+    check_devices(in.queue(), out.queue());
     if (in.size() < in_span)
       throw InvalidArgument("execute: in holds " + std::to_string(in.size()) + " elements but the input layout spans " +
                             std::to_string(in_span));
     if (out.size() < out_span)
       throw InvalidArgument("execute: out holds " + std::to_string(out.size()) +
                             " elements but the output layout spans " + std::to_string(out_span));
+    if (cpu) return cpu->execute(host_data(in), host_data(out));
+    enqueue(in.queue(), in.raw(), out.queue(), out.raw());
+  }
+
+  // One buffer holding both sides (DevicePlan::execute(data)); a real side is data's memory as
+  // reals, counted in reals.
+  template <class T>
+  void execute_in_place(Buffer<std::complex<T>>& data) const {
+    if (desc.kind == Kind::c2c) return execute(Kind::c2c, detail::precision_of<T>(), data, data);
+    if (detail::precision_of<T>() != desc.precision)
+      throw InvalidArgument(std::string("execute: a buffer of ") + type_name<std::complex<T>>() + " in place is a " +
+                            precision_name(detail::precision_of<T>()) + " transform, but the plan is " +
+                            kind_name(desc.kind) + " " + precision_name(desc.precision));
+    check_devices(data.queue(), data.queue());
+    const bool r2c = desc.kind == Kind::r2c;
+    const std::size_t reals = r2c ? in_span : out_span, values = r2c ? out_span : in_span;
+    if (data.size() < values || data.size() < (reals + 1) / 2)
+      throw InvalidArgument("execute: data holds " + std::to_string(data.size()) + " complex values (" +
+                            std::to_string(2 * data.size()) + " reals) but the layouts span " + std::to_string(values) +
+                            " complex values and " + std::to_string(reals) + " reals");
+    check_real_in_place();
     if (cpu) {
-      cpu->execute(host_data(in), host_data(out));
+      T* real_side = reinterpret_cast<T*>(host_data(data));
+      if (r2c) return cpu->execute(real_side, host_data(data));
+      return cpu->execute(host_data(data), real_side);
+    }
+    enqueue(data.queue(), data.raw(), data.queue(), data.raw());
+  }
+
+  void check_devices(const Queue& in, const Queue& out) const {
+    for (const auto& [what, device] : {std::pair{"in", &in.device()}, std::pair{"out", &out.device()}})
+      if (!(*device == queue.device()))
+        throw InvalidArgument(std::string("execute: ") + what + " is on " + device->to_string() +
+                              " but the plan is on " + queue.device().to_string());
+  }
+
+  // Whether a real transform can have both sides in one buffer: the passes of rank 1 read all of
+  // a transform before writing it, so each transform's two sides must cover the same bytes (no
+  // transform writes what another has yet to read) unless there is one; rank 2 and 3 c2r read
+  // the input into a work array first, but r2c writes each row of n/2+1 values where the next
+  // rows' reals lie (packed rows: a PlanDesc has no padding between rows).
+  void check_real_in_place() const {
+    const bool r2c = desc.kind == Kind::r2c;
+    const std::size_t n = desc.shape.back(), half = n / 2 + 1;
+    if (desc.shape.size() > 1) {
+      if (r2c)
+        throw InvalidArgument("execute in place: an r2c of rank " + std::to_string(desc.shape.size()) +
+                              " writes each row of " + std::to_string(half) + " complex values over reals of the next " +
+                              "rows not yet read (a PlanDesc has no padded rows); use two buffers");
       return;
     }
-    if (in.queue().impl() != queue.impl()) in.queue().synchronize();
-    if (out.queue().impl() != queue.impl()) out.queue().synchronize();
+    if (checked.batch == 1) return;
+    const std::ptrdiff_t real_stride = r2c ? checked.in_stride : checked.out_stride;
+    const std::ptrdiff_t complex_stride = r2c ? checked.out_stride : checked.in_stride;
+    const std::ptrdiff_t real_dist = r2c ? checked.in_dist : checked.out_dist;
+    const std::ptrdiff_t complex_dist = r2c ? checked.out_dist : checked.in_dist;
+    if (real_stride != 1 || complex_stride != 1 || real_dist != 2 * complex_dist ||
+        complex_dist < static_cast<std::ptrdiff_t>(half))
+      throw InvalidArgument(
+          "execute in place: each of the " + kind_name(desc.kind) + "'s " + std::to_string(checked.batch) +
+          " transforms must have its reals and its complex values on the same bytes (strides 1, the real distance twice "
+          "the complex one, which is at least n/2+1 = " + std::to_string(half) + ", as cuFFT's in-place layout), but the "
+          "reals have stride " + std::to_string(real_stride) + " and distance " + std::to_string(real_dist) +
+          ", the complex values stride " + std::to_string(complex_stride) + " and distance " +
+          std::to_string(complex_dist) + "; use two buffers");
+  }
+
+  // The GPU passes from in's memory to out's (the same memory in place), ordered with the
+  // buffers' queues.
+  void enqueue(const Queue& in_queue, const ripple::detail::RawBuffer& in, const Queue& out_queue,
+               ripple::detail::RawBuffer& out) const {
+    if (in_queue.impl() != queue.impl()) in_queue.synchronize();
+    if (out_queue.impl() != queue.impl()) out_queue.synchronize();
     {
       std::lock_guard lock(order);
       gpu::Stream& stream = gpu::stream_of(queue);
-      const gpu::Memory& source = gpu::memory_of(in.raw());
-      gpu::Memory& target = gpu::memory_of(out.raw());
+      const gpu::Memory& source = gpu::memory_of(in);
+      gpu::Memory& target = gpu::memory_of(out);
       if (axes)
         axes->run(stream, source, target, desc.direction, scale);
       else if (gpu)
@@ -114,7 +181,7 @@ struct DevicePlan::Impl {
       else
         real->run(stream, source, target, scale);
     }
-    if (out.queue().impl() != queue.impl()) queue.synchronize();
+    if (out_queue.impl() != queue.impl()) queue.synchronize();
   }
 };
 
@@ -156,5 +223,7 @@ void DevicePlan::execute(const Buffer<std::complex<float>>& in, Buffer<float>& o
 void DevicePlan::execute(const Buffer<std::complex<double>>& in, Buffer<double>& out) const {
   impl_->execute(Kind::c2r, Precision::f64, in, out);
 }
+void DevicePlan::execute(Buffer<std::complex<float>>& data) const { impl_->execute_in_place(data); }
+void DevicePlan::execute(Buffer<std::complex<double>>& data) const { impl_->execute_in_place(data); }
 
 }  // namespace ripple::fft

@@ -50,7 +50,9 @@ class DeviceFftPlan {
   /// complex FFT of the pairs (writes_real() false). Odd (n points): the first pass reads the
   /// reals (r2c) or rebuilds the Hermitian spectrum from the half (c2r) in its load, the last
   /// stores k <= n/2 (r2c) or the real parts (c2r). r2c is forward, c2r backward. Such a plan
-  /// is never run in place.
+  /// runs in place (in == out) rightly only where each transform's two sides cover the same
+  /// bytes (its first pass reads all of an outer index's input before its last writes), which
+  /// the caller checks.
   /// max_split_pass caps an even r2c's split pass (tests lower it to reach the split kernel).
   DeviceFftPlan(Context& context, std::uint64_t n, bool double_precision, const FftLayout& layout,
                 std::uint64_t max_pass = kFftMaxOnChip, const FftReal& real = {},

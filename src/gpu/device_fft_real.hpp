@@ -49,7 +49,10 @@ class DeviceFftReal {
   /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready).
   void wait_ready() const;
 
-  /// out = scale * the transform of in, enqueued on `stream` (in and out are different memory).
+  /// out = scale * the transform of in, enqueued on `stream`. in and out may be the same memory
+  /// where each transform's reals and complex values cover the same bytes, or there is one
+  /// transform (every path reads a transform's input before writing its output; fft::DevicePlan
+  /// checks the layout).
   void run(Stream& stream, const Memory& in, Memory& out, double scale) const;
 
  private:

@@ -308,5 +308,136 @@ TEST_P(DeviceFftApi, RealTransformsMatchTheReferenceAndTheCpuPlan) {
   std::printf("[ fft DevicePlan r2c/c2r ] worst error / bound: %.3f\n", worst);
 }
 
+// In place (execute(data)): each transform's reals and complex values in one buffer, compared
+// with the same plan out of place (checked above against the reference). Every element outside
+// the input layout is NaN, so an output element left unwritten (holding an input value or NaN)
+// fails the comparison.
+template <class T>
+double check_real_in_place(const Queue& q, const PlanDesc& desc, unsigned seed) {
+  using C = std::complex<T>;
+  const bool r2c = desc.kind == Kind::r2c;
+  const DevicePlan plan(q, desc);
+  SCOPED_TRACE(plan.describe());
+  const std::size_t n = desc.shape.back(), half = n / 2 + 1;
+  std::size_t rows = desc.batch;  // lines along the last axis, packed on the complex side when rank > 1
+  for (std::size_t a = 0; a + 1 < desc.shape.size(); ++a) rows *= desc.shape[a];
+  // Element i of row r on one side: rank 1 in the desc's layout, rank > 1 packed.
+  const auto at = [&](bool input, std::size_t r, std::size_t i) {
+    const bool real_side = input == r2c;
+    const std::size_t count = real_side ? n : half;
+    if (desc.shape.size() > 1) return r * count + i;
+    const std::ptrdiff_t stride = input ? desc.in_stride : desc.out_stride;
+    const std::ptrdiff_t dist = input ? desc.in_dist : desc.out_dist;
+    return r * static_cast<std::size_t>(dist ? dist : static_cast<std::ptrdiff_t>(count) * stride) + i * stride;
+  };
+  const std::size_t reals = r2c ? plan.input_span() : plan.output_span();
+  const std::size_t values = r2c ? plan.output_span() : plan.input_span();
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<C> data(std::max(values, (reals + 1) / 2), C(nan, nan));
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<T> u(-1, 1);
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t i = 0; i < (r2c ? n : half); ++i) {
+      if (r2c)
+        reinterpret_cast<T*>(data.data())[at(true, r, i)] = u(rng);
+      else
+        data[at(true, r, i)] = C(u(rng), u(rng));
+    }
+  // The same input in a buffer of its own, out of place.
+  std::vector<cld> expected, got;
+  Buffer<C> in_place(q, std::span<const C>(data));
+  if (r2c) {
+    const std::vector<T> reals_in(reinterpret_cast<const T*>(data.data()),
+                                  reinterpret_cast<const T*>(data.data()) + plan.input_span());
+    Buffer<C> out = poisoned<T>(q, plan.output_span());
+    plan.execute(Buffer<T>(q, std::span<const T>(reals_in)), out);
+    const std::vector<C> y = out.to_vector();
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t k = 0; k < half; ++k) expected.emplace_back(y[at(false, r, k)]);
+  } else {
+    Buffer<T> out(q, plan.output_span());
+    plan.execute(Buffer<C>(q, std::span<const C>(data.data(), plan.input_span())), out);
+    const std::vector<T> y = out.to_vector();
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t i = 0; i < n; ++i) expected.emplace_back(y[at(false, r, i)]);
+  }
+  plan.execute(in_place);
+  const std::vector<C> y = in_place.to_vector();
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t i = 0; i < (r2c ? half : n); ++i) {
+      if (r2c)
+        got.emplace_back(y[at(false, r, i)]);
+      else
+        got.emplace_back(reinterpret_cast<const T*>(y.data())[at(false, r, i)]);
+    }
+  std::size_t total = 1;
+  for (std::size_t v : desc.shape) total *= v;
+  const double bound = gpu::test::fft_bound<T>(total);
+  const double err = rel_l2(got, expected);
+  EXPECT_LE(err, bound) << "in place differs from out of place";
+  return err / bound;
+}
+
+TEST_P(DeviceFftApi, RealTransformsRunInPlace) {
+  double worst = 0;
+  // One kernel (even 120, odd 15, Bluestein's 97), the n = 2 kernels, two passes (10000, 118098),
+  // in cuFFT's in-place layout.
+  for (const std::size_t n : {std::size_t{120}, std::size_t{15}, std::size_t{97}, std::size_t{2}, std::size_t{10000},
+                              std::size_t{118098}})
+    for (const Kind kind : {Kind::r2c, Kind::c2r}) {
+      SCOPED_TRACE("n " + std::to_string(n) + " " + (kind == Kind::r2c ? "r2c" : "c2r"));
+      PlanDesc desc = c2c(n, 3, Precision::f32, kind == Kind::r2c ? Direction::forward : Direction::backward,
+                          Norm::ortho);
+      desc.kind = kind;
+      const auto padded = static_cast<std::ptrdiff_t>(2 * (n / 2 + 1));
+      (kind == Kind::r2c ? desc.in_dist : desc.out_dist) = padded;
+      worst = std::max(worst, check_real_in_place<float>(queue(), desc, 10 + n));
+      if (has_fp64() && n < 5000) {
+        desc.precision = Precision::f64;
+        (kind == Kind::r2c ? desc.out_dist : desc.in_dist) = padded / 2 + 3;  // more room between rows
+        (kind == Kind::r2c ? desc.in_dist : desc.out_dist) = padded + 6;
+        worst = std::max(worst, check_real_in_place<double>(queue(), desc, 20 + n));
+      }
+      // One transform in any layout: the real side strided.
+      PlanDesc one = c2c(n, 1, Precision::f32, desc.direction, Norm::backward);
+      one.kind = kind;
+      (kind == Kind::r2c ? one.in_stride : one.out_stride) = 3;
+      worst = std::max(worst, check_real_in_place<float>(queue(), one, 30 + n));
+    }
+  // Rank 2 c2r: its other axis goes through a work array first.
+  PlanDesc nd = c2c(10, 2, Precision::f32, Direction::backward, Norm::backward);
+  nd.shape = {6, 10};
+  nd.kind = Kind::c2r;
+  worst = std::max(worst, check_real_in_place<float>(queue(), nd, 40));
+  std::printf("[ fft DevicePlan r2c/c2r in place ] worst error / bound: %.3f\n", worst);
+}
+
+TEST_P(DeviceFftApi, InPlaceRejectsLayoutsItCannotRun) {
+  Buffer<std::complex<float>> data(queue(), 4096);
+  const auto expect_rejected = [&](const PlanDesc& desc, std::initializer_list<std::string_view> words) {
+    const DevicePlan plan(queue(), desc);
+    expect_invalid([&] { plan.execute(data); }, words);
+  };
+  PlanDesc packed = c2c(64, 4, Precision::f32, Direction::forward, Norm::backward);
+  packed.kind = Kind::r2c;  // rows of 64 reals under rows of 33 complex values: not the same bytes
+  expect_rejected(packed, {"in place", "distance 64", "distance 33", "two buffers"});
+  packed.in_dist = 66;
+  packed.in_stride = 2;
+  expect_rejected(packed, {"in place", "stride 2"});
+  PlanDesc nd = c2c(8, 1, Precision::f32, Direction::forward, Norm::backward);
+  nd.shape = {4, 8};
+  nd.kind = Kind::r2c;
+  expect_rejected(nd, {"rank 2", "two buffers"});
+  PlanDesc big = c2c(4096, 2, Precision::f32, Direction::forward, Norm::backward);
+  big.kind = Kind::r2c;
+  big.in_dist = 2 * 2049;
+  expect_rejected(big, {"data holds 4096", "4098"});
+  if (has_fp64()) {
+    PlanDesc f64 = c2c(16, 1, Precision::f64, Direction::forward, Norm::backward);
+    f64.kind = Kind::r2c;
+    expect_rejected(f64, {"std::complex<float>", "f32", "r2c f64"});
+  }
+}
+
 }  // namespace
 }  // namespace ripple::fft

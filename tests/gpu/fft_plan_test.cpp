@@ -524,8 +524,7 @@ TEST_P(GpuFftPlan, OnePassInPlaceWithDifferentLayouts) {
 }
 
 // A plan that reads or writes a real transform's real side is of its complex size, codelet-smooth
-// and in passes or Bluestein's in fused passes, and runs out of place; mistakes are
-// InvalidArgument naming the sizes.
+// and in passes or Bluestein's in fused passes; mistakes are InvalidArgument naming the sizes.
 TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   const auto throws = [](const auto& make, const std::string& names) {
     try {
@@ -555,10 +554,6 @@ TEST_P(GpuFftPlan, RealSideMistakesAreInvalidArguments) {
   throws([&] { DeviceFft(ctx(), 23, false, false, false, {}, FftReal{414, true, 9, true}); }, "last, without");
   throws([&] { DeviceFft(ctx(), 47, false, false, false, {}, FftReal{846, true, 9, true}); }, "last, without");
   throws([&] { DeviceFft(ctx(), 23, false, false, false, {}, FftReal{207, true, 9, false}); }, "first, without");
-  const DeviceFftPlan plan(ctx(), 60, false, l, 16, FftReal{120, false});
-  auto stream = ctx().create_stream();
-  auto buffer = ctx().allocate(2 * 61 * sizeof(std::complex<float>));
-  throws([&] { plan.run(*stream, *buffer, *buffer, fft::Direction::backward, 1.0); }, "n 120");
 }
 
 // Batches of n-point transforms: rows padded on input, every other element of padded rows out

@@ -21,7 +21,7 @@
 // (numpy's fftn/rfftn/irfftn), of any size
 // (numpy's fft/rfft/irfft; even real sizes through a complex FFT of half the size, odd ones of
 // the full size), float or double, any batch and layout (packed, padded, strided, innermost-batched), in place or not
-// (c2c), both directions, numpy's three norms. Sizes with no prime factor above 19 up to 8192 (float; 4096 double) run in one kernel (one
+// (c2c in any layout; r2c and c2r through execute(data), in cuFFT's in-place layout), both directions, numpy's three norms. Sizes with no prime factor above 19 up to 8192 (float; 4096 double) run in one kernel (one
 // read and one write of memory); larger ones up to 8192^3 (4096^3) in two or three passes through device
 // scratch the plan owns; primes whose N - 1 has no prime factor above 19 by Rader's algorithm
 // in one kernel (to 4057: a convolution through two FFTs of N - 1), other sizes with a larger
@@ -85,6 +85,17 @@ class DevicePlan {
   void execute(const Buffer<double>& in, Buffer<std::complex<double>>& out) const;
   void execute(const Buffer<std::complex<float>>& in, Buffer<float>& out) const;
   void execute(const Buffer<std::complex<double>>& in, Buffer<double>& out) const;
+  /// In place, one buffer holding both sides (fft::Plan's execute with in == out). c2c:
+  /// execute(data, data). r2c reads its reals from data's memory (the input layout counted in
+  /// reals) and writes the spectrum over them; c2r the reverse. The buffer's precision must be
+  /// the plan's; it must hold both layouts' spans. A real transform of rank 1 takes one
+  /// transform in any layout, or several where each one's reals and complex values lie on the
+  /// same bytes (cuFFT's in-place layout: strides 1, the real distance twice the complex one,
+  /// which is at least n/2+1; e.g. r2c with in_dist = 2 * (n/2+1), out_dist = 0); of rank 2 or
+  /// 3, c2r only (r2c's packed rows of n/2+1 values would overwrite reals of the next rows).
+  /// Else InvalidArgument naming the layout.
+  void execute(Buffer<std::complex<float>>& data) const;
+  void execute(Buffer<std::complex<double>>& data) const;
 
   struct Impl;
 
