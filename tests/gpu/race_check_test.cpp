@@ -95,27 +95,30 @@ void check_c2c(Context& ctx, std::uint64_t n, std::uint64_t batch, std::uint64_t
   EXPECT_LE(::ripple::test::rel_l2(got, want), test::fft_bound<float>(n));
 }
 
-// `batch` contiguous real transforms of n points each way, against the reference.
+// `batch` contiguous real transforms of n points each way, against the reference; in place,
+// each transform's reals on the bytes of its complex values (rows of 2 (n/2 + 1) reals).
 void check_real(Context& ctx, std::uint64_t n, bool r2c, std::uint64_t max_pass,
-                std::uint64_t max_split_pass = kFftMaxSplitPass) {
+                std::uint64_t max_split_pass = kFftMaxSplitPass, bool in_place = false) {
   const std::uint64_t h = n / 2 + 1, batch = 2;
+  const std::uint64_t row = in_place ? 2 * h : n;  // reals from one transform to the next
   FftLayout l;
   l.batch = batch;
-  l.in_dist = static_cast<std::int64_t>(r2c ? n : h);
-  l.out_dist = static_cast<std::int64_t>(r2c ? h : n);
+  l.in_dist = static_cast<std::int64_t>(r2c ? row : h);
+  l.out_dist = static_cast<std::int64_t>(r2c ? h : row);
   const DeviceFftReal plan(ctx, n, false, r2c, l, max_pass, max_split_pass);
   SCOPED_TRACE((r2c ? "r2c n " : "c2r n ") + std::to_string(n) + ": " + plan.describe());
   const auto x = test::random_complex<float>(n * batch, static_cast<unsigned>(2 * n + r2c));
   std::vector<cld> got, want;
   const auto run = [&](Stream& s, const Memory& i, Memory& o) { plan.run(s, i, o, 1.0); };
   if (r2c) {
-    std::vector<float> in(n * batch);
-    for (std::size_t i = 0; i < in.size(); ++i) in[i] = x[i].real();
-    const auto spectrum = run_on_device<std::complex<float>>(ctx, in, h * batch, false, run);
+    std::vector<float> in(row * batch);
+    for (std::uint64_t b = 0; b < batch; ++b)
+      for (std::uint64_t j = 0; j < n; ++j) in[b * row + j] = x[b * n + j].real();
+    const auto spectrum = run_on_device<std::complex<float>>(ctx, in, h * batch, in_place, run);
     for (std::uint64_t b = 0; b < batch; ++b) {
-      std::vector<cld> row(n);
-      for (std::uint64_t j = 0; j < n; ++j) row[j] = in[b * n + j];
-      const auto full = ::ripple::test::reference_dft(row, true);
+      std::vector<cld> reals(n);
+      for (std::uint64_t j = 0; j < n; ++j) reals[j] = in[b * row + j];
+      const auto full = ::ripple::test::reference_dft(reals, true);
       want.insert(want.end(), full.begin(), full.begin() + static_cast<std::ptrdiff_t>(h));
       for (std::uint64_t k = 0; k < h; ++k) got.emplace_back(spectrum[b * h + k]);
     }
@@ -126,13 +129,13 @@ void check_real(Context& ctx, std::uint64_t n, bool r2c, std::uint64_t max_pass,
       in[b * h].imag(0);
       if (n % 2 == 0) in[b * h + h - 1].imag(0);
     }
-    const auto signal = run_on_device<float>(ctx, in, n * batch, false, run);
+    const auto signal = run_on_device<float>(ctx, in, row * batch, in_place, run);
     for (std::uint64_t b = 0; b < batch; ++b) {
       std::vector<cld> spectrum(n);
       for (std::uint64_t k = 0; k < h; ++k) spectrum[k] = in[b * h + k];
       for (std::uint64_t k = h; k < n; ++k) spectrum[k] = std::conj(spectrum[n - k]);
       for (const cld& v : ::ripple::test::reference_dft(spectrum, false)) want.emplace_back(v.real(), 0);
-      for (std::uint64_t j = 0; j < n; ++j) got.emplace_back(signal[b * n + j]);
+      for (std::uint64_t j = 0; j < n; ++j) got.emplace_back(signal[b * row + j]);
     }
   }
   EXPECT_LE(::ripple::test::rel_l2(got, want), test::fft_bound<float>(n));
@@ -170,7 +173,7 @@ TEST_P(GpuRaceCheck, PassesC2c) {
 // inside an even one), and
 // through passes: the r2c's split in the last pass (partners in one group, an odd count of
 // them), Bluestein's three fused passes with the split in their last, the split kernel after
-// them, his five fused passes (131 and 262 under a cap of 16: 264 = 3 x 8 x 11).
+// them, his five fused passes (131 and 262 under a cap of 16: 264 = 3 x 8 x 11); in place.
 TEST_P(GpuRaceCheck, RealTransforms) {
   for (const bool r2c : {true, false}) {
     for (const std::uint64_t n : {2, 15, 26, 27, 60, 64, 16384}) check_real(ctx(), n, r2c, kFftMaxOnChip);
@@ -180,6 +183,9 @@ TEST_P(GpuRaceCheck, RealTransforms) {
     check_real(ctx(), 194, r2c, 64);
     check_real(ctx(), 131, r2c, 16);
     check_real(ctx(), 262, r2c, 16);
+    // In place (fft::DevicePlan::execute(data)): one kernel, even and odd; passes.
+    for (const std::uint64_t n : {2, 15, 64}) check_real(ctx(), n, r2c, kFftMaxOnChip, kFftMaxSplitPass, true);
+    check_real(ctx(), 120, r2c, 30, kFftMaxSplitPass, true);
   }
   check_real(ctx(), 194, true, 64, 8);
 }
