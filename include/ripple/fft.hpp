@@ -36,9 +36,12 @@ enum class Norm { backward, ortho, forward };
 /// axis halved to shape.back()/2+1 (numpy's rfftn: r2c along the last axis, c2c along the
 /// others). `batch` transforms are done; transform b, element i lives at
 ///     base + b * dist + i * stride        (counted in elements of that side's type)
-/// where i is the row-major index of the element in that side's shape (FFTW's advanced layout
-/// with no embedding). Strides must be >= 1. A dist of 0 means "packed": stride * (elements
-/// per transform). The output layout must not map two output elements to the same address.
+/// where i is the row-major index of the element in that side's embedding: `in_embed` /
+/// `out_embed`, the sizes of the array the transforms lie in (FFTW's inembed/onembed, cuFFT's),
+/// each at least the side's size on its axis; empty means the side's own shape (no embedding).
+/// E.g. an in-place r2c of rank 2 or 3 pads its rows of reals: in_embed = {.., n/2+1 doubled}.
+/// Strides must be >= 1. A dist of 0 means "packed": stride * (elements of the embedding). The
+/// output layout must not map two output elements to the same address.
 struct PlanDesc {
   std::vector<std::size_t> shape;
   std::size_t batch = 1;
@@ -51,6 +54,9 @@ struct PlanDesc {
   std::ptrdiff_t in_dist = 0;
   std::ptrdiff_t out_stride = 1;
   std::ptrdiff_t out_dist = 0;
+  /// Empty, or one size per axis of shape: see above. Axis 0's sets only the packed distance.
+  std::vector<std::size_t> in_embed;
+  std::vector<std::size_t> out_embed;
   /// Worker threads used by execute(); 0 means ripple::default_threads().
   unsigned threads = 0;
 };

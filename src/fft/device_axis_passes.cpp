@@ -9,37 +9,39 @@
 
 namespace ripple::fft::detail {
 
-AxisLayout axis_layout(const std::vector<std::size_t>& in_shape, const std::vector<std::size_t>& out_shape,
-                       std::size_t axis, std::uint64_t batch, std::int64_t in_stride, std::int64_t in_dist,
-                       std::int64_t out_stride, std::int64_t out_dist) {
-  std::uint64_t before = 1, after_in = 1, after_out = 1;
-  for (std::size_t a = 0; a < axis; ++a) before *= in_shape[a];
-  for (std::size_t a = axis + 1; a < in_shape.size(); ++a) {
-    after_in *= in_shape[a];
-    after_out *= out_shape[a];
-  }
-  const auto q_in = static_cast<std::int64_t>(after_in), q_out = static_cast<std::int64_t>(after_out);
-  const auto line_in = static_cast<std::int64_t>(in_shape[axis]) * q_in * in_stride;
-  const auto line_out = static_cast<std::int64_t>(out_shape[axis]) * q_out * out_stride;
+AxisLayout axis_layout(const std::vector<std::size_t>& shape, std::size_t axis, std::uint64_t batch,
+                       const std::vector<std::size_t>& in_pitch, std::int64_t in_stride, std::int64_t in_dist,
+                       const std::vector<std::size_t>& out_pitch, std::int64_t out_stride, std::int64_t out_dist) {
   struct Level {
     std::uint64_t count;
     std::int64_t in, out;
   };
+  // The axes after this one, innermost first, then those before it, then the batch; a level
+  // evenly spaced after the one inside it on both sides joins it. Rank 3 leaves at most three.
+  std::vector<Level> order;
+  const auto axis_level = [&](std::size_t a) {
+    return Level{shape[a], static_cast<std::int64_t>(in_pitch[a]) * in_stride,
+                 static_cast<std::int64_t>(out_pitch[a]) * out_stride};
+  };
+  for (std::size_t a = shape.size(); a-- > axis + 1;) order.push_back(axis_level(a));
+  for (std::size_t a = axis; a-- > 0;) order.push_back(axis_level(a));
+  order.push_back(Level{batch, in_dist, out_dist});
   std::vector<Level> levels;
-  // The elements after the axis are as many on both sides (the sides differ along the axis only).
-  for (const Level& l : {Level{after_in, in_stride, out_stride}, Level{before, line_in, line_out},
-                         Level{batch, in_dist, out_dist}}) {
+  for (const Level& l : order) {
     if (l.count == 1) continue;
     if (!levels.empty() && l.in == static_cast<std::int64_t>(levels.back().count) * levels.back().in &&
         l.out == static_cast<std::int64_t>(levels.back().count) * levels.back().out)
-      levels.back().count *= l.count;  // evenly spaced after the level inside it: one level
+      levels.back().count *= l.count;
     else
       levels.push_back(l);
   }
+  if (levels.size() > 3)
+    throw InvalidArgument("axis_layout: the lines of axis " + std::to_string(axis) + " lie in " +
+                          std::to_string(levels.size()) + " levels");
   AxisLayout lines;
   gpu::FftLayout& g = lines.layout;
-  g.in_stride = q_in * in_stride;
-  g.out_stride = q_out * out_stride;
+  g.in_stride = static_cast<std::int64_t>(in_pitch[axis]) * in_stride;
+  g.out_stride = static_cast<std::int64_t>(out_pitch[axis]) * out_stride;
   g.batch = 1;
   if (!levels.empty()) {
     g.batch = levels[0].count;
@@ -66,6 +68,12 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
   const std::size_t real_axis = axes.back();
   std::vector<std::size_t> half = shape;  // the complex side
   if (kind != Kind::c2c) half[real_axis] = half[real_axis] / 2 + 1;
+  const std::vector<std::size_t>& in_side = kind == Kind::r2c ? shape : half;
+  const std::vector<std::size_t>& out_side = kind == Kind::c2r ? shape : half;
+  // Element distances of each side's axes in its embedding, and of the packed work array.
+  const std::vector<std::size_t> in_pitch = pitches_of(c.in_embed.empty() ? in_side : c.in_embed);
+  const std::vector<std::size_t> out_pitch = pitches_of(c.out_embed.empty() ? out_side : c.out_embed);
+  const std::vector<std::size_t> work_pitch = pitches_of(half);
   const auto unsupported_axis = [&](std::size_t a, const Unsupported& e) {
     return Unsupported("shape: axis " + std::to_string(a) + " of size " + std::to_string(shape[a]) + " on " + where +
                        ": " + e.what());
@@ -83,10 +91,6 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
     try {
       AxisPass p{a, nullptr, nullptr, lines, from, to, scaled};
       if (a == real_axis && kind != Kind::c2c) {
-        // Real lines take two levels (the arrays of a batch follow the last axis, and one
-        // array's lines have no third).
-        if (lines.groups != 1)
-          throw InvalidArgument("DeviceAxisPasses: the real axis " + std::to_string(a) + " has three levels of lines");
         p.rows = std::make_unique<gpu::DeviceFftReal>(context, shape[a], dbl, kind == Kind::r2c, lines.layout);
       } else {
         p.plan = std::make_unique<gpu::DeviceFftPlan>(context, shape[a], dbl, lines.layout);
@@ -96,21 +100,30 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
       throw unsupported_axis(a, e);
     }
   };
+  // The lines of axis a, from one side's layout to another's (along a the sides' own sizes).
+  const auto lines_of = [&](std::size_t a, const std::vector<std::size_t>& from_pitch, std::int64_t from_stride,
+                            std::int64_t from_dist, const std::vector<std::size_t>& to_pitch, std::int64_t to_stride,
+                            std::int64_t to_dist) {
+    return axis_layout(half, a, c.batch, from_pitch, from_stride, from_dist, to_pitch, to_stride, to_dist);
+  };
   const std::vector<std::size_t> others(axes.begin(), axes.end() - 1);
-  const auto batch = static_cast<std::uint64_t>(c.batch);
   if (kind != Kind::c2r) {
-    const std::vector<std::size_t>& first_side = kind == Kind::r2c ? shape : half;
     add(real_axis, Slot::in, Slot::out, true,
-        axis_layout(first_side, half, real_axis, batch, c.in_stride, c.in_dist, c.out_stride, c.out_dist));
+        lines_of(real_axis, in_pitch, c.in_stride, c.in_dist, out_pitch, c.out_stride, c.out_dist));
+    const bool same_sides = in_pitch == out_pitch && c.in_stride == c.out_stride && c.in_dist == c.out_dist;
+    if (kind == Kind::c2c && passes_.front().lines.groups > 1 && !same_sides) {
+      in_bytes_ = c.in_span * (dbl ? 16 : 8);
+      in_copy_ = context.allocate(in_bytes_);
+    }
     for (auto a = others.rbegin(); a != others.rend(); ++a)
       if (shape[*a] > 1)
         add(*a, Slot::out, Slot::out, false,
-            axis_layout(half, half, *a, batch, c.out_stride, c.out_dist, c.out_stride, c.out_dist));
+            lines_of(*a, out_pitch, c.out_stride, c.out_dist, out_pitch, c.out_stride, c.out_dist));
     return;
   }
   if (others.empty()) {
     add(real_axis, Slot::in, Slot::out, true,
-        axis_layout(half, shape, real_axis, batch, c.in_stride, c.in_dist, c.out_stride, c.out_dist));
+        lines_of(real_axis, in_pitch, c.in_stride, c.in_dist, out_pitch, c.out_stride, c.out_dist));
     return;
   }
   // c2r: the other axes into the work array, the first from the input (a copy when of size 1).
@@ -120,9 +133,11 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
     const bool first = a == others.front();
     if (!first && shape[a] == 1) continue;
     add(a, first ? Slot::in : Slot::work, Slot::work, false,
-        axis_layout(half, half, a, batch, first ? c.in_stride : 1, first ? c.in_dist : packed, 1, packed));
+        first ? lines_of(a, in_pitch, c.in_stride, c.in_dist, work_pitch, 1, packed)
+              : lines_of(a, work_pitch, 1, packed, work_pitch, 1, packed));
   }
-  add(real_axis, Slot::work, Slot::out, true, axis_layout(half, shape, real_axis, batch, 1, packed, c.out_stride, c.out_dist));
+  add(real_axis, Slot::work, Slot::out, true,
+      lines_of(real_axis, work_pitch, 1, packed, out_pitch, c.out_stride, c.out_dist));
 }
 
 DeviceAxisPasses::~DeviceAxisPasses() = default;
@@ -145,17 +160,21 @@ std::string DeviceAxisPasses::describe() const {
 
 void DeviceAxisPasses::run(gpu::Stream& stream, const gpu::Memory& in, gpu::Memory& out, Direction direction,
                            double scale) const {
-  const auto source = [&](Slot s) -> const gpu::Memory& { return s == Slot::in ? in : s == Slot::out ? out : *work_; };
+  const gpu::Memory* input = &in;
+  if (in_copy_ && &in == &out) {
+    stream.copy(in, 0, *in_copy_, 0, in_bytes_);
+    input = in_copy_.get();
+  }
+  const auto source = [&](Slot s) -> const gpu::Memory& { return s == Slot::in ? *input : s == Slot::out ? out : *work_; };
   const auto target = [&](Slot s) -> gpu::Memory& { return s == Slot::out ? out : *work_; };
   for (const AxisPass& p : passes_) {
     const double s = p.scaled ? scale : 1.0;
-    if (p.rows) {
-      p.rows->run(stream, source(p.from), target(p.to), s);
-      continue;
-    }
     for (std::uint64_t g = 0; g < p.lines.groups; ++g) {
       const auto at = static_cast<std::int64_t>(g);
-      p.plan->run(stream, source(p.from), target(p.to), direction, s, at * p.lines.in_step, at * p.lines.out_step);
+      if (p.rows)
+        p.rows->run(stream, source(p.from), target(p.to), s, at * p.lines.in_step, at * p.lines.out_step);
+      else
+        p.plan->run(stream, source(p.from), target(p.to), direction, s, at * p.lines.in_step, at * p.lines.out_step);
     }
   }
 }

@@ -25,18 +25,19 @@ struct AxisLayout {
   std::int64_t in_step = 0, out_step = 0;
 };
 
-/// The lines of `axis` of `batch` arrays whose shapes are in_shape and out_shape on the two
-/// sides (equal but along `axis` itself, where a real transform's sides differ), element i
-/// (row-major) of array b at b * dist + i * stride on each side.
-AxisLayout axis_layout(const std::vector<std::size_t>& in_shape, const std::vector<std::size_t>& out_shape,
-                       std::size_t axis, std::uint64_t batch, std::int64_t in_stride, std::int64_t in_dist,
-                       std::int64_t out_stride, std::int64_t out_dist);
+/// The lines of `axis` of `batch` arrays of `shape` (the sides' sizes, but along `axis`
+/// itself, where a real transform's sides differ), element (i_0, ..) of array b at
+/// b * dist + stride * sum_a i_a * pitch[a] on each side (pitch: the element distances of the
+/// side's embedding).
+AxisLayout axis_layout(const std::vector<std::size_t>& shape, std::size_t axis, std::uint64_t batch,
+                       const std::vector<std::size_t>& in_pitch, std::int64_t in_stride, std::int64_t in_dist,
+                       const std::vector<std::size_t>& out_pitch, std::int64_t out_stride, std::int64_t out_dist);
 
 class DeviceAxisPasses {
  public:
   /// Transforms over `axes` (distinct, each < shape.size(); for r2c and c2r the last one is the
   /// real axis) of `layout.batch` arrays of the logical (real-side) `shape`, in the layout's
-  /// strides and distances, of `kind` and precision. c2c and r2c: the last axis listed (the
+  /// strides, distances and embeddings (none: packed), of `kind` and precision. c2c and r2c: the last axis listed (the
   /// real one) in -> out with the norm's scale, then the others of size > 1 in place on out.
   /// c2r: the first other axis in -> a packed work array the passes own (also of size 1: a
   /// copy, so the input is left as it was), the rest of size > 1 in place there, then the real
@@ -66,6 +67,10 @@ class DeviceAxisPasses {
   };
   std::vector<AxisPass> passes_;
   std::unique_ptr<gpu::Memory> work_;  // c2r with other axes
+  // c2c whose first pass runs per group of lines (embedded layouts) with different sides: in
+  // place, a group's output could overwrite a later group's input, so it reads from a copy.
+  std::unique_ptr<gpu::Memory> in_copy_;
+  std::size_t in_bytes_ = 0;
 };
 
 }  // namespace ripple::fft::detail

@@ -132,35 +132,51 @@ struct DevicePlan::Impl {
                               " but the plan is on " + queue.device().to_string());
   }
 
-  // Whether a real transform can have both sides in one buffer: the passes of rank 1 read all of
-  // a transform before writing it, so each transform's two sides must cover the same bytes (no
-  // transform writes what another has yet to read) unless there is one; rank 2 and 3 c2r read
-  // the input into a work array first, but r2c writes each row of n/2+1 values where the next
-  // rows' reals lie (packed rows: a PlanDesc has no padding between rows).
+  // Whether a real transform can have both sides in one buffer. Every pass reads all of a
+  // transform's input before writing its output, the passes of a rank 2 or 3 r2c the rows of
+  // the real axis; so each transform's (rank 1) or each row's (r2c of rank 2, 3) reals and
+  // complex values must cover the same bytes, no transform or row writing what another has yet
+  // to read, unless there is one transform of rank 1. Rank 2 and 3 c2r read the input into
+  // their work array first.
   void check_real_in_place() const {
     const bool r2c = desc.kind == Kind::r2c;
-    const std::size_t n = desc.shape.back(), half = n / 2 + 1;
-    if (desc.shape.size() > 1) {
-      if (r2c)
-        throw InvalidArgument("execute in place: an r2c of rank " + std::to_string(desc.shape.size()) +
-                              " writes each row of " + std::to_string(half) + " complex values over reals of the next " +
-                              "rows not yet read (a PlanDesc has no padded rows); use two buffers");
-      return;
-    }
-    if (checked.batch == 1) return;
+    const std::size_t rank = desc.shape.size(), n = desc.shape.back(), half = n / 2 + 1;
+    if (rank > 1 && !r2c) return;
+    if (rank == 1 && checked.batch == 1) return;
     const std::ptrdiff_t real_stride = r2c ? checked.in_stride : checked.out_stride;
     const std::ptrdiff_t complex_stride = r2c ? checked.out_stride : checked.in_stride;
     const std::ptrdiff_t real_dist = r2c ? checked.in_dist : checked.out_dist;
     const std::ptrdiff_t complex_dist = r2c ? checked.out_dist : checked.in_dist;
-    if (real_stride != 1 || complex_stride != 1 || real_dist != 2 * complex_dist ||
-        complex_dist < static_cast<std::ptrdiff_t>(half))
+    const std::string sides = "the reals have stride " + std::to_string(real_stride) + " and distance " +
+                              std::to_string(real_dist) + ", the complex values stride " +
+                              std::to_string(complex_stride) + " and distance " + std::to_string(complex_dist);
+    const bool dists_match = checked.batch == 1 || real_dist == 2 * complex_dist;
+    if (rank == 1) {
+      if (real_stride != 1 || complex_stride != 1 || !dists_match || complex_dist < static_cast<std::ptrdiff_t>(half))
+        throw InvalidArgument(
+            "execute in place: each of the " + kind_name(desc.kind) + "'s " + std::to_string(checked.batch) +
+            " transforms must have its reals and its complex values on the same bytes (strides 1, the real distance "
+            "twice the complex one, which is at least n/2+1 = " + std::to_string(half) + ", as cuFFT's in-place "
+            "layout), but " + sides + "; use two buffers");
+      return;
+    }
+    // r2c of rank 2 or 3: rows of reals padded to twice the complex rows (in_embed), the other
+    // axes embedded alike.
+    const std::vector<std::size_t>& real_embed = checked.in_embed;
+    const std::vector<std::size_t>& complex_embed = checked.out_embed;
+    bool rows_match = real_stride == 1 && complex_stride == 1 && dists_match &&
+                      real_embed.back() == 2 * complex_embed.back();
+    for (std::size_t a = 1; a + 1 < rank; ++a) rows_match = rows_match && real_embed[a] == complex_embed[a];
+    if (!rows_match) {
+      std::string embeds;
+      for (std::size_t a = 0; a < rank; ++a)
+        embeds += (a ? ", " : "") + std::to_string(real_embed[a]) + "/" + std::to_string(complex_embed[a]);
       throw InvalidArgument(
-          "execute in place: each of the " + kind_name(desc.kind) + "'s " + std::to_string(checked.batch) +
-          " transforms must have its reals and its complex values on the same bytes (strides 1, the real distance twice "
-          "the complex one, which is at least n/2+1 = " + std::to_string(half) + ", as cuFFT's in-place layout), but the "
-          "reals have stride " + std::to_string(real_stride) + " and distance " + std::to_string(real_dist) +
-          ", the complex values stride " + std::to_string(complex_stride) + " and distance " +
-          std::to_string(complex_dist) + "; use two buffers");
+          "execute in place: an r2c of rank " + std::to_string(rank) + " must have each row of reals on the bytes of "
+          "its row of complex values (strides 1, in_embed's last size twice out_embed's, e.g. in_embed = {.., " +
+          std::to_string(2 * half) + "}, the other sizes alike, the real distance twice the complex one), but " + sides +
+          " and the embeddings (in/out) are " + embeds + "; use two buffers");
+    }
   }
 
   // The GPU passes from in's memory to out's (the same memory in place), ordered with the

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <new>
+#include <optional>
 #include <variant>
 
 #include "core/scratch.hpp"
@@ -24,6 +25,7 @@ class PlanImpl {
     const CheckedDesc checked = check_plan_desc(desc);
     n = checked.n;
     layout = layout_of<Layout>(checked);
+    if (checked.embedded) embedding.emplace(checked, desc);
     layout.final_out = desc.kind == Kind::c2c && desc.shape.size() == 1;
     in_span = checked.in_span;
     out_span = checked.out_span;
@@ -106,13 +108,72 @@ class PlanImpl {
     return copy;
   }
 
+  // Embedded layouts (rows or planes apart from one another): the transforms run on packed
+  // copies, gathered from the caller's rows and scattered back (in place too: everything is
+  // gathered before anything is written).
+  struct Embedding {
+    std::vector<std::size_t> in_side, out_side, in_pitch, out_pitch;
+    Embedding(const CheckedDesc& c, const PlanDesc& d)
+        : in_side(d.shape), out_side(d.shape), in_pitch(pitches_of(c.in_embed)), out_pitch(pitches_of(c.out_embed)) {
+      if (d.kind == Kind::c2r) in_side.back() = in_side.back() / 2 + 1;
+      if (d.kind == Kind::r2c) out_side.back() = out_side.back() / 2 + 1;
+    }
+  };
+  std::optional<Embedding> embedding;
+
+  // Calls row(packed_offset, position) for each row along the last axis of `side` (positions
+  // of its first element in an array of `pitch`).
+  template <class Row>
+  static void for_each_row(const std::vector<std::size_t>& side, const std::vector<std::size_t>& pitch,
+                           const Row& row) {
+    const std::size_t rank = side.size(), len = side.back();
+    std::size_t rows = 1;
+    for (std::size_t a = 0; a + 1 < rank; ++a) rows *= side[a];
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::size_t rest = r, at = 0;
+      for (std::size_t a = rank - 1; a-- > 0;) {
+        at += rest % side[a] * pitch[a];
+        rest /= side[a];
+      }
+      row(r * len, at);
+    }
+  }
+
+  template <class In, class Out, class Run>
+  void run_embedded(const In* in, Out* out, const Run& run) const {
+    const std::vector<std::size_t>& in_side = embedding->in_side;
+    const std::vector<std::size_t>& out_side = embedding->out_side;
+    std::size_t n_in = 1, n_out = 1;
+    for (std::size_t v : in_side) n_in *= v;
+    for (std::size_t v : out_side) n_out *= v;
+    core::Scratch scratch;
+    In* packed_in = scratch.get<In>(n_in * desc.batch);
+    Out* packed_out = scratch.get<Out>(n_out * desc.batch);
+    for (std::size_t b = 0; b < desc.batch; ++b)
+      for_each_row(in_side, embedding->in_pitch, [&](std::size_t to, std::size_t at) {
+        const In* from = in + std::ptrdiff_t(b) * layout.in_dist + std::ptrdiff_t(at) * layout.in_stride;
+        for (std::size_t j = 0; j < in_side.back(); ++j) packed_in[b * n_in + to + j] = from[std::ptrdiff_t(j) * layout.in_stride];
+      });
+    run(packed_in, packed_out, Layout{1, std::ptrdiff_t(n_in), 1, std::ptrdiff_t(n_out), desc.batch});
+    for (std::size_t b = 0; b < desc.batch; ++b)
+      for_each_row(out_side, embedding->out_pitch, [&](std::size_t from, std::size_t at) {
+        Out* to = out + std::ptrdiff_t(b) * layout.out_dist + std::ptrdiff_t(at) * layout.out_stride;
+        for (std::size_t j = 0; j < out_side.back(); ++j) to[std::ptrdiff_t(j) * layout.out_stride] = packed_out[b * n_out + from + j];
+      });
+  }
+
   template <class T>
   [[gnu::always_inline]] void run_c2c(const std::complex<T>* in, std::complex<T>* out) const {
     expect(Kind::c2c, detail::precision_of<T>());
     core::Scratch scratch;
-    if (check_buffers(in, out) && (layout.in_stride != layout.out_stride || layout.in_dist != layout.out_dist))
-      in = copy_input(in, scratch);
+    const bool same = check_buffers(in, out);
     const Tree<T>& tree = std::get<Tree<T>>(tree_);
+    if (embedding) [[unlikely]]
+      return run_embedded(in, out, [&](const std::complex<T>* i, std::complex<T>* o, const Layout& l) {
+        tree.nd->c2c(i, o, l, T(scale), threads);
+      });
+    if (same && (layout.in_stride != layout.out_stride || layout.in_dist != layout.out_dist))
+      in = copy_input(in, scratch);
     if (tree.nd) return tree.nd->c2c(in, out, layout, T(scale), threads);
     tree.c2c->execute(in, out, layout, T(scale), threads);
   }
@@ -121,8 +182,13 @@ class PlanImpl {
   [[gnu::always_inline]] void run_r2c(const T* in, std::complex<T>* out) const {
     expect(Kind::r2c, detail::precision_of<T>());
     core::Scratch scratch;
-    if (check_buffers(in, out)) in = copy_input(in, scratch);
+    const bool same = check_buffers(in, out);
     const Tree<T>& tree = std::get<Tree<T>>(tree_);
+    if (embedding) [[unlikely]]
+      return run_embedded(in, out, [&](const T* i, std::complex<T>* o, const Layout& l) {
+        tree.nd->r2c(i, o, l, T(scale), threads);
+      });
+    if (same) in = copy_input(in, scratch);
     if (tree.nd) return tree.nd->r2c(in, out, layout, T(scale), threads);
     tree.real->r2c(in, out, layout, T(scale), threads);
   }
@@ -131,8 +197,13 @@ class PlanImpl {
   [[gnu::always_inline]] void run_c2r(const std::complex<T>* in, T* out) const {
     expect(Kind::c2r, detail::precision_of<T>());
     core::Scratch scratch;
-    if (check_buffers(in, out)) in = copy_input(in, scratch);
+    const bool same = check_buffers(in, out);
     const Tree<T>& tree = std::get<Tree<T>>(tree_);
+    if (embedding) [[unlikely]]
+      return run_embedded(in, out, [&](const std::complex<T>* i, T* o, const Layout& l) {
+        tree.nd->c2r(i, o, l, T(scale), threads);
+      });
+    if (same) in = copy_input(in, scratch);
     if (tree.nd) return tree.nd->c2r(in, out, layout, T(scale), threads);
     tree.real->c2r(in, out, layout, T(scale), threads);
   }

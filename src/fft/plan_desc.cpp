@@ -1,8 +1,10 @@
 // Validation of a PlanDesc (see plan_desc.hpp).
 #include "fft/plan_desc.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "ripple/error.hpp"
 
@@ -33,7 +35,8 @@ std::size_t span_of(std::size_t count, std::size_t batch, std::ptrdiff_t stride,
   return total + 1;
 }
 
-// Output addresses b*dist + e*stride must be distinct for e < count, b < batch.
+// Output addresses b*dist + e*stride must be distinct for e < count, b < batch (count: the
+// positions one transform spans, gaps of an embedding included).
 void check_no_alias(std::size_t count, std::size_t batch, std::ptrdiff_t stride, std::ptrdiff_t dist) {
   if (batch == 1 || count == 1) {
     if (batch > 1 && dist == 0)
@@ -87,18 +90,52 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
   c.batch = desc.batch;
   c.in_stride = desc.in_stride;
   c.out_stride = desc.out_stride;
-  c.in_dist = desc.in_dist != 0 ? desc.in_dist : std::ptrdiff_t(checked_mul(n_in, std::size_t(desc.in_stride), "in_stride"));
-  c.out_dist =
-      desc.out_dist != 0 ? desc.out_dist : std::ptrdiff_t(checked_mul(n_out, std::size_t(desc.out_stride), "out_stride"));
+  std::vector<std::size_t> in_side = desc.shape, out_side = desc.shape;
+  if (desc.kind == Kind::c2r) in_side.back() = last / 2 + 1;
+  if (desc.kind == Kind::r2c) out_side.back() = last / 2 + 1;
+  // Elements an embedding holds (the packed distance) and positions one transform spans.
+  std::size_t in_holds = n_in, out_holds = n_out, in_extent = n_in, out_extent = n_out;
+  const auto embedding = [&](const std::vector<std::size_t>& given, const std::vector<std::size_t>& side,
+                             const std::string& name, std::size_t& holds, std::size_t& extent) {
+    if (given.empty()) return side;
+    if (given.size() != side.size())
+      throw InvalidArgument(name + ": " + std::to_string(given.size()) + " sizes for a transform of rank " +
+                            std::to_string(side.size()) + "; give one per axis, or none");
+    holds = 1;
+    for (std::size_t a = 0; a < side.size(); ++a) {
+      if (given[a] < side[a])
+        throw InvalidArgument(name + "[" + std::to_string(a) + "] = " + std::to_string(given[a]) + ": below the " +
+                              std::to_string(side[a]) + " elements on that axis");
+      holds = checked_mul(holds, given[a], (name + "[" + std::to_string(a) + "]").c_str());
+    }
+    const std::vector<std::size_t> pitch = pitches_of(given);
+    extent = 1;
+    for (std::size_t a = 0; a < side.size(); ++a) extent += (side[a] - 1) * pitch[a];
+    c.embedded = c.embedded || !std::equal(given.begin() + 1, given.end(), side.begin() + 1);
+    return given;
+  };
+  c.in_embed = embedding(desc.in_embed, in_side, "in_embed", in_holds, in_extent);
+  c.out_embed = embedding(desc.out_embed, out_side, "out_embed", out_holds, out_extent);
+  c.in_dist =
+      desc.in_dist != 0 ? desc.in_dist : std::ptrdiff_t(checked_mul(in_holds, std::size_t(desc.in_stride), "in_stride"));
+  c.out_dist = desc.out_dist != 0 ? desc.out_dist
+                                  : std::ptrdiff_t(checked_mul(out_holds, std::size_t(desc.out_stride), "out_stride"));
   if (desc.batch == 1) c.in_dist = c.out_dist = 0;
   const std::size_t real_bytes = complex_bytes / 2;
-  c.in_span = span_of(n_in, desc.batch, c.in_stride, c.in_dist, desc.kind == Kind::r2c ? real_bytes : complex_bytes, "in");
+  c.in_span =
+      span_of(in_extent, desc.batch, c.in_stride, c.in_dist, desc.kind == Kind::r2c ? real_bytes : complex_bytes, "in");
   c.out_span =
-      span_of(n_out, desc.batch, c.out_stride, c.out_dist, desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out");
-  check_no_alias(n_out, desc.batch, c.out_stride, desc.batch == 1 ? 1 : c.out_dist);
+      span_of(out_extent, desc.batch, c.out_stride, c.out_dist, desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out");
+  check_no_alias(out_extent, desc.batch, c.out_stride, desc.batch == 1 ? 1 : c.out_dist);
   if (desc.threads > 1024) throw InvalidArgument("threads = " + std::to_string(desc.threads) + ": above 1024");
   c.scale = norm_scale(desc.norm, desc.direction, c.n);
   return c;
+}
+
+std::vector<std::size_t> pitches_of(const std::vector<std::size_t>& embed) {
+  std::vector<std::size_t> pitch(embed.size(), 1);
+  for (std::size_t a = embed.size() - 1; a-- > 0;) pitch[a] = pitch[a + 1] * embed[a + 1];
+  return pitch;
 }
 
 double norm_scale(Norm norm, Direction direction, std::size_t n) {

@@ -22,12 +22,16 @@ struct CheckedDesc {
   // Strides as given; distances resolved ("packed" for 0; 0 when batch == 1).
   std::ptrdiff_t in_stride = 1, out_stride = 1, in_dist = 0, out_dist = 0;
   std::size_t in_span = 0, out_span = 0;  // elements each side's layout spans
+  // Each side's embedding, resolved (its own shape where none is given), and whether either
+  // differs from its side's shape past axis 0 (rows or planes not packed one after another).
+  std::vector<std::size_t> in_embed, out_embed;
+  bool embedded = false;
   double scale = 1.0;                     // the norm's factor for this direction
 };
 
 /// Throws InvalidArgument naming the bad field (rank 0 or above 3, zero or overflowing sizes,
-/// zero batch, a direction r2c/c2r cannot have, bad strides or distances, an aliasing output
-/// layout, more than 1024 threads).
+/// zero batch, a direction r2c/c2r cannot have, bad strides, distances or embeddings, an
+/// aliasing output layout, more than 1024 threads).
 CheckedDesc check_plan_desc(const PlanDesc& desc);
 
 /// The resolved strides and distances as a backend's layout struct (fields batch, in_stride,
@@ -45,6 +49,9 @@ Layout layout_of(const CheckedDesc& c) {
 
 /// The factor numpy's norm applies to a transform of n points in `direction`.
 double norm_scale(Norm norm, Direction direction, std::size_t n);
+
+/// The element distances of the axes of an array of `embed` (row-major: the last is 1).
+std::vector<std::size_t> pitches_of(const std::vector<std::size_t>& embed);
 
 std::string kind_name(Kind k);
 std::string precision_name(Precision p);

@@ -106,26 +106,8 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
                             " of " + std::to_string(n) + " points disagrees on whether its last pass writes the real side");
     if (writes_real) return;  // the complex plan alone, from one side to the other
   } else {
-    // n = 2: the complex FFT reads (r2c) or writes (c2r) the reals as complex values where every
-    // line starts at an even real, else through a pack or unpack kernel; the split or merge is a
-    // kernel.
-    const auto even_lines = [&](std::int64_t stride, std::int64_t dist, std::int64_t dist_outer) {
-      return stride == 1 && (layout.inner_count() == 1 || dist % 2 == 0) &&
-             (layout.outer_count() == 1 || dist_outer % 2 == 0);
-    };
-    if (r2c) {
-      direct_ = even_lines(layout.in_stride, layout.in_dist, layout.in_dist_outer);
-      if (direct_) {
-        half.in_dist = layout.in_dist / 2;
-        half.in_dist_outer = layout.in_dist_outer / 2;
-      }
-    } else {
-      direct_ = even_lines(layout.out_stride, layout.out_dist, layout.out_dist_outer);
-      if (direct_) {
-        half.out_dist = layout.out_dist / 2;
-        half.out_dist_outer = layout.out_dist_outer / 2;
-      }
-    }
+    // n = 2: a pack (r2c) or unpack (c2r) kernel between the reals and the work array, where
+    // the complex FFT of 1 runs, and the split or merge kernel.
     half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass);
   }
   twiddles_ = twiddles(context, n, double_precision);
@@ -158,13 +140,18 @@ std::string DeviceFftReal::describe() const {
   if (odd_)
     return plan + " (odd: a complex FFT of n" + (real_in_pass_ ? ")" : ", the reals widened into a work array)");
   if (real_in_pass_) return plan + (half_->writes_real() ? "" : " with a split kernel");
-  return plan + (r2c_ ? " with a split kernel" : " after a merge kernel") +
-         (direct_ ? "" : " and a pack/unpack of the reals");
+  return plan + (r2c_ ? " with a split kernel" : " after a merge kernel") + " and a pack/unpack of the reals";
 }
 
-void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale) const {
+void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double scale, std::int64_t in_base,
+                        std::int64_t out_base) const {
   const fft::Direction d = r2c_ ? fft::Direction::forward : fft::Direction::backward;
-  if (fused_) return fused_->launch(stream, in, out, fused_pass_, d, scale);
+  if (fused_) {
+    FftPass pass = fused_pass_;
+    pass.in_offset += in_base;
+    pass.out_offset += out_base;
+    return fused_->launch(stream, in, out, pass, d, scale);
+  }
   Launch grid;
   grid.groups = {groups_, 1, 1};
   grid.block = {tuning::kElementwiseBlock, 1, 1};
@@ -172,42 +159,42 @@ void DeviceFftReal::run(Stream& stream, const Memory& in, Memory& out, double sc
   const Arg h = Arg::value(h_), batch = Arg::value(layout_.batch);
   const Arg inner = Arg::value(std::max<std::uint64_t>(1, layout_.inner_count()));
   const Arg in_outer = Arg::value(layout_.in_dist_outer), out_outer = Arg::value(layout_.out_dist_outer);
-  if (real_in_pass_ && half_->writes_real()) return half_->run(stream, in, out, d, scale);
+  const Arg in_at = Arg::value(in_base), out_at = Arg::value(out_base);
+  if (real_in_pass_ && half_->writes_real()) return half_->run(stream, in, out, d, scale, in_base, out_base);
   if (odd_) {
     const Arg n = Arg::value(n_);
-    const std::array<Arg, 8> first = {Arg::memory(in), Arg::memory(*work_), n, batch, Arg::value(layout_.in_stride),
-                                      Arg::value(layout_.in_dist), inner, in_outer};
+    const std::array<Arg, 9> first = {Arg::memory(in), Arg::memory(*work_), n, batch, Arg::value(layout_.in_stride),
+                                      Arg::value(layout_.in_dist), inner, in_outer, in_at};
     stream.launch(*module_, r2c_ ? "fft_r2c_widen" : "fft_c2r_expand", grid, first);
     half_->run(stream, *work_, *work_, d, scale);
-    const std::array<Arg, 8> last = {Arg::memory(*work_), Arg::memory(out), n, batch, Arg::value(layout_.out_stride),
-                                     Arg::value(layout_.out_dist), inner, out_outer};
+    const std::array<Arg, 9> last = {Arg::memory(*work_), Arg::memory(out), n, batch, Arg::value(layout_.out_stride),
+                                     Arg::value(layout_.out_dist), inner, out_outer, out_at};
     stream.launch(*module_, r2c_ ? "fft_r2c_half" : "fft_c2r_narrow", grid, last);
     return;
   }
   if (r2c_) {
     // Z, the complex FFT of the reals in pairs, into the work array, then the split.
-    if (real_in_pass_ || direct_) {
-      half_->run(stream, in, *work_, fft::Direction::forward, 1.0);
+    if (real_in_pass_) {
+      half_->run(stream, in, *work_, fft::Direction::forward, 1.0, in_base, 0);
     } else {
-      const std::array<Arg, 8> pack = {Arg::memory(in),  Arg::memory(*work_), h, batch, Arg::value(layout_.in_stride),
-                                       Arg::value(layout_.in_dist), inner, in_outer};
+      const std::array<Arg, 9> pack = {Arg::memory(in),  Arg::memory(*work_), h, batch, Arg::value(layout_.in_stride),
+                                       Arg::value(layout_.in_dist), inner, in_outer, in_at};
       stream.launch(*module_, "fft_r2c_pack", grid, pack);
       half_->run(stream, *work_, *work_, fft::Direction::forward, 1.0);
     }
-    const std::array<Arg, 10> post = {Arg::memory(*work_), Arg::memory(out), Arg::memory(*twiddles_), h, batch,
+    const std::array<Arg, 11> post = {Arg::memory(*work_), Arg::memory(out), Arg::memory(*twiddles_), h, batch,
                                       Arg::value(layout_.out_stride), Arg::value(layout_.out_dist), inner, out_outer,
-                                      scale_arg};
+                                      out_at, scale_arg};
     stream.launch(*module_, "fft_r2c_post", grid, post);
     return;
   }
-  const std::array<Arg, 10> pre = {Arg::memory(in), Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
+  const std::array<Arg, 11> pre = {Arg::memory(in), Arg::memory(*work_), Arg::memory(*twiddles_), h, batch,
                                    Arg::value(layout_.in_stride), Arg::value(layout_.in_dist), inner, in_outer,
-                                   scale_arg};
+                                   in_at, scale_arg};
   stream.launch(*module_, "fft_c2r_pre", grid, pre);
-  half_->run(stream, *work_, direct_ ? out : *work_, fft::Direction::backward, 1.0);
-  if (direct_) return;
-  const std::array<Arg, 8> unpack = {Arg::memory(*work_), Arg::memory(out), h, batch, Arg::value(layout_.out_stride),
-                                     Arg::value(layout_.out_dist), inner, out_outer};
+  half_->run(stream, *work_, *work_, fft::Direction::backward, 1.0);
+  const std::array<Arg, 9> unpack = {Arg::memory(*work_), Arg::memory(out), h, batch, Arg::value(layout_.out_stride),
+                                     Arg::value(layout_.out_dist), inner, out_outer, out_at};
   stream.launch(*module_, "fft_c2r_unpack", grid, unpack);
 }
 

@@ -12,9 +12,9 @@
 // (c2r); odd n, a complex FFT of n (twice the work) whose first pass reads the reals widened
 // or the Hermitian spectrum rebuilt and whose last writes k <= n/2 or the real parts. Other
 // sizes (n = 1, 2) go through a work array (batch x the
-// complex size) with O(n) kernels around the plan (kernels/fft_real.cl): even n, the split
-// after it or the merge before it, and a pack or unpack kernel where the reals are not
-// contiguous from an even one; odd n, kernels that widen into and narrow out of it.
+// complex size) with O(n) kernels around the plan (kernels/fft_real.cl): n = 2, the split
+// after it or the merge before it and a pack or unpack kernel; n = 1, kernels that widen into
+// and narrow out of it.
 #pragma once
 
 #include <cstdint>
@@ -49,15 +49,17 @@ class DeviceFftReal {
   /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready).
   void wait_ready() const;
 
-  /// out = scale * the transform of in, enqueued on `stream`. in and out may be the same memory
-  /// where each transform's reals and complex values cover the same bytes, or there is one
-  /// transform (every path reads a transform's input before writing its output; fft::DevicePlan
-  /// checks the layout).
-  void run(Stream& stream, const Memory& in, Memory& out, double scale) const;
+  /// out = scale * the transform of in, enqueued on `stream`, the layouts starting at elements
+  /// in_base and out_base (of each side's type). in and out may be the same memory where each
+  /// transform's reals and complex values cover the same bytes, or there is one transform
+  /// (every path reads a transform's input before writing its output; fft::DevicePlan checks
+  /// the layout).
+  void run(Stream& stream, const Memory& in, Memory& out, double scale, std::int64_t in_base = 0,
+           std::int64_t out_base = 0) const;
 
  private:
   std::uint64_t n_, h_;  // h_: the complex FFT's size (n / 2, or n when odd)
-  bool double_, r2c_, direct_ = false, odd_;
+  bool double_, r2c_, odd_;
   // The complex plan's passes read the real side and, but for an even r2c's whose spectrum no
   // pass can split (DeviceFftPlan::writes_real), write it: no kernel and no work array.
   bool real_in_pass_ = false;

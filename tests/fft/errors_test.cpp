@@ -167,6 +167,31 @@ TEST(BadDesc, NonAliasingLayoutsAreAccepted) {
   EXPECT_NO_THROW(Plan p(d));
 }
 
+// Embeddings: one size per axis, none below the side's size on its axis (the complex side's
+// last axis n/2+1), and the output's gaps do not make transforms overlap.
+TEST(BadDesc, Embeddings) {
+  PlanDesc d = good();
+  d.shape = {4, 8};
+  d.in_embed = {4, 8, 1};
+  expect_bad_desc(d, {"in_embed", "3 sizes", "rank 2"});
+  d.in_embed = {4, 7};
+  expect_bad_desc(d, {"in_embed[1] = 7", "8"});
+  d.in_embed = {};
+  d.out_embed = {3, 8};
+  expect_bad_desc(d, {"out_embed[0] = 3", "4"});
+  d = real_desc(Kind::r2c, 8, Precision::f32, Norm::backward, 2);
+  d.shape = {4, 8};
+  d.out_embed = {4, 4};  // the spectrum's rows hold 5 values
+  expect_bad_desc(d, {"out_embed[1] = 4", "5"});
+  d.out_embed = {4, 6};
+  d.out_dist = 20;  // a transform spans 3 * 6 + 5 = 23 positions
+  expect_bad_desc(d, {"dist"});
+  d.out_dist = 23;
+  EXPECT_NO_THROW(Plan p(d));
+  d.out_dist = 0;  // packed: 4 * 6
+  EXPECT_EQ(Plan(d).output_span(), 24u + 23u);
+}
+
 TEST(BadDesc, RealKindsWithContradictingDirection) {
   PlanDesc d = real_desc(Kind::r2c, 64, Precision::f32);
   d.direction = Direction::backward;

@@ -292,9 +292,22 @@ struct Side {
   std::size_t dist = 0;
   std::size_t inner = 0;  // transforms per outer index (0: one level)
   std::size_t dist_outer = 0;
+  // An embedding (PlanDesc::in_embed / out_embed): the side's shape and the element distances
+  // of its axes in the embedding; empty: packed, i is the position.
+  std::vector<std::size_t> shape, pitch;
 
+  std::size_t position(std::size_t i) const {
+    if (pitch.empty()) return i;
+    std::size_t at = 0;
+    for (std::size_t a = shape.size(); a-- > 0;) {
+      at += i % shape[a] * pitch[a];
+      i /= shape[a];
+    }
+    return at;
+  }
   std::size_t at(std::size_t b, std::size_t i) const {
-    return inner == 0 ? b * dist + i * stride : b / inner * dist_outer + b % inner * dist + i * stride;
+    const std::size_t e = position(i) * stride;
+    return inner == 0 ? b * dist + e : b / inner * dist_outer + b % inner * dist + e;
   }
   /// Elements the layout spans: the largest index plus one (the last transform's last element:
   /// no level's distance is smaller than what the levels below it span).
@@ -323,16 +336,28 @@ inline std::size_t product(const std::vector<std::size_t>& v) {
 
 // The layout of one side: element i (row-major index in the side's shape) of transform b at
 // b * dist + i * stride.
-inline Side side_of(const PlanDesc& d, bool half_spectrum, std::ptrdiff_t stride, std::ptrdiff_t dist) {
+inline Side side_of(const PlanDesc& d, bool half_spectrum, std::ptrdiff_t stride, std::ptrdiff_t dist,
+                    const std::vector<std::size_t>& embed = {}) {
   Side s;
   s.count = product(side_shape(d, half_spectrum));
   s.batch = d.batch;
   s.stride = static_cast<std::size_t>(stride);
-  s.dist = dist == 0 ? s.stride * s.count : static_cast<std::size_t>(dist);
+  std::size_t holds = s.count;  // elements of the embedding
+  if (!embed.empty()) {
+    s.shape = side_shape(d, half_spectrum);
+    s.pitch.assign(embed.size(), 1);
+    for (std::size_t a = embed.size() - 1; a-- > 0;) s.pitch[a] = s.pitch[a + 1] * embed[a + 1];
+    holds = product(embed);
+  }
+  s.dist = dist == 0 ? s.stride * holds : static_cast<std::size_t>(dist);
   return s;
 }
-inline Side input_side(const PlanDesc& d) { return side_of(d, d.kind == Kind::c2r, d.in_stride, d.in_dist); }
-inline Side output_side(const PlanDesc& d) { return side_of(d, d.kind == Kind::r2c, d.out_stride, d.out_dist); }
+inline Side input_side(const PlanDesc& d) {
+  return side_of(d, d.kind == Kind::c2r, d.in_stride, d.in_dist, d.in_embed);
+}
+inline Side output_side(const PlanDesc& d) {
+  return side_of(d, d.kind == Kind::r2c, d.out_stride, d.out_dist, d.out_embed);
+}
 
 inline std::string describe(const PlanDesc& d) {
   std::ostringstream s;
@@ -343,6 +368,11 @@ inline std::string describe(const PlanDesc& d) {
   if (d.kind == Kind::c2c) s << " " << to_string(d.direction);
   s << " norm=" << to_string(d.norm) << " in_stride=" << d.in_stride << " in_dist=" << d.in_dist
     << " out_stride=" << d.out_stride << " out_dist=" << d.out_dist << " threads=" << d.threads;
+  for (const auto& [name, embed] : {std::pair{"in_embed", &d.in_embed}, std::pair{"out_embed", &d.out_embed}}) {
+    if (embed->empty()) continue;
+    s << " " << name << "=";
+    for (std::size_t a = 0; a < embed->size(); ++a) s << (a ? "x" : "") << (*embed)[a];
+  }
   return s.str();
 }
 

@@ -133,6 +133,55 @@ void check_in_place() {
 TEST(NdInPlace, Float) { check_in_place<float>(); }
 TEST(NdInPlace, Double) { check_in_place<double>(); }
 
+// Embedded layouts (in_embed / out_embed: FFTW's inembed/onembed): rows and planes within
+// larger arrays on either side, batched and strided; the gaps keep their sentinels. In place,
+// the reals' rows padded to 2 (n/2+1) values, as FFTW's and cuFFT's in-place real transforms of
+// rank 2 and 3 lay them out.
+template <class T>
+void check_embedded() {
+  struct Case {
+    Kind kind;
+    Shape shape, in_embed, out_embed;
+    std::size_t batch;
+    std::ptrdiff_t stride;
+  };
+  const std::vector<Case> cases{
+      {Kind::c2c, {6, 10}, {6, 13}, {8, 12}, 2, 1},
+      {Kind::c2c, {3, 5, 7}, {3, 6, 9}, {}, 3, 2},
+      {Kind::c2c, {4, 1, 6}, {4, 2, 6}, {5, 1, 8}, 1, 1},
+      {Kind::r2c, {4, 10}, {4, 12}, {}, 2, 1},
+      {Kind::r2c, {3, 4, 6}, {3, 5, 8}, {3, 4, 5}, 2, 1},
+      {Kind::c2r, {4, 10}, {}, {4, 12}, 3, 1},
+      {Kind::c2r, {5, 3, 7}, {6, 3, 4}, {5, 4, 7}, 2, 3},
+  };
+  int variant = 0;
+  for (const Case& c : cases) {
+    PlanDesc d = nd_desc(c.kind, c.shape, precision_of<T>(), variant % 2 ? Direction::backward : Direction::forward,
+                         static_cast<Norm>(variant % 3), c.batch);
+    d.in_embed = c.in_embed;
+    d.out_embed = c.out_embed;
+    d.in_stride = d.out_stride = c.stride;
+    check_layout_any<T>(d, seed_for(product(c.shape) + c.batch, 95 + variant));
+    ++variant;
+  }
+  // In place: padded real rows, the complex side packed.
+  for (const Shape& shape : {Shape{4, 10}, Shape{5, 7}, Shape{3, 4, 6}, Shape{2, 3, 5}}) {
+    Shape padded = shape;
+    padded.back() = 2 * (shape.back() / 2 + 1);
+    for (std::size_t batch : {1u, 2u}) {
+      PlanDesc r = nd_desc(Kind::r2c, shape, precision_of<T>(), Direction::forward, Norm::backward, batch);
+      r.in_embed = padded;
+      check_layout<T, Kind::r2c>(r, seed_for(product(shape) + batch, 96), true);
+      PlanDesc c = nd_desc(Kind::c2r, shape, precision_of<T>(), Direction::backward, Norm::ortho, batch);
+      c.out_embed = padded;
+      check_layout<T, Kind::c2r>(c, seed_for(product(shape) + batch, 97), true);
+    }
+  }
+}
+
+TEST(NdEmbedded, Float) { check_embedded<float>(); }
+TEST(NdEmbedded, Double) { check_embedded<double>(); }
+
 // Large enough that the plan uses its threads (blocks of lines and rows shared out).
 TEST(NdThreads, TwoThreadsEveryKind) {
   for (const Shape& shape : {Shape{256, 136}, Shape{40, 30, 32}, Shape{33, 1030}}) {

@@ -161,13 +161,27 @@ inline RandomPlan random_plan(SizeDraw& draw) {
   // One transform, a few, or many (small sizes: many transforms to a work-group, a part-filled last one).
   const std::uint64_t most = std::max<std::uint64_t>(1, budget / size);
   d.batch = draw.one_in(3) ? 1 : 1 + draw.below(std::min<std::uint64_t>(draw.one_in(4) ? 5000 : 12, most));
-  const std::uint64_t in_count = product(side_shape(d, d.kind == Kind::c2r));
   const std::uint64_t out_count = product(side_shape(d, d.kind == Kind::r2c));
-  const SideLayout in = draw_layout(draw, in_count, d.batch);
+  // Now and then (ranks 2 and 3) a side in an embedding (in_embed / out_embed): each axis
+  // padded by up to 2; distances are drawn from the embedding's size.
+  const auto draw_embed = [&](bool half_spectrum) {
+    std::vector<std::size_t> e;
+    if (rank == 1 || !draw.one_in(4)) return e;
+    e = side_shape(d, half_spectrum);
+    for (std::size_t& v : e) v += draw.below(3);
+    return e;
+  };
+  const auto holds = [&](const std::vector<std::size_t>& embed, bool half_spectrum) {
+    return product(embed.empty() ? side_shape(d, half_spectrum) : embed);
+  };
+  d.in_embed = draw_embed(d.kind == Kind::c2r);
+  const SideLayout in = draw_layout(draw, holds(d.in_embed, d.kind == Kind::c2r), d.batch);
   d.in_stride = in.stride;
   d.in_dist = in.dist;
   c.in_place = d.kind == Kind::c2c && draw.one_in(4);
-  const SideLayout out = c.in_place && !draw.one_in(4) ? in : draw_layout(draw, out_count, d.batch);
+  const bool same_layout = c.in_place && !draw.one_in(4);
+  d.out_embed = same_layout ? d.in_embed : draw_embed(d.kind == Kind::r2c);
+  const SideLayout out = same_layout ? in : draw_layout(draw, holds(d.out_embed, d.kind == Kind::r2c), d.batch);
   d.out_stride = out.stride;
   d.out_dist = out.dist;
   // Now and then an output layout whose transforms overlap, which every plan must reject.

@@ -204,6 +204,206 @@ TEST_P(DeviceFftNd, C2cMatchesTheReferenceAndTheCpuPlan) {
   std::printf("[ fft DevicePlan rank 2/3 ] worst error / bound: %.3f\n", worst);
 }
 
+// Embedded layouts (in_embed / out_embed) against the reference and fft::Plan: the input's gaps
+// are NaN (a read of one poisons the result), the output's hold a sentinel that must stay; in
+// place (execute(data)) r2c with padded real rows and c2r, against the same plan out of place.
+template <class T, class In, class Out>
+double check_embedded(const Queue& q, const PlanDesc& d, std::uint64_t seed) {
+  const DevicePlan plan(q, d);
+  SCOPED_TRACE(plan.describe());
+  const Plan cpu(d);
+  const Side in_side = input_side(d), out_side = output_side(d);
+  EXPECT_EQ(plan.input_span(), in_side.span());
+  EXPECT_EQ(plan.output_span(), out_side.span());
+  const T nan = std::numeric_limits<T>::quiet_NaN(), sentinel = T(-7.25);
+  std::vector<In> host(in_side.span(), In(nan));
+  std::vector<std::vector<cld>> inputs(d.batch);
+  Rng rng(seed);
+  for (std::size_t b = 0; b < d.batch; ++b)
+    for (std::size_t i = 0; i < in_side.count; ++i)
+      inputs[b].push_back(fft::test::detail::fill_random(rng, host[in_side.at(b, i)]));
+  std::vector<Out> out_host(out_side.span(), Out(sentinel));
+  const std::vector<char> written = out_side.mask(out_side.span());
+  for (std::size_t i = 0; i < out_host.size(); ++i)
+    if (written[i]) out_host[i] = Out(nan);
+  Buffer<Out> out(q, std::span<const Out>(out_host));
+  plan.execute(Buffer<In>(q, std::span<const In>(host)), out);
+  const std::vector<Out> y = out.to_vector();
+  std::vector<Out> expected(out_side.span());
+  cpu.execute(host.data(), expected.data());
+  const double bound = gpu::test::fft_bound<T>(product(d.shape));
+  double worst = 0;
+  for (std::size_t b = 0; b < d.batch; ++b) {
+    const std::vector<cld> want = expected_output(d, inputs[b]);
+    std::vector<cld> got, cpu_got;
+    for (std::size_t i = 0; i < out_side.count; ++i) {
+      got.push_back(as_ld(y[out_side.at(b, i)]));
+      cpu_got.push_back(as_ld(expected[out_side.at(b, i)]));
+    }
+    const double err = rel_l2(got, want);
+    EXPECT_LE(err, bound) << "transform " << b;
+    EXPECT_LE(rel_l2(got, cpu_got), 2 * bound) << "transform " << b << " differs from fft::Plan";
+    worst = std::max(worst, err / bound);
+  }
+  std::size_t clobbered = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) clobbered += !written[i] && !same_bits(y[i], Out(sentinel));
+  EXPECT_EQ(clobbered, 0u) << "elements outside the output layout were written";
+  return worst;
+}
+
+TEST_P(DeviceFftNd, EmbeddedLayoutsMatchTheReferenceAndTheCpuPlan) {
+  struct Case {
+    Kind kind;
+    std::vector<std::size_t> shape, in_embed, out_embed;
+    std::size_t batch;
+    std::ptrdiff_t stride;
+    std::ptrdiff_t in_dist = 0, out_dist = 0;
+  };
+  const std::vector<Case> cases{
+      {Kind::c2c, {6, 10}, {6, 13}, {8, 12}, 2, 1},
+      {Kind::c2c, {3, 5, 7}, {3, 6, 9}, {}, 3, 2},    // a padded middle axis: lines in three levels
+      {Kind::c2c, {4, 23, 6}, {4, 25, 6}, {4, 23, 7}, 1, 1},  // Bluestein's lines
+      {Kind::r2c, {4, 10}, {4, 12}, {}, 2, 1},
+      {Kind::r2c, {3, 4, 6}, {3, 4, 8}, {3, 4, 5}, 2, 1},
+      // Real rows in three levels (a padded middle axis, a batch not a whole number of arrays
+      // apart): one launch per entry; also through the n = 2 kernels.
+      {Kind::r2c, {3, 4, 6}, {3, 5, 8}, {}, 2, 1, 130, 0},
+      {Kind::c2r, {3, 4, 2}, {}, {3, 6, 3}, 3, 2, 0, 121},
+      {Kind::c2r, {4, 10}, {}, {4, 12}, 3, 1},
+      {Kind::c2r, {5, 3, 7}, {6, 3, 4}, {5, 3, 9}, 2, 3},
+  };
+  double worst = 0;
+  int variant = 0;
+  for (const Case& c : cases) {
+    PlanDesc d;
+    d.shape = c.shape;
+    d.kind = c.kind;
+    d.batch = c.batch;
+    d.direction = c.kind == Kind::c2r || (c.kind == Kind::c2c && variant % 2) ? Direction::backward : Direction::forward;
+    d.norm = static_cast<Norm>(variant % 3);
+    d.in_embed = c.in_embed;
+    d.out_embed = c.out_embed;
+    d.in_stride = d.out_stride = c.stride;
+    d.in_dist = c.in_dist;
+    d.out_dist = c.out_dist;
+    SCOPED_TRACE(describe(d));
+    const std::uint64_t seed = seed_for(product(c.shape), 800 + variant);
+    for (const Precision p : {Precision::f32, Precision::f64}) {
+      if (p == Precision::f64 && (!has_fp64() || variant % 2)) continue;
+      d.precision = p;
+      if (p == Precision::f32) {
+        if (c.kind == Kind::c2c) worst = std::max(worst, check_embedded<float, std::complex<float>, std::complex<float>>(queue(), d, seed));
+        if (c.kind == Kind::r2c) worst = std::max(worst, check_embedded<float, float, std::complex<float>>(queue(), d, seed));
+        if (c.kind == Kind::c2r) worst = std::max(worst, check_embedded<float, std::complex<float>, float>(queue(), d, seed));
+      } else {
+        if (c.kind == Kind::c2c) worst = std::max(worst, check_embedded<double, std::complex<double>, std::complex<double>>(queue(), d, seed));
+        if (c.kind == Kind::r2c) worst = std::max(worst, check_embedded<double, double, std::complex<double>>(queue(), d, seed));
+        if (c.kind == Kind::c2r) worst = std::max(worst, check_embedded<double, std::complex<double>, double>(queue(), d, seed));
+      }
+    }
+    ++variant;
+  }
+  std::printf("[ fft DevicePlan embedded layouts ] worst error / bound: %.3f\n", worst);
+}
+
+// c2c in place with different embeddings on the two sides, the rows' pass in groups (three
+// levels): it must read from a copy, as a group's output overlaps later groups' input. Against
+// fft::Plan in place on the same buffer.
+TEST_P(DeviceFftNd, C2cInPlaceWithDifferentEmbeddings) {
+  using C = std::complex<float>;
+  PlanDesc d;
+  d.shape = {3, 5, 7};
+  d.batch = 2;
+  d.in_embed = {3, 6, 7};
+  d.out_embed = {3, 5, 9};
+  d.in_dist = 130;  // not a whole number of arrays: the rows' third level
+  const DevicePlan plan(queue(), d);
+  SCOPED_TRACE(plan.describe());
+  const Side in_side = input_side(d), out_side = output_side(d);
+  std::vector<C> data(std::max(in_side.span(), out_side.span()), C(0.5f, -0.25f));
+  const std::vector<C> x = random_complex<float>(in_side.count * d.batch, 11);
+  for (std::size_t b = 0; b < d.batch; ++b)
+    for (std::size_t i = 0; i < in_side.count; ++i) data[in_side.at(b, i)] = x[b * in_side.count + i];
+  std::vector<C> host = data;
+  Plan(d).execute(host.data(), host.data());
+  Buffer<C> buffer(queue(), std::span<const C>(data));
+  plan.execute(buffer, buffer);
+  const std::vector<C> y = buffer.to_vector();
+  std::vector<cld> got, want;
+  for (std::size_t b = 0; b < d.batch; ++b)
+    for (std::size_t i = 0; i < out_side.count; ++i) {
+      got.push_back(as_ld(y[out_side.at(b, i)]));
+      want.push_back(as_ld(host[out_side.at(b, i)]));
+    }
+  EXPECT_LE(rel_l2(got, want), 2 * gpu::test::fft_bound<float>(product(d.shape)));
+}
+
+// In place (execute(data)), r2c of rank 2 and 3 with the reals' rows padded to 2 (n/2+1)
+// values (in_embed), as FFTW and cuFFT lay them out: against the same plan out of place, the
+// padding NaN (so a read of it poisons the result). Layouts whose rows do not coincide are
+// refused, naming them.
+template <class T>
+double check_padded_r2c_in_place(const Queue& q, const std::vector<std::size_t>& shape, std::size_t batch,
+                                 std::uint64_t seed) {
+  using C = std::complex<T>;
+  PlanDesc d;
+  d.shape = shape;
+  d.kind = Kind::r2c;
+  d.batch = batch;
+  d.precision = precision_of<T>();
+  d.in_embed = shape;
+  d.in_embed.back() = 2 * (shape.back() / 2 + 1);
+  const DevicePlan plan(q, d);
+  SCOPED_TRACE(plan.describe());
+  const Side in_side = input_side(d), out_side = output_side(d);
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<C> data(std::max(out_side.span(), (in_side.span() + 1) / 2), C(nan, nan));
+  T* reals = reinterpret_cast<T*>(data.data());
+  const std::vector<T> x = random_real<T>(in_side.count * batch, seed);
+  for (std::size_t b = 0; b < batch; ++b)
+    for (std::size_t i = 0; i < in_side.count; ++i) reals[in_side.at(b, i)] = x[b * in_side.count + i];
+  const std::vector<T> separate_in(reals, reals + in_side.span());
+  Buffer<C> separate_out(q, out_side.span());
+  plan.execute(Buffer<T>(q, std::span<const T>(separate_in)), separate_out);
+  const std::vector<C> want = separate_out.to_vector();
+  Buffer<C> in_place(q, std::span<const C>(data));
+  plan.execute(in_place);
+  const std::vector<C> got = in_place.to_vector();
+  std::vector<cld> g, w;
+  for (std::size_t b = 0; b < batch; ++b)
+    for (std::size_t i = 0; i < out_side.count; ++i) {
+      g.push_back(as_ld(got[out_side.at(b, i)]));
+      w.push_back(as_ld(want[out_side.at(b, i)]));
+    }
+  const double bound = gpu::test::fft_bound<T>(product(shape));
+  const double err = rel_l2(g, w);
+  EXPECT_LE(err, bound) << "in place differs from out of place";
+  return err / bound;
+}
+
+TEST_P(DeviceFftNd, PaddedR2cRunsInPlace) {
+  double worst = check_padded_r2c_in_place<float>(queue(), {4, 10}, 2, 1);
+  worst = std::max(worst, check_padded_r2c_in_place<float>(queue(), {3, 4, 7}, 1, 2));   // odd rows
+  worst = std::max(worst, check_padded_r2c_in_place<float>(queue(), {2, 3, 8192}, 2, 3));  // rows of 4096 pairs
+  if (has_fp64()) worst = std::max(worst, check_padded_r2c_in_place<double>(queue(), {5, 6}, 3, 4));
+  std::printf("[ fft DevicePlan padded r2c in place ] worst error / bound: %.3f\n", worst);
+  Buffer<std::complex<float>> data(queue(), 1024);
+  PlanDesc d;
+  d.shape = {4, 10};
+  d.kind = Kind::r2c;
+  d.in_embed = {4, 14};  // rows of 14 reals over rows of 6 complex values
+  const auto refused = [&](const PlanDesc& desc, std::initializer_list<std::string_view> words) {
+    const DevicePlan plan(queue(), desc);
+    expect_throw_naming<InvalidArgument>([&] { plan.execute(data); }, words, describe(desc));
+  };
+  refused(d, {"rank 2", "in_embed", "12", "4/4, 14/6", "two buffers"});
+  d.in_embed = {4, 12};
+  d.out_embed = {5, 6};  // axis 0 sets only the packed distance: 30 complex values
+  d.batch = 2;
+  d.in_dist = 48;  // the reals' own array, not twice that
+  refused(d, {"distance 48", "distance 30"});
+}
+
 // The one-shot fftn/ifftn/rfftn/irfftn on Buffers over any axes of an array (the lines of an
 // axis with the elements after it and those before it as two levels; four axes; the real axis
 // last, first or in the middle; irfftn's n cutting or padding its input) against the

@@ -149,6 +149,8 @@ double check_case(const PlanDesc& d, const fft::test::Side& in_side, const fft::
   packed.precision = Precision::f64;
   packed.in_stride = packed.out_stride = 1;
   packed.in_dist = packed.out_dist = 0;
+  packed.in_embed.clear();
+  packed.out_embed.clear();
   std::vector<OutD> want(out_side.count * out_side.batch);
   fft::Plan(packed).execute(packed_in.data(), want.data());
 

@@ -20,7 +20,7 @@
 // On a GPU (docs/ARCHITECTURE.md, "GPU FFT"): c2c, r2c and c2r transforms of rank 1, 2 and 3
 // (numpy's fftn/rfftn/irfftn), of any size
 // (numpy's fft/rfft/irfft; even real sizes through a complex FFT of half the size, odd ones of
-// the full size), float or double, any batch and layout (packed, padded, strided, innermost-batched), in place or not
+// the full size), float or double, any batch and layout (packed, padded, strided, innermost-batched, embedded), in place or not
 // (c2c in any layout; r2c and c2r through execute(data), in cuFFT's in-place layout), both directions, numpy's three norms. Sizes with no prime factor above 19 up to 8192 (float; 4096 double) run in one kernel (one
 // read and one write of memory); larger ones up to 8192^3 (4096^3) in two or three passes through device
 // scratch the plan owns; primes whose N - 1 has no prime factor above 19 by Rader's algorithm
@@ -91,9 +91,11 @@ class DevicePlan {
   /// the plan's; it must hold both layouts' spans. A real transform of rank 1 takes one
   /// transform in any layout, or several where each one's reals and complex values lie on the
   /// same bytes (cuFFT's in-place layout: strides 1, the real distance twice the complex one,
-  /// which is at least n/2+1; e.g. r2c with in_dist = 2 * (n/2+1), out_dist = 0); of rank 2 or
-  /// 3, c2r only (r2c's packed rows of n/2+1 values would overwrite reals of the next rows).
-  /// Else InvalidArgument naming the layout.
+  /// which is at least n/2+1; e.g. r2c with in_dist = 2 * (n/2+1), out_dist = 0). Of rank 2
+  /// or 3, c2r takes any layout (its input goes to a work array first); r2c needs each row of
+  /// reals on the bytes of its row of complex values, as FFTW's and cuFFT's in-place layout
+  /// pads them: strides 1, in_embed = {.., 2 * (n/2+1)} (out_embed none, or the same padding
+  /// halved), the real distance twice the complex one. Else InvalidArgument naming the layout.
   void execute(Buffer<std::complex<float>>& data) const;
   void execute(Buffer<std::complex<double>>& data) const;
 
