@@ -22,9 +22,10 @@ BluesteinTables BluesteinTables::make(Context& context, std::uint64_t n, std::ui
   const auto chirp = [&c, n] {
     if (c.empty()) {
       c.resize(n);
+      const fft::detail::UnitRoots w(2 * n);
       for (std::uint64_t j = 0; j < n; ++j) {
         const unsigned __int128 sq = static_cast<unsigned __int128>(j) * j % (2 * n);
-        c[j] = std::conj(fft::detail::unit_root(static_cast<std::size_t>(sq), 2 * n));
+        c[j] = std::conj(w(static_cast<std::size_t>(sq)));
       }
     }
     return c;

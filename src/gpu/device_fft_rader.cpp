@@ -36,8 +36,9 @@ RaderTables RaderTables::make(Context& context, std::uint64_t p, bool double_pre
   t.spectrum = complex_table(context, key + " spectrum", double_precision, [&] {
     // b[m] = w^(g^-m), g^-m = g^(L - m), by the CPU FFT in double, scaled by 1/L.
     permutation();
+    const fft::detail::UnitRoots w(p);
     std::vector<std::complex<double>> b(l);
-    for (std::uint64_t m = 0; m < l; ++m) b[m] = std::complex<double>(fft::detail::unit_root(powers[(l - m) % l], p));
+    for (std::uint64_t m = 0; m < l; ++m) b[m] = std::complex<double>(w(powers[(l - m) % l]));
     return convolution_spectrum(b);
   });
   return t;

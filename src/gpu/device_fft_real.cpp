@@ -27,8 +27,10 @@ ProgramSpec DeviceFftReal::program(bool double_precision) {
 
 std::shared_ptr<const Memory> DeviceFftReal::twiddles(Context& context, std::uint64_t n, bool double_precision) {
   return complex_table(context, "real n=" + std::to_string(n), double_precision, [&] {
+    const fft::detail::UnitRoots w(n);
     std::vector<std::complex<long double>> t;
-    for (std::uint64_t k = 0; k <= n / 2; ++k) t.push_back(fft::detail::unit_root(k, n));
+    t.reserve(n / 2 + 1);
+    for (std::uint64_t k = 0; k <= n / 2; ++k) t.push_back(w(k));
     return t;
   });
 }

@@ -1,6 +1,7 @@
 // The per-context cache of constant device tables (device_tables.hpp).
 #include "gpu/device_tables.hpp"
 
+#include <algorithm>
 #include <mutex>
 
 #include "ripple/fft.hpp"
@@ -26,18 +27,38 @@ std::shared_ptr<const Memory> upload_rounded(Context& context, const std::vector
   return upload(context, v);
 }
 
-// The table under full_key, made by `make` (which uploads) if the cache has none.
+// The table under full_key, made by `make` (which uploads) if the cache has none; kept within
+// the budget, the least recently asked for dropped first.
 std::shared_ptr<const Memory> cached(Context& context, const std::string& full_key,
                                      const std::function<std::shared_ptr<const Memory>()>& make) {
   Context::Tables& tables = context.tables();
   std::lock_guard lock(tables.mutex);  // one thread computes a missing table; the others wait for it
-  if (auto it = tables.by_key.find(full_key); it != tables.by_key.end()) return it->second;
+  ++tables.uses;
+  if (auto it = tables.by_key.find(full_key); it != tables.by_key.end()) {
+    it->second.last_use = tables.uses;
+    return it->second.table;
+  }
   std::shared_ptr<const Memory> table = make();
-  if (table->bytes() <= kTableCacheMaxBytes) tables.by_key.emplace(full_key, table);
+  const std::size_t budget = tables.budget != 0 ? tables.budget : table_cache_budget(context.facts());
+  if (table->bytes() > budget) return table;
+  while (tables.bytes + table->bytes() > budget) {
+    auto oldest = tables.by_key.begin();
+    for (auto it = tables.by_key.begin(); it != tables.by_key.end(); ++it)
+      if (it->second.last_use < oldest->second.last_use) oldest = it;
+    tables.bytes -= oldest->second.table->bytes();
+    tables.by_key.erase(oldest);
+  }
+  tables.by_key.emplace(full_key, Context::Tables::Entry{table, tables.uses});
+  tables.bytes += table->bytes();
   return table;
 }
 
 }  // namespace
+
+std::size_t table_cache_budget(const DeviceFacts& facts) {
+  const std::size_t most = std::size_t{256} << 20;
+  return facts.global_memory == 0 ? most : std::min<std::size_t>(most, facts.global_memory / 32);
+}
 
 std::shared_ptr<const Memory> complex_table(Context& context, const std::string& key, bool as_double,
                                             const std::function<std::vector<std::complex<long double>>()>& make) {

@@ -1,5 +1,6 @@
 // Constant tables of the GPU plans (FFT stage and pass twiddles, Bluestein's chirp and its
-// spectrum, Rader's permutation and spectrum, the real FFT's half-spectrum twiddles): computed on the host in long double, rounded
+// spectrum, Rader's permutation and spectrum, the real FFT's half-spectrum twiddles): computed on the host in long double
+// (fft::detail::UnitRoots: one product of two roots from tables of about sqrt(m) each), rounded
 // once to the data's precision, uploaded once per context and shared by every plan that asks for
 // the same key, so a plan made again computes and uploads nothing (issue 6: a warm plan in under
 // 1 ms; the long-double sines of a 4096-point table alone took about 0.5 ms).
@@ -17,12 +18,15 @@
 
 namespace ripple::gpu {
 
-/// Tables above this size are made for each plan instead (a one-off huge transform should not
-/// hold device memory for the rest of the process).
-inline constexpr std::size_t kTableCacheMaxBytes = std::size_t{4} << 20;
+/// The bytes of tables a context keeps for plans made later: 256 MiB, or a 32nd of the device's
+/// memory if less. Past it the least recently asked for are dropped (a plan still using one keeps
+/// it alive), and a table above it is made for each plan. A warm plan of 2^21 reals or a
+/// Bluestein size around 10^6 then makes no table; a one-off huge transform holds little.
+std::size_t table_cache_budget(const DeviceFacts& facts);
 
 /// The table `key` on `context` as complex double (as_double) or float values: `make`'s values
-/// rounded once, uploaded on the first request (waited for), the same memory after. Thread-safe.
+/// rounded once, uploaded on the first request (waited for), the same memory after while the
+/// cache keeps it (table_cache_budget). Thread-safe.
 std::shared_ptr<const Memory> complex_table(Context& context, const std::string& key, bool as_double,
                                             const std::function<std::vector<std::complex<long double>>()>& make);
 

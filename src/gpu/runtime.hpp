@@ -140,10 +140,18 @@ class Context {
     std::map<std::string, std::shared_future<std::shared_ptr<const Module>>> by_key;
   };
   Modules& modules() { return modules_; }
-  /// Constant tables uploaded on this context, by key (src/gpu/device_tables.cpp fills it).
+  /// Constant tables uploaded on this context, by key, the least recently asked for dropped past
+  /// a budget of bytes (src/gpu/device_tables.cpp fills it).
   struct Tables {
+    struct Entry {
+      std::shared_ptr<const Memory> table;
+      std::uint64_t last_use = 0;
+    };
     std::mutex mutex;
-    std::map<std::string, std::shared_ptr<const Memory>> by_key;
+    std::map<std::string, Entry> by_key;
+    std::size_t bytes = 0;  // of the tables held
+    std::uint64_t uses = 0;
+    std::size_t budget = 0;  // 0: table_cache_budget (tests set a small one)
   };
   Tables& tables() { return tables_; }
 

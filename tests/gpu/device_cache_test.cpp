@@ -177,7 +177,8 @@ TEST_P(GpuCache, ProgramsCompileSideBySideAndOncePerKey) {
 }
 
 // Constant tables: made and uploaded once per context and key, rounded once to the precision
-// asked for; a table above kTableCacheMaxBytes is made again for each request.
+// asked for; past the cache's budget the least recently asked for is dropped (made again when
+// asked for), and a table above the budget is made for each request.
 TEST_P(GpuCache, TablesAreMadeOncePerContextAndKey) {
   int made = 0;
   const auto make = [&made](std::size_t n) {
@@ -208,10 +209,29 @@ TEST_P(GpuCache, TablesAreMadeOncePerContextAndKey) {
   const int before = made;
   complex_table(*ctx2, "test table", false, make(100));
   EXPECT_EQ(made, before + 1);
-  const std::size_t big = kTableCacheMaxBytes / sizeof(std::complex<float>) + 1;
-  complex_table(*ctx2, "big table", false, make(big));
-  complex_table(*ctx2, "big table", false, make(big));
-  EXPECT_EQ(made, before + 3) << "a table above kTableCacheMaxBytes is not kept";
+  EXPECT_GE(table_cache_budget(ctx2->facts()), std::size_t{1} << 20);
+  // A budget of 1000 bytes: 125 float values.
+  ctx2->tables().budget = 1000;
+  made = 0;
+  const auto ask = [&](const char* key, std::size_t n) { complex_table(*ctx2, key, false, make(n)); };
+  ask("a", 100);  // 800 bytes
+  ask("b", 20);   // 960 in all
+  ask("a", 100);  // kept; now the most recent
+  EXPECT_EQ(made, 2);
+  ask("c", 20);  // 1120: b, the least recently asked for, goes
+  ask("a", 100);
+  EXPECT_EQ(made, 3) << "a was dropped instead of b";
+  ask("b", 20);  // made again; c goes
+  EXPECT_EQ(made, 4);
+  ask("a", 100);
+  ask("b", 20);
+  EXPECT_EQ(made, 4);
+  ask("c", 20);
+  EXPECT_EQ(made, 5) << "c was kept past the budget";
+  ask("big", 200);  // 1600 bytes: above the budget, never kept
+  ask("big", 200);
+  EXPECT_EQ(made, 7) << "a table above the budget was kept";
+  EXPECT_LE(ctx2->tables().bytes, 1000u);
 }
 
 }  // namespace
