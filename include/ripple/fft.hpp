@@ -41,7 +41,9 @@ enum class Norm { backward, ortho, forward };
 /// each at least the side's size on its axis; empty means the side's own shape (no embedding).
 /// E.g. an in-place r2c of rank 2 or 3 pads its rows of reals: in_embed = {.., n/2+1 doubled}.
 /// Strides must be >= 1. A dist of 0 means "packed": stride * (elements of the embedding). The
-/// output layout must not map two output elements to the same address.
+/// output layout must not map two output elements to the same address: it is accepted where the
+/// batch and the axes nest (ordered by distance, each farther apart than all below it reach:
+/// transforms one after another, interleaved, or in an embedding's gaps).
 struct PlanDesc {
   std::vector<std::size_t> shape;
   std::size_t batch = 1;
@@ -71,8 +73,8 @@ class PlanImpl;
 class Plan {
  public:
   /// Validates `desc` and builds the plan. Throws InvalidArgument naming the bad field
-  /// (rank 0 or above 3, zero or overflowing sizes, zero batch, bad strides, aliasing output
-  /// layout).
+  /// (rank 0 or above 3, zero or overflowing sizes, zero batch, bad strides or embeddings,
+  /// aliasing output layout).
   explicit Plan(const PlanDesc& desc);
 
   const PlanDesc& desc() const;

@@ -136,13 +136,14 @@ struct DevicePlan::Impl {
   // transform's input before writing its output, the passes of a rank 2 or 3 r2c the rows of
   // the real axis; so each transform's (rank 1) or each row's (r2c of rank 2, 3) reals and
   // complex values must cover the same bytes, no transform or row writing what another has yet
-  // to read, unless there is one transform of rank 1. Rank 2 and 3 c2r read the input into
-  // their work array first.
+  // to read, unless there is one line. Rank 2 and 3 c2r read the input into their work array
+  // first.
   void check_real_in_place() const {
     const bool r2c = desc.kind == Kind::r2c;
     const std::size_t rank = desc.shape.size(), n = desc.shape.back(), half = n / 2 + 1;
-    if (rank > 1 && !r2c) return;
-    if (rank == 1 && checked.batch == 1) return;
+    std::size_t rows = checked.batch;  // lines along the last axis
+    for (std::size_t a = 0; a + 1 < rank; ++a) rows *= desc.shape[a];
+    if ((rank > 1 && !r2c) || rows == 1) return;
     const std::ptrdiff_t real_stride = r2c ? checked.in_stride : checked.out_stride;
     const std::ptrdiff_t complex_stride = r2c ? checked.out_stride : checked.in_stride;
     const std::ptrdiff_t real_dist = r2c ? checked.in_dist : checked.out_dist;

@@ -20,12 +20,13 @@ std::size_t checked_mul(std::size_t a, std::size_t b, const char* what) {
   return r;
 }
 
-// Elements a layout spans: (batch-1)*dist + (count-1)*stride + 1, checked so that its size in
-// bytes fits the address space. `side` is "in" or "out".
+// Elements a layout spans: (batch-1)*dist + (count-1)*stride + 1 (count: the positions a
+// transform spans), checked so that its size in bytes fits the address space. `side` is "in" or
+// "out"; `embedding` names its embedding where one was given.
 std::size_t span_of(std::size_t count, std::size_t batch, std::ptrdiff_t stride, std::ptrdiff_t dist,
-                    std::size_t element_bytes, const std::string& side) {
+                    std::size_t element_bytes, const std::string& side, const std::string& embedding) {
   const std::string what = side + "_stride = " + std::to_string(stride) + ", " + side + "_dist = " +
-                           std::to_string(dist) + ", shape/batch";
+                           std::to_string(dist) + (embedding.empty() ? "" : ", " + embedding) + ", shape/batch";
   const std::size_t last = checked_mul(count - 1, std::size_t(stride), what.c_str());
   const std::size_t last_batch = checked_mul(batch - 1, std::size_t(dist), what.c_str());
   std::size_t total;
@@ -35,22 +36,34 @@ std::size_t span_of(std::size_t count, std::size_t batch, std::ptrdiff_t stride,
   return total + 1;
 }
 
-// Output addresses b*dist + e*stride must be distinct for e < count, b < batch (count: the
-// positions one transform spans, gaps of an embedding included).
-void check_no_alias(std::size_t count, std::size_t batch, std::ptrdiff_t stride, std::ptrdiff_t dist) {
-  if (batch == 1 || count == 1) {
-    if (batch > 1 && dist == 0)
-      throw InvalidArgument("out_dist = 0: every batch entry would write the same output");
-    return;
+// An axis of a layout for the aliasing check: `count` positions `step` elements apart.
+struct Level {
+  std::size_t count;
+  std::size_t step;
+};
+
+// Output addresses must be distinct. Accepted where the levels (each axis, the batch) nest:
+// sorted by step, each is farther apart than all below it reach (a mixed-radix number, so no
+// two positions meet): batches one after another, interleaved, or within an embedding's gaps.
+// Other layouts are refused even where no two addresses happen to meet (e.g. odd and even).
+void check_no_alias(std::vector<Level> levels, std::size_t batch, std::ptrdiff_t dist, const std::string& what) {
+  if (batch > 1 && dist == 0) throw InvalidArgument("out_dist = 0: every batch entry would write the same output");
+  if (batch > 1) levels.push_back({batch, std::size_t(dist)});
+  std::erase_if(levels, [](const Level& l) { return l.count < 2; });
+  std::sort(levels.begin(), levels.end(), [](const Level& x, const Level& y) { return x.step < y.step; });
+  std::size_t reach = 0;  // the farthest position the levels below reach (spans were checked)
+  for (const Level& l : levels) {
+    if (l.step <= reach)
+      throw InvalidArgument(what + ": output elements of different batch entries may overlap (accepted: the batch "
+                                   "and each axis, by distance, farther apart than all below them reach)");
+    reach += (l.count - 1) * l.step;
   }
-  if (dist == 0)
-    throw InvalidArgument("out_dist = 0: every batch entry would write the same output");
-  const auto s = std::size_t(stride), d = std::size_t(dist);
-  const bool dist_outer = d >= s && d >= s * count;   // batches one after another
-  const bool stride_outer = s >= d && s >= d * batch;  // batches interleaved
-  if (!dist_outer && !stride_outer)
-    throw InvalidArgument("out_stride = " + std::to_string(stride) + ", out_dist = " + std::to_string(dist) +
-                          ": output elements of different batch entries overlap");
+}
+
+std::string embed_text(const std::string& name, const std::vector<std::size_t>& embed) {
+  std::string s = name + " = {";
+  for (std::size_t a = 0; a < embed.size(); ++a) s += (a ? ", " : "") + std::to_string(embed[a]);
+  return s + "}";
 }
 
 }  // namespace
@@ -78,11 +91,8 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
     throw InvalidArgument("direction: r2c transforms are forward only");
   if (desc.kind == Kind::c2r && desc.direction != Direction::backward)
     throw InvalidArgument("direction: c2r transforms are backward only (set Direction::backward)");
-  // Elements per transform on each side: the half-spectrum side has its last axis n/2+1.
+  // The half-spectrum side has its last axis n/2+1.
   const std::size_t last = desc.shape.back();
-  const std::size_t half = c.n / last * (last / 2 + 1);
-  const std::size_t n_in = desc.kind == Kind::c2r ? half : c.n;
-  const std::size_t n_out = desc.kind == Kind::r2c ? half : c.n;
   if (desc.in_stride < 1) throw InvalidArgument("in_stride = " + std::to_string(desc.in_stride) + ": must be >= 1");
   if (desc.out_stride < 1) throw InvalidArgument("out_stride = " + std::to_string(desc.out_stride) + ": must be >= 1");
   if (desc.in_dist < 0) throw InvalidArgument("in_dist = " + std::to_string(desc.in_dist) + ": must be >= 0");
@@ -93,40 +103,57 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
   std::vector<std::size_t> in_side = desc.shape, out_side = desc.shape;
   if (desc.kind == Kind::c2r) in_side.back() = last / 2 + 1;
   if (desc.kind == Kind::r2c) out_side.back() = last / 2 + 1;
-  // Elements an embedding holds (the packed distance) and positions one transform spans.
-  std::size_t in_holds = n_in, out_holds = n_out, in_extent = n_in, out_extent = n_out;
+  // Each side's embedding, the element distances of its axes and the positions a transform spans.
   const auto embedding = [&](const std::vector<std::size_t>& given, const std::vector<std::size_t>& side,
-                             const std::string& name, std::size_t& holds, std::size_t& extent) {
-    if (given.empty()) return side;
-    if (given.size() != side.size())
+                             const std::string& name, std::vector<std::size_t>& pitch, std::size_t& extent) {
+    if (!given.empty() && given.size() != side.size())
       throw InvalidArgument(name + ": " + std::to_string(given.size()) + " sizes for a transform of rank " +
                             std::to_string(side.size()) + "; give one per axis, or none");
-    holds = 1;
-    for (std::size_t a = 0; a < side.size(); ++a) {
-      if (given[a] < side[a])
-        throw InvalidArgument(name + "[" + std::to_string(a) + "] = " + std::to_string(given[a]) + ": below the " +
+    const std::vector<std::size_t>& embed = given.empty() ? side : given;
+    for (std::size_t a = 0; a < side.size(); ++a)
+      if (embed[a] < side[a])
+        throw InvalidArgument(name + "[" + std::to_string(a) + "] = " + std::to_string(embed[a]) + ": below the " +
                               std::to_string(side[a]) + " elements on that axis");
-      holds = checked_mul(holds, given[a], (name + "[" + std::to_string(a) + "]").c_str());
-    }
-    const std::vector<std::size_t> pitch = pitches_of(given);
+    const std::string what = embed_text(name, embed) + ": its rows and planes";
+    pitch.assign(side.size(), 1);
+    for (std::size_t a = side.size() - 1; a-- > 0;) pitch[a] = checked_mul(pitch[a + 1], embed[a + 1], what.c_str());
     extent = 1;
-    for (std::size_t a = 0; a < side.size(); ++a) extent += (side[a] - 1) * pitch[a];
-    c.embedded = c.embedded || !std::equal(given.begin() + 1, given.end(), side.begin() + 1);
-    return given;
+    for (std::size_t a = 0; a < side.size(); ++a) {
+      const std::size_t far = checked_mul(side[a] - 1, pitch[a], what.c_str());
+      if (__builtin_add_overflow(extent, far, &extent)) checked_mul(extent, 2, what.c_str());  // throws
+    }
+    c.embedded = c.embedded || !std::equal(embed.begin() + 1, embed.end(), side.begin() + 1);
+    return embed;
   };
-  c.in_embed = embedding(desc.in_embed, in_side, "in_embed", in_holds, in_extent);
-  c.out_embed = embedding(desc.out_embed, out_side, "out_embed", out_holds, out_extent);
-  c.in_dist =
-      desc.in_dist != 0 ? desc.in_dist : std::ptrdiff_t(checked_mul(in_holds, std::size_t(desc.in_stride), "in_stride"));
-  c.out_dist = desc.out_dist != 0 ? desc.out_dist
-                                  : std::ptrdiff_t(checked_mul(out_holds, std::size_t(desc.out_stride), "out_stride"));
+  std::vector<std::size_t> in_pitch, out_pitch;
+  std::size_t in_extent = 0, out_extent = 0;
+  c.in_embed = embedding(desc.in_embed, in_side, "in_embed", in_pitch, in_extent);
+  c.out_embed = embedding(desc.out_embed, out_side, "out_embed", out_pitch, out_extent);
+  // The packed distance: stride times the embedding's size (axis 0's only counts here).
+  const auto packed = [&](const std::string& name, const std::vector<std::size_t>& embed,
+                          const std::vector<std::size_t>& pitch, std::ptrdiff_t stride) {
+    const std::string what = name + "_stride = " + std::to_string(stride) + ", " + embed_text(name + "_embed", embed);
+    return std::ptrdiff_t(checked_mul(checked_mul(pitch[0], embed[0], what.c_str()), std::size_t(stride), what.c_str()));
+  };
+  c.in_dist = desc.in_dist != 0 || desc.batch == 1 ? desc.in_dist : packed("in", c.in_embed, in_pitch, desc.in_stride);
+  c.out_dist =
+      desc.out_dist != 0 || desc.batch == 1 ? desc.out_dist : packed("out", c.out_embed, out_pitch, desc.out_stride);
   if (desc.batch == 1) c.in_dist = c.out_dist = 0;
   const std::size_t real_bytes = complex_bytes / 2;
-  c.in_span =
-      span_of(in_extent, desc.batch, c.in_stride, c.in_dist, desc.kind == Kind::r2c ? real_bytes : complex_bytes, "in");
-  c.out_span =
-      span_of(out_extent, desc.batch, c.out_stride, c.out_dist, desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out");
-  check_no_alias(out_extent, desc.batch, c.out_stride, desc.batch == 1 ? 1 : c.out_dist);
+  const auto given = [](const std::string& name, const std::vector<std::size_t>& embed) {
+    return embed.empty() ? std::string() : embed_text(name, embed);
+  };
+  c.in_span = span_of(in_extent, desc.batch, c.in_stride, c.in_dist, desc.kind == Kind::r2c ? real_bytes : complex_bytes,
+                      "in", given("in_embed", desc.in_embed));
+  c.out_span = span_of(out_extent, desc.batch, c.out_stride, c.out_dist,
+                       desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out", given("out_embed", desc.out_embed));
+  std::vector<Level> out_levels;
+  for (std::size_t a = 0; a < out_side.size(); ++a)
+    out_levels.push_back({out_side[a], out_pitch[a] * std::size_t(c.out_stride)});
+  const std::string out_embedding = given("out_embed", desc.out_embed);
+  check_no_alias(out_levels, desc.batch, c.out_dist,
+                 "out_stride = " + std::to_string(c.out_stride) + ", out_dist = " + std::to_string(desc.out_dist) +
+                     (out_embedding.empty() ? "" : ", " + out_embedding));
   if (desc.threads > 1024) throw InvalidArgument("threads = " + std::to_string(desc.threads) + ": above 1024");
   c.scale = norm_scale(desc.norm, desc.direction, c.n);
   return c;

@@ -165,6 +165,14 @@ TEST(BadDesc, NonAliasingLayoutsAreAccepted) {
   d.batch = 2;
   d.in_dist = 1;  // overlapping inputs are only read
   EXPECT_NO_THROW(Plan p(d));
+  d = good();
+  d.shape = {4, 4};
+  d.batch = 2;
+  d.out_embed = {4, 8};
+  d.out_dist = 4;  // the two halves of each row of 8: in the embedding's gaps
+  EXPECT_NO_THROW(Plan p(d));
+  d.out_dist = 3;  // one row's first element under the other's fourth
+  expect_bad_desc(d, {"out_dist = 3", "out_embed = {4, 8}", "may overlap"});
 }
 
 // Embeddings: one size per axis, none below the side's size on its axis (the complex side's
@@ -190,6 +198,15 @@ TEST(BadDesc, Embeddings) {
   EXPECT_NO_THROW(Plan p(d));
   d.out_dist = 0;  // packed: 4 * 6
   EXPECT_EQ(Plan(d).output_span(), 24u + 23u);
+  // Sizes that overflow name the embedding; axis 0's counts only for a packed distance.
+  d = good();
+  d.shape = {2, 2};
+  d.in_embed = {2, std::size_t{1} << 62};
+  expect_bad_desc(d, {"in_embed = {2, 4611686018427387904}"});
+  d.in_embed = {std::size_t{1} << 62, 2};
+  EXPECT_NO_THROW(Plan p(d)) << "one transform: axis 0's embedding is not used";
+  d.batch = 2;
+  expect_bad_desc(d, {"in_embed = {4611686018427387904, 2}"});
 }
 
 TEST(BadDesc, RealKindsWithContradictingDirection) {

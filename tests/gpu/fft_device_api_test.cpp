@@ -409,6 +409,11 @@ TEST_P(DeviceFftApi, RealTransformsRunInPlace) {
   nd.shape = {6, 10};
   nd.kind = Kind::c2r;
   worst = std::max(worst, check_real_in_place<float>(queue(), nd, 40));
+  // One line of rank 2: any layout, as one transform of rank 1.
+  PlanDesc line = c2c(16, 1, Precision::f32, Direction::forward, Norm::backward);
+  line.shape = {1, 16};
+  line.kind = Kind::r2c;
+  worst = std::max(worst, check_real_in_place<float>(queue(), line, 41));
   std::printf("[ fft DevicePlan r2c/c2r in place ] worst error / bound: %.3f\n", worst);
 }
 

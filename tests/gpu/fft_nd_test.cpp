@@ -128,8 +128,7 @@ double check_real(const Queue& q, const NdCase& c, Norm norm, std::uint64_t seed
   plan.execute(in, out);
   const std::vector<Out> y = out.to_vector();
   std::vector<Out> expected(plan.output_span(), nan);
-  std::vector<In> cpu_in = host;  // fft::Plan's c2r may overwrite its input
-  cpu.execute(cpu_in.data(), expected.data());
+  cpu.execute(host.data(), expected.data());
   EXPECT_TRUE(in.to_vector() == host) << "the input was modified";
   double worst = 0;
   for (std::size_t b = 0; b < c.batch; ++b) {

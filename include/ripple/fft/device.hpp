@@ -35,7 +35,7 @@
 // memory (every size, kind and rank).
 //
 // Errors: InvalidArgument naming the field, as fft::Plan (rank, sizes, batch, strides,
-// distances, direction of r2c/c2r, aliasing output layouts), and for execute() an overload that
+// distances, embeddings, direction of r2c/c2r, aliasing output layouts), and for execute() an overload that
 // does not match the plan's kind and precision, a buffer smaller than its layout's span, or a
 // buffer on another device than the plan's queue; Unsupported naming what a GPU cannot do yet
 // (sizes beyond 8192^3 float / 4096^3 double or, with a large prime factor, about half that, on any axis, named)
@@ -89,7 +89,7 @@ class DevicePlan {
   /// execute(data, data). r2c reads its reals from data's memory (the input layout counted in
   /// reals) and writes the spectrum over them; c2r the reverse. The buffer's precision must be
   /// the plan's; it must hold both layouts' spans. A real transform of rank 1 takes one
-  /// transform in any layout, or several where each one's reals and complex values lie on the
+  /// transform (or line) in any layout, or several where each one's reals and complex values lie on the
   /// same bytes (cuFFT's in-place layout: strides 1, the real distance twice the complex one,
   /// which is at least n/2+1; e.g. r2c with in_dist = 2 * (n/2+1), out_dist = 0). Of rank 2
   /// or 3, c2r takes any layout (its input goes to a work array first); r2c needs each row of
