@@ -33,16 +33,15 @@ BluesteinTables BluesteinTables::make(Context& context, std::uint64_t n, std::ui
   const std::string key = "bluestein n=" + std::to_string(n) + " m=" + std::to_string(m);
   BluesteinTables t;
   t.chirp = complex_table(context, key + " chirp", double_precision, chirp);
-  t.spectrum = complex_table(context, key + " spectrum", double_precision, [&] {
-    // The chirp's extension to the cyclic kernel of length m (symmetric: b[m - j] = b[j]) and
-    // the kernel's spectrum scaled by 1/m, by the CPU FFT in double.
+  t.spectrum = spectrum_table(context, key + " spectrum", double_precision, [&] {
+    // The chirp's extension to the cyclic kernel of length m (symmetric: b[m - j] = b[j]).
     chirp();
     std::vector<std::complex<double>> b(m, std::complex<double>(0, 0));
     for (std::uint64_t j = 0; j < n; ++j) {
       b[j] = std::complex<double>(c[j]);
       if (j > 0) b[m - j] = b[j];
     }
-    return convolution_spectrum(b);
+    return b;
   });
   return t;
 }

@@ -33,13 +33,13 @@ RaderTables RaderTables::make(Context& context, std::uint64_t p, bool double_pre
   const std::string key = "rader p=" + std::to_string(p);
   RaderTables t;
   t.index = index_table(context, key + " permutation", permutation);
-  t.spectrum = complex_table(context, key + " spectrum", double_precision, [&] {
-    // b[m] = w^(g^-m), g^-m = g^(L - m), by the CPU FFT in double, scaled by 1/L.
+  t.spectrum = spectrum_table(context, key + " spectrum", double_precision, [&] {
+    // b[m] = w^(g^-m), g^-m = g^(L - m).
     permutation();
     const fft::detail::UnitRoots w(p);
     std::vector<std::complex<double>> b(l);
     for (std::uint64_t m = 0; m < l; ++m) b[m] = std::complex<double>(w(powers[(l - m) % l]));
-    return convolution_spectrum(b);
+    return b;
   });
   return t;
 }

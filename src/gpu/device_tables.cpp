@@ -68,14 +68,19 @@ std::shared_ptr<const Memory> complex_table(Context& context, const std::string&
   });
 }
 
-std::vector<std::complex<long double>> convolution_spectrum(const std::vector<std::complex<double>>& b) {
-  fft::PlanDesc desc;
-  desc.shape = {b.size()};
-  desc.precision = fft::Precision::f64;
-  desc.norm = fft::Norm::forward;
-  std::vector<std::complex<double>> spectrum(b.size());
-  fft::Plan(desc).execute(b.data(), spectrum.data());
-  return std::vector<std::complex<long double>>(spectrum.begin(), spectrum.end());
+std::shared_ptr<const Memory> spectrum_table(Context& context, const std::string& key, bool as_double,
+                                             const std::function<std::vector<std::complex<double>>()>& kernel) {
+  return cached(context, key + (as_double ? " f64" : " f32"), [&] {
+    const std::vector<std::complex<double>> b = kernel();
+    fft::PlanDesc desc;
+    desc.shape = {b.size()};
+    desc.precision = fft::Precision::f64;
+    desc.norm = fft::Norm::forward;
+    std::vector<std::complex<double>> spectrum(b.size());
+    fft::Plan(desc).execute(b.data(), spectrum.data());
+    if (as_double) return upload(context, spectrum);
+    return upload(context, std::vector<std::complex<float>>(spectrum.begin(), spectrum.end()));
+  });
 }
 
 std::shared_ptr<const Memory> index_table(Context& context, const std::string& key,

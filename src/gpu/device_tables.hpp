@@ -30,9 +30,11 @@ std::size_t table_cache_budget(const DeviceFacts& facts);
 std::shared_ptr<const Memory> complex_table(Context& context, const std::string& key, bool as_double,
                                             const std::function<std::vector<std::complex<long double>>()>& make);
 
-/// The spectrum of a cyclic convolution's kernel b (Bluestein's chirp, Rader's roots) scaled by
-/// 1/b.size(), by the CPU FFT in double: the values of a spectrum table.
-std::vector<std::complex<long double>> convolution_spectrum(const std::vector<std::complex<double>>& b);
+/// The table `key` on `context` of the spectrum of a cyclic convolution's kernel (Bluestein's
+/// chirp, Rader's roots) that `kernel` makes, scaled by 1/size, by the CPU FFT in double and
+/// rounded from it; cached as complex_table.
+std::shared_ptr<const Memory> spectrum_table(Context& context, const std::string& key, bool as_double,
+                                             const std::function<std::vector<std::complex<double>>()>& kernel);
 
 /// The table `key` on `context` of 32-bit indices (Rader's permutation), cached as complex_table.
 std::shared_ptr<const Memory> index_table(Context& context, const std::string& key,
