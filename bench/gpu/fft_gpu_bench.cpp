@@ -53,7 +53,8 @@
 //   array whose contiguous batch axis is not transformed).
 // - plan creation: ripple cold (kernel disk cache switched off, first use in this process:
 //   compiles) and warm (the same plan again: memory cache), with the programs compiled counted,
-//   beside each peer's first and second plan of the same case.
+//   beside each peer's first and second plan of the same case: c2c f32 N = 64 .. 4096, 1000,
+//   4093 and 2^20, r2c of 2^21 reals and Bluestein's 1000003 (large tables).
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -714,15 +715,27 @@ std::vector<PlanTime> plan_times(const Queue& q, std::vector<LoadedPeer>& peers,
   gpu::set_kernel_cache_directory({});
   std::vector<PlanTime> out;
   const std::size_t big = o.quick ? std::size_t{1} << 16 : std::size_t{1} << 20;
-  for (std::size_t n : {std::size_t{64}, std::size_t{256}, std::size_t{1024}, std::size_t{4096}, std::size_t{1000},
-                        std::size_t{4093}, big}) {
+  // c2c, then sizes whose tables are large (8 MiB of r2c twiddles, Bluestein's chirp and
+  // spectrum of 24 MiB): cached past the first plan too.
+  struct Size {
+    std::size_t n;
+    bool r2c;
+  };
+  for (const Size size : {Size{64, false}, Size{256, false}, Size{1024, false}, Size{4096, false}, Size{1000, false},
+                          Size{4093, false}, Size{big, false}, Size{o.quick ? big : 2 * big, true},
+                          Size{o.quick ? std::size_t{10007} : std::size_t{1000003}, false}}) {
+    const std::size_t n = size.n;
     PlanTime pt;
     pt.c.n[0] = n;
+    pt.c.r2c = size.r2c;
     pt.c.batch = n > 4096 ? 1 : std::min<std::size_t>(1024, std::max<std::size_t>(1, o.mem_bytes / (n * 8)));
-    pt.label = n == 64 ? "c2c f32 N=64 (first in process)" : "c2c f32 N=" + std::to_string(n);
+    const bool large_tables = size.r2c || n == 10007 || n == 1000003;
+    pt.label = std::string(size.r2c ? "r2c" : "c2c") + " f32 N=" + std::to_string(n) +
+               (n == 64 ? " (first in process)" : large_tables ? " (large tables)" : "");
     fft::PlanDesc d;
     d.shape = {n};
     d.batch = pt.c.batch;
+    if (size.r2c) d.kind = fft::Kind::r2c;
     try {
       for (int pass = 0; pass < 2; ++pass) {
         const auto before = gpu::kernel_cache_stats().compiles;
