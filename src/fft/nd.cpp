@@ -75,8 +75,8 @@ void NdFft<T>::for_rows(const In* in, Out* out, const Layout& layout, std::size_
 template <class T>
 template <class In, class Rows>
 void NdFft<T>::rows_then_axes(const In* in, std::complex<T>* out, const Layout& layout, const Rows& rows,
-                              unsigned threads) const {
-  const std::size_t in_len = shape_.back(), out_len = complex_.back();
+                              unsigned threads, std::size_t in_row) const {
+  const std::size_t in_len = in_row, out_len = complex_.back();  // in_len: the input's row pitch
   const std::ptrdiff_t os = layout.out_stride, od = layout.out_dist;
   std::size_t first_axis = rank() - 1;  // axes below this one are left to the loop at the end
   if (fuse_planes_) {
@@ -111,18 +111,20 @@ void NdFft<T>::c2c(const std::complex<T>* in, std::complex<T>* out, const Layout
                  [&](const std::complex<T>* i, std::complex<T>* o, const Layout& l, unsigned t) {
                    rows_->execute(i, o, l, scale, t);
                  },
-                 threads);
+                 threads, shape_.back());
 }
 
 template <class T>
-void NdFft<T>::r2c(const T* in, std::complex<T>* out, const Layout& layout, T scale, unsigned threads) const {
+void NdFft<T>::r2c(const T* in, std::complex<T>* out, const Layout& layout, T scale, unsigned threads,
+                   std::size_t real_row) const {
   rows_then_axes(in, out, layout,
                  [&](const T* i, std::complex<T>* o, const Layout& l, unsigned t) { real_rows_->r2c(i, o, l, scale, t); },
-                 threads);
+                 threads, real_row != 0 ? real_row : shape_.back());
 }
 
 template <class T>
-void NdFft<T>::c2r(const std::complex<T>* in, T* out, const Layout& layout, T scale, unsigned threads) const {
+void NdFft<T>::c2r(const std::complex<T>* in, T* out, const Layout& layout, T scale, unsigned threads,
+                   std::size_t real_row) const {
   // The input is const: the first axis pass writes a packed work array, the others update it.
   std::size_t packed = 1;
   for (std::size_t d : complex_) packed *= d;
@@ -136,7 +138,8 @@ void NdFft<T>::c2r(const std::complex<T>* in, T* out, const Layout& layout, T sc
                   threads);
   }
   const Layout from_work{1, p, layout.out_stride, layout.out_dist, layout.batch};
-  for_rows(static_cast<const std::complex<T>*>(work), out, from_work, complex_.back(), shape_.back(),
+  for_rows(static_cast<const std::complex<T>*>(work), out, from_work, complex_.back(),
+           real_row != 0 ? real_row : shape_.back(),
            [&](const std::complex<T>* i, T* o, const Layout& l) { real_rows_->c2r(i, o, l, scale, threads); });
 }
 

@@ -4,8 +4,9 @@
 // of adjacent lines staged and transformed W at a time in the SIMD lanes).
 //   c2c, r2c: rows in -> out (scaled), then the other axes in place on out;
 //   c2r:      the other axes in -> a packed complex work array, then c2r rows work -> out.
-// Layout (as FFTW's "many" with no embedding): element i (row-major index of the side's shape)
-// of transform b at b * dist + i * stride.
+// Layout (as FFTW's "many" with no embedding, but for the reals' row pitch, real_row): element i
+// (row-major index of the side's shape) of transform b at b * dist + i * stride. Other
+// embeddings are the plan's to gather (plan.cpp).
 #pragma once
 
 #include <memory>
@@ -24,8 +25,12 @@ class NdFft {
   NdFft(std::vector<std::size_t> shape, Mode mode, bool forward, std::size_t batch, unsigned threads);
 
   void c2c(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale, unsigned threads) const;
-  void r2c(const T* in, std::complex<T>* out, const Layout& layout, T scale, unsigned threads) const;
-  void c2r(const std::complex<T>* in, T* out, const Layout& layout, T scale, unsigned threads) const;
+  /// real_row: the reals' row pitch in elements (FFTW's padded rows for in-place transforms,
+  /// in_embed / out_embed past the row length); 0 is the row length.
+  void r2c(const T* in, std::complex<T>* out, const Layout& layout, T scale, unsigned threads,
+           std::size_t real_row = 0) const;
+  void c2r(const std::complex<T>* in, T* out, const Layout& layout, T scale, unsigned threads,
+           std::size_t real_row = 0) const;
   std::string describe() const;
 
  private:
@@ -42,8 +47,8 @@ class NdFft {
   /// c2c and r2c: the rows (`rows(in, out, row_layout, threads)`, in -> out), then every other
   /// axis in place on out.
   template <class In, class Rows>
-  void rows_then_axes(const In* in, std::complex<T>* out, const Layout& layout, const Rows& rows,
-                      unsigned threads) const;
+  void rows_then_axes(const In* in, std::complex<T>* out, const Layout& layout, const Rows& rows, unsigned threads,
+                      std::size_t in_row) const;
 
   std::vector<std::size_t> shape_;    // logical sizes
   std::vector<std::size_t> complex_;  // the complex side's sizes (last axis n/2+1 for real modes)

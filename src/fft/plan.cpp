@@ -25,7 +25,22 @@ class PlanImpl {
     const CheckedDesc checked = check_plan_desc(desc);
     n = checked.n;
     layout = layout_of<Layout>(checked);
-    if (checked.embedded) embedding.emplace(checked, desc);
+    if (checked.embedded) {
+      // The reals' rows padded, everything else packed (FFTW's in-place layout): the row pass
+      // takes the pitch. Other embeddings go through packed copies.
+      const bool r2c = desc.kind == Kind::r2c;
+      const std::vector<std::size_t>& real = r2c ? checked.in_embed : checked.out_embed;
+      const std::vector<std::size_t>& complex = r2c ? checked.out_embed : checked.in_embed;
+      bool rows_only = desc.kind != Kind::c2c;
+      for (std::size_t a = 1; a < desc.shape.size(); ++a) {
+        const std::size_t complex_size = a + 1 == desc.shape.size() ? desc.shape[a] / 2 + 1 : desc.shape[a];
+        rows_only = rows_only && complex[a] == complex_size && (a + 1 == desc.shape.size() || real[a] == desc.shape[a]);
+      }
+      if (rows_only)
+        real_row = real.back();
+      else
+        embedding.emplace(checked, desc);
+    }
     layout.final_out = desc.kind == Kind::c2c && desc.shape.size() == 1;
     in_span = checked.in_span;
     out_span = checked.out_span;
@@ -120,6 +135,7 @@ class PlanImpl {
     }
   };
   std::optional<Embedding> embedding;
+  std::size_t real_row = 0;  // the reals' padded row pitch, run natively (0: packed)
 
   // Calls row(packed_offset, position) for each row along the last axis of `side` (positions
   // of its first element in an array of `pitch`).
@@ -189,7 +205,7 @@ class PlanImpl {
         tree.nd->r2c(i, o, l, T(scale), threads);
       });
     if (same) in = copy_input(in, scratch);
-    if (tree.nd) return tree.nd->r2c(in, out, layout, T(scale), threads);
+    if (tree.nd) return tree.nd->r2c(in, out, layout, T(scale), threads, real_row);
     tree.real->r2c(in, out, layout, T(scale), threads);
   }
 
@@ -204,7 +220,7 @@ class PlanImpl {
         tree.nd->c2r(i, o, l, T(scale), threads);
       });
     if (same) in = copy_input(in, scratch);
-    if (tree.nd) return tree.nd->c2r(in, out, layout, T(scale), threads);
+    if (tree.nd) return tree.nd->c2r(in, out, layout, T(scale), threads, real_row);
     tree.real->c2r(in, out, layout, T(scale), threads);
   }
 
