@@ -47,7 +47,6 @@ struct Level {
 // two positions meet): batches one after another, interleaved, or within an embedding's gaps.
 // Other layouts are refused even where no two addresses happen to meet (e.g. odd and even).
 void check_no_alias(std::vector<Level> levels, std::size_t batch, std::ptrdiff_t dist, const std::string& what) {
-  if (batch > 1 && dist == 0) throw InvalidArgument("out_dist = 0: every batch entry would write the same output");
   if (batch > 1) levels.push_back({batch, std::size_t(dist)});
   std::erase_if(levels, [](const Level& l) { return l.count < 2; });
   std::sort(levels.begin(), levels.end(), [](const Level& x, const Level& y) { return x.step < y.step; });
@@ -131,13 +130,17 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
   c.out_embed = embedding(desc.out_embed, out_side, "out_embed", out_pitch, out_extent);
   // The packed distance: stride times the embedding's size (axis 0's only counts here).
   const auto packed = [&](const std::string& name, const std::vector<std::size_t>& embed,
-                          const std::vector<std::size_t>& pitch, std::ptrdiff_t stride) {
-    const std::string what = name + "_stride = " + std::to_string(stride) + ", " + embed_text(name + "_embed", embed);
+                          const std::vector<std::size_t>& pitch, std::ptrdiff_t stride, bool embedded) {
+    const std::string what = name + "_stride = " + std::to_string(stride) +
+                             (embedded ? ", " + embed_text(name + "_embed", embed) : ", shape");
     return std::ptrdiff_t(checked_mul(checked_mul(pitch[0], embed[0], what.c_str()), std::size_t(stride), what.c_str()));
   };
-  c.in_dist = desc.in_dist != 0 || desc.batch == 1 ? desc.in_dist : packed("in", c.in_embed, in_pitch, desc.in_stride);
-  c.out_dist =
-      desc.out_dist != 0 || desc.batch == 1 ? desc.out_dist : packed("out", c.out_embed, out_pitch, desc.out_stride);
+  c.in_dist = desc.in_dist != 0 || desc.batch == 1
+                  ? desc.in_dist
+                  : packed("in", c.in_embed, in_pitch, desc.in_stride, !desc.in_embed.empty());
+  c.out_dist = desc.out_dist != 0 || desc.batch == 1
+                   ? desc.out_dist
+                   : packed("out", c.out_embed, out_pitch, desc.out_stride, !desc.out_embed.empty());
   if (desc.batch == 1) c.in_dist = c.out_dist = 0;
   const std::size_t real_bytes = complex_bytes / 2;
   const auto given = [](const std::string& name, const std::vector<std::size_t>& embed) {

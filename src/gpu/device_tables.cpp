@@ -27,8 +27,8 @@ std::shared_ptr<const Memory> upload_rounded(Context& context, const std::vector
   return upload(context, v);
 }
 
-// The table under full_key, made by `make` (which uploads) if the cache has none; kept within
-// the budget, the least recently asked for dropped first.
+// The table under full_key: the cache's, else one a plan still holds, else made by `make`
+// (which uploads); kept within the budget, the least recently asked for dropped first.
 std::shared_ptr<const Memory> cached(Context& context, const std::string& full_key,
                                      const std::function<std::shared_ptr<const Memory>()>& make) {
   Context::Tables& tables = context.tables();
@@ -38,7 +38,13 @@ std::shared_ptr<const Memory> cached(Context& context, const std::string& full_k
     it->second.last_use = tables.uses;
     return it->second.table;
   }
-  std::shared_ptr<const Memory> table = make();
+  std::shared_ptr<const Memory> table;
+  if (auto it = tables.live.find(full_key); it != tables.live.end()) table = it->second.lock();
+  if (!table) {
+    table = make();
+    std::erase_if(tables.live, [](const auto& entry) { return entry.second.expired(); });
+    tables.live[full_key] = table;
+  }
   const std::size_t budget = tables.budget != 0 ? tables.budget : table_cache_budget(context.facts());
   if (table->bytes() > budget) return table;
   while (tables.bytes + table->bytes() > budget) {

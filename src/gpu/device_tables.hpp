@@ -20,8 +20,10 @@ namespace ripple::gpu {
 
 /// The bytes of tables a context keeps for plans made later: 256 MiB, or a 32nd of the device's
 /// memory if less. Past it the least recently asked for are dropped (a plan still using one keeps
-/// it alive), and a table above it is made for each plan. A warm plan of 2^21 reals or a
-/// Bluestein size around 10^6 then makes no table; a one-off huge transform holds little.
+/// it alive, and a plan asking for it then shares it), and a table above it is made for each
+/// plan not sharing it. A warm plan of 2^21 reals or a Bluestein size around 10^6 then makes no
+/// table; a one-off huge transform holds at most the budget after its plan is gone, for the
+/// context's life (nothing trims it when memory runs short).
 std::size_t table_cache_budget(const DeviceFacts& facts);
 
 /// The table `key` on `context` as complex double (as_double) or float values: `make`'s values

@@ -149,6 +149,9 @@ class Context {
     };
     std::mutex mutex;
     std::map<std::string, Entry> by_key;
+    // Every table made, while anything (a plan) still holds it: one dropped from the cache
+    // but in use is found here rather than made and uploaded a second time.
+    std::map<std::string, std::weak_ptr<const Memory>> live;
     std::size_t bytes = 0;  // of the tables held
     std::uint64_t uses = 0;
     std::size_t budget = 0;  // 0: table_cache_budget (tests set a small one)

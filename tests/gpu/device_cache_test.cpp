@@ -178,7 +178,8 @@ TEST_P(GpuCache, ProgramsCompileSideBySideAndOncePerKey) {
 
 // Constant tables: made and uploaded once per context and key, rounded once to the precision
 // asked for; past the cache's budget the least recently asked for is dropped (made again when
-// asked for), and a table above the budget is made for each request.
+// asked for, unless something still holds it), and a table above the budget is made for each
+// request.
 TEST_P(GpuCache, TablesAreMadeOncePerContextAndKey) {
   int made = 0;
   const auto make = [&made](std::size_t n) {
@@ -232,6 +233,12 @@ TEST_P(GpuCache, TablesAreMadeOncePerContextAndKey) {
   ask("big", 200);
   EXPECT_EQ(made, 7) << "a table above the budget was kept";
   EXPECT_LE(ctx2->tables().bytes, 1000u);
+  // A table dropped from the cache while a plan holds it is shared, not made again.
+  const auto held = complex_table(*ctx2, "held", false, make(100));
+  ask("e", 100);  // 1600 bytes in all: "held", the least recently asked for, goes
+  const int before_held = made;
+  EXPECT_EQ(complex_table(*ctx2, "held", false, make(100)).get(), held.get());
+  EXPECT_EQ(made, before_held) << "a table still in use was made again";
 }
 
 }  // namespace
