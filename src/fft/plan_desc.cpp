@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 #include "ripple/error.hpp"
@@ -42,14 +43,21 @@ struct Level {
   std::size_t step;
 };
 
-// Output addresses must be distinct. Accepted where the levels (each axis, the batch) nest:
-// sorted by step, each is farther apart than all below it reach (a mixed-radix number, so no
-// two positions meet): batches one after another, interleaved, or within an embedding's gaps.
-// Other layouts are refused even where no two addresses happen to meet (e.g. odd and even).
+// Output addresses must be distinct. Two levels (one axis and the batch, the usual 1-D layout)
+// are decided exactly: i x + j y = 0 with |i| < x.count, |j| < y.count has a solution other than
+// zero iff the smallest, i = y/g, j = x/g (g = gcd), fits. More are accepted where they nest:
+// sorted by step, each farther apart than all below it reach (a mixed-radix number, so no two
+// positions meet): batches one after another, interleaved, or within an embedding's gaps;
+// others are refused even where no two addresses happen to meet.
 void check_no_alias(std::vector<Level> levels, std::size_t batch, std::ptrdiff_t dist, const std::string& what) {
   if (batch > 1) levels.push_back({batch, std::size_t(dist)});
   std::erase_if(levels, [](const Level& l) { return l.count < 2; });
   std::sort(levels.begin(), levels.end(), [](const Level& x, const Level& y) { return x.step < y.step; });
+  if (levels.size() == 2) {
+    const Level &x = levels[0], &y = levels[1];
+    const std::size_t g = std::gcd(x.step, y.step);
+    if (y.step / g >= x.count || x.step / g >= y.count) return;
+  }
   std::size_t reach = 0;  // the farthest position the levels below reach (spans were checked)
   for (const Level& l : levels) {
     if (l.step <= reach)

@@ -269,6 +269,9 @@ TEST_P(DeviceFftNd, EmbeddedLayoutsMatchTheReferenceAndTheCpuPlan) {
       {Kind::r2c, {3, 4, 6}, {3, 5, 8}, {}, 2, 1, 130, 0},
       {Kind::c2r, {3, 4, 2}, {}, {3, 6, 3}, 3, 2, 0, 121},
       {Kind::c2c, {4, 4}, {}, {4, 8}, 2, 1, 0, 4},      // two transforms in each other's gaps
+      {Kind::c2c, {4}, {}, {}, 2, 2, 5, 5},             // interleaved, not nested: 0 2 4 6 / 5 7 9 11
+      {Kind::c2c, {8}, {}, {}, 2, 5, 2, 2},             // 0 5 10 .. / 2 7 12 ..
+      {Kind::r2c, {6}, {}, {}, 2, 2, 5, 5},
       {Kind::r2c, {3, 6}, {}, {3, 8}, 2, 1, 0, 4},
       {Kind::c2r, {4, 10}, {}, {4, 12}, 3, 1},
       {Kind::c2r, {5, 3, 7}, {6, 3, 4}, {5, 3, 9}, 2, 3},
