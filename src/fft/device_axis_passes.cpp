@@ -5,9 +5,17 @@
 #include <algorithm>
 
 #include "fft/nd_axes.hpp"
+#include "gpu/queue_impl.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::fft::detail {
+
+gpu::Context& gpu_context(const Queue& queue, bool double_precision) {
+  gpu::Context& context = gpu::context_of(queue);
+  if (double_precision && !context.facts().fp64)
+    throw Unsupported("precision f64: device " + context.facts().name + " has no double precision");
+  return context;
+}
 
 AxisLayout axis_layout(const std::vector<std::size_t>& shape, std::size_t axis, std::uint64_t batch,
                        const std::vector<std::size_t>& in_pitch, std::int64_t in_stride, std::int64_t in_dist,
@@ -165,7 +173,9 @@ void DeviceAxisPasses::run(gpu::Stream& stream, const gpu::Memory& in, gpu::Memo
     stream.copy(in, 0, *in_copy_, 0, in_bytes_);
     input = in_copy_.get();
   }
-  const auto source = [&](Slot s) -> const gpu::Memory& { return s == Slot::in ? *input : s == Slot::out ? out : *work_; };
+  const auto source = [&](Slot s) -> const gpu::Memory& {
+    return s == Slot::in ? *input : s == Slot::out ? out : *work_;
+  };
   const auto target = [&](Slot s) -> gpu::Memory& { return s == Slot::out ? out : *work_; };
   for (const AxisPass& p : passes_) {
     const double s = p.scaled ? scale : 1.0;

@@ -13,6 +13,7 @@
 #include "fft/plan_desc.hpp"
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/device_fft_real.hpp"
+#include "ripple/device.hpp"
 
 namespace ripple::fft::detail {
 
@@ -32,6 +33,10 @@ struct AxisLayout {
 AxisLayout axis_layout(const std::vector<std::size_t>& shape, std::size_t axis, std::uint64_t batch,
                        const std::vector<std::size_t>& in_pitch, std::int64_t in_stride, std::int64_t in_dist,
                        const std::vector<std::size_t>& out_pitch, std::int64_t out_stride, std::int64_t out_dist);
+
+/// The GPU context of `queue`, refusing double precision (Unsupported naming the device) where
+/// the device has none: what every device FFT asks first.
+gpu::Context& gpu_context(const Queue& queue, bool double_precision);
 
 class DeviceAxisPasses {
  public:

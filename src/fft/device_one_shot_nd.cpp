@@ -37,29 +37,23 @@ void check_holds(const Buffer<T>& x, const std::vector<std::size_t>& shape, cons
                           std::to_string(count));
 }
 
-// The GPU context of x's queue, refusing double precision where the device has none.
-gpu::Context& gpu_context(const Queue& q, bool dbl) {
-  gpu::Context& context = gpu::context_of(q);
-  if (dbl && !context.facts().fp64)
-    throw Unsupported("precision f64: device " + context.facts().name + " has no double precision");
-  return context;
-}
-
 // `kind` over `axes` of the array of logical (real-side) `shape` in precision T, from in to a
 // new buffer of out_count values of Out, with the norm's factor for the product of the
 // transformed sizes.
 template <class T, class Out>
-Buffer<Out> run_axes(const Queue& q, const gpu::Memory& in, std::size_t out_count, const std::vector<std::size_t>& shape,
-                     const std::vector<std::size_t>& axes, Kind kind, Direction direction, Norm norm) {
+Buffer<Out> run_axes(const Queue& q, const gpu::Memory& in, std::size_t out_count,
+                     const std::vector<std::size_t>& shape, const std::vector<std::size_t>& axes, Kind kind,
+                     Direction direction, Norm norm) {
   constexpr bool dbl = std::is_same_v<T, double>;
-  gpu::Context& context = gpu_context(q, dbl);
+  gpu::Context& context = detail::gpu_context(q, dbl);
   Buffer<Out> out(q, out_count);
   if (out_count == 0) return out;
   std::size_t transformed = 1;
   for (std::size_t a : axes) transformed *= shape[a];
   const detail::DeviceAxisPasses passes(context, shape, axes, kind, dbl, detail::CheckedDesc{}, q.device().to_string());
   passes.wait_ready();
-  passes.run(gpu::stream_of(q), in, gpu::memory_of(out.raw()), direction, detail::norm_scale(norm, direction, transformed));
+  passes.run(gpu::stream_of(q), in, gpu::memory_of(out.raw()), direction,
+             detail::norm_scale(norm, direction, transformed));
   q.synchronize();  // the passes' scratch is freed on return
   return out;
 }
@@ -73,11 +67,12 @@ Buffer<std::complex<T>> complex_nd(const Buffer<std::complex<T>>& x, const std::
   const Queue& q = x.queue();
   if (q.device().kind() == DeviceKind::cpu) {
     const ArrayView<const std::complex<T>> view(host_data(x), shape);
-    const Array<std::complex<T>> y = direction == Direction::forward ? fftn(view, axes_in, norm) : ifftn(view, axes_in, norm);
+    const Array<std::complex<T>> y =
+        direction == Direction::forward ? fftn(view, axes_in, norm) : ifftn(view, axes_in, norm);
     return Buffer<std::complex<T>>(q, std::span<const std::complex<T>>(y.values.data(), y.values.size()));
   }
-  return run_axes<T, std::complex<T>>(q, gpu::memory_of(x.raw()), product_of(shape), shape, axes, Kind::c2c,
-                                                    direction, norm);
+  return run_axes<T, std::complex<T>>(q, gpu::memory_of(x.raw()), product_of(shape), shape, axes, Kind::c2c, direction,
+                                      norm);
 }
 
 template <class T>
@@ -122,7 +117,7 @@ Buffer<T> real_backward_nd(const Buffer<std::complex<T>>& x, const std::vector<s
     // `outer` rows of m (then h) indices along the real axis, `inner` values each: the first
     // min(m, h) indices of each row kept, zeros after them.
     constexpr bool dbl = std::is_same_v<T, double>;
-    gpu::Context& context = gpu_context(q, dbl);
+    gpu::Context& context = detail::gpu_context(q, dbl);
     const std::size_t inner = product_of(shape, real_axis + 1), outer = product_of(shape, 0, real_axis);
     resized.emplace(q, product_of(half));
     gpu::Memory& target = gpu::memory_of(resized->raw());
@@ -138,8 +133,7 @@ Buffer<T> real_backward_nd(const Buffer<std::complex<T>>& x, const std::vector<s
     }
     in = &target;
   }
-  return run_axes<T, T>(q, *in, product_of(real_shape), real_shape, axes, Kind::c2r, Direction::backward,
-                                      norm);
+  return run_axes<T, T>(q, *in, product_of(real_shape), real_shape, axes, Kind::c2r, Direction::backward, norm);
 }
 
 }  // namespace

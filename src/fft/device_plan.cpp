@@ -38,9 +38,7 @@ const char* type_name() {
 struct DevicePlan::Impl {
   PlanDesc desc;
   Queue queue;
-  std::size_t in_span = 0, out_span = 0;
-  double scale = 1.0;
-  detail::CheckedDesc checked;
+  detail::CheckedDesc checked;  // spans, scale, resolved layout
   std::optional<Plan> cpu;
   std::unique_ptr<gpu::DeviceFftPlan> gpu;  // c2c
   std::unique_ptr<gpu::DeviceFftReal> real;  // r2c, c2r
@@ -48,24 +46,15 @@ struct DevicePlan::Impl {
   std::unique_ptr<detail::DeviceAxisPasses> axes;
   mutable std::mutex order;  // the passes of one execute are enqueued together (shared scratch)
 
-  Impl(const Queue& q, const PlanDesc& d) : desc(d), queue(q) {
+  Impl(const Queue& q, const PlanDesc& d) : desc(d), queue(q), checked(detail::check_plan_desc(d)) {
     if (q.device().kind() == DeviceKind::cpu) {
       cpu.emplace(desc);
-      in_span = cpu->input_span();
-      out_span = cpu->output_span();
-      checked = detail::check_plan_desc(desc);
       return;
     }
-    const detail::CheckedDesc c = detail::check_plan_desc(desc);
-    checked = c;
+    const detail::CheckedDesc& c = checked;
     const auto layout = detail::layout_of<gpu::FftLayout>(c);
-    in_span = c.in_span;
-    out_span = c.out_span;
-    scale = c.scale;
-    gpu::Context& context = gpu::context_of(q);
     const bool dbl = desc.precision == Precision::f64;
-    if (dbl && !context.facts().fp64)
-      throw Unsupported("precision f64: device " + context.facts().name + " has no double precision");
+    gpu::Context& context = detail::gpu_context(q, dbl);
     if (desc.shape.size() > 1) {
       std::vector<std::size_t> every_axis(desc.shape.size());
       for (std::size_t a = 0; a < every_axis.size(); ++a) every_axis[a] = a;
@@ -90,12 +79,12 @@ struct DevicePlan::Impl {
                             " out are a " + kind_name(kind) + " " + precision_name(precision) + " transform, but the plan is " +
                             kind_name(desc.kind) + " " + precision_name(desc.precision));
     check_devices(in.queue(), out.queue());
-    if (in.size() < in_span)
+    if (in.size() < checked.in_span)
       throw InvalidArgument("execute: in holds " + std::to_string(in.size()) + " elements but the input layout spans " +
-                            std::to_string(in_span));
-    if (out.size() < out_span)
+                            std::to_string(checked.in_span));
+    if (out.size() < checked.out_span)
       throw InvalidArgument("execute: out holds " + std::to_string(out.size()) +
-                            " elements but the output layout spans " + std::to_string(out_span));
+                            " elements but the output layout spans " + std::to_string(checked.out_span));
     if (cpu) return cpu->execute(host_data(in), host_data(out));
     enqueue(in.queue(), in.raw(), out.queue(), out.raw());
   }
@@ -111,7 +100,8 @@ struct DevicePlan::Impl {
                             kind_name(desc.kind) + " " + precision_name(desc.precision));
     check_devices(data.queue(), data.queue());
     const bool r2c = desc.kind == Kind::r2c;
-    const std::size_t reals = r2c ? in_span : out_span, values = r2c ? out_span : in_span;
+    const std::size_t reals = r2c ? checked.in_span : checked.out_span;
+    const std::size_t values = r2c ? checked.out_span : checked.in_span;
     if (data.size() < values || data.size() < (reals + 1) / 2)
       throw InvalidArgument("execute: data holds " + std::to_string(data.size()) + " complex values (" +
                             std::to_string(2 * data.size()) + " reals) but the layouts span " + std::to_string(values) +
@@ -175,8 +165,8 @@ struct DevicePlan::Impl {
       throw InvalidArgument(
           "execute in place: an r2c of rank " + std::to_string(rank) + " must have each row of reals on the bytes of "
           "its row of complex values (strides 1, in_embed's last size twice out_embed's, e.g. in_embed = {.., " +
-          std::to_string(2 * half) + "}, the other sizes alike, the real distance twice the complex one), but " + sides +
-          " and the embeddings (in/out) are " + embeds + "; use two buffers");
+          std::to_string(2 * half) + "}, the other sizes alike, the real distance twice the complex one), but " +
+          sides + " and the embeddings (in/out) are " + embeds + "; use two buffers");
     }
   }
 
@@ -192,11 +182,11 @@ struct DevicePlan::Impl {
       const gpu::Memory& source = gpu::memory_of(in);
       gpu::Memory& target = gpu::memory_of(out);
       if (axes)
-        axes->run(stream, source, target, desc.direction, scale);
+        axes->run(stream, source, target, desc.direction, checked.scale);
       else if (gpu)
-        gpu->run(stream, source, target, desc.direction, scale);
+        gpu->run(stream, source, target, desc.direction, checked.scale);
       else
-        real->run(stream, source, target, scale);
+        real->run(stream, source, target, checked.scale);
     }
     if (out_queue.impl() != queue.impl()) queue.synchronize();
   }
@@ -209,8 +199,8 @@ DevicePlan::~DevicePlan() = default;
 
 const PlanDesc& DevicePlan::desc() const { return impl_->desc; }
 const Queue& DevicePlan::queue() const { return impl_->queue; }
-std::size_t DevicePlan::input_span() const { return impl_->in_span; }
-std::size_t DevicePlan::output_span() const { return impl_->out_span; }
+std::size_t DevicePlan::input_span() const { return impl_->checked.in_span; }
+std::size_t DevicePlan::output_span() const { return impl_->checked.out_span; }
 std::string DevicePlan::describe() const {
   if (impl_->cpu) return "cpu " + impl_->cpu->describe();
   if (impl_->axes)

@@ -10,6 +10,7 @@
 #include "core/scratch.hpp"
 #include "fft/c2c_node.hpp"
 #include "fft/nd.hpp"
+#include "fft/nd_axes.hpp"
 #include "fft/plan_desc.hpp"
 #include "fft/real.hpp"
 #include "ripple/error.hpp"
@@ -30,16 +31,16 @@ class PlanImpl {
       // takes the pitch. Other embeddings go through packed copies.
       const bool r2c = desc.kind == Kind::r2c;
       const std::vector<std::size_t>& real = r2c ? checked.in_embed : checked.out_embed;
+      const std::vector<std::size_t>& real_side = r2c ? checked.in_side : checked.out_side;
       const std::vector<std::size_t>& complex = r2c ? checked.out_embed : checked.in_embed;
-      bool rows_only = desc.kind != Kind::c2c;
-      for (std::size_t a = 1; a < desc.shape.size(); ++a) {
-        const std::size_t complex_size = a + 1 == desc.shape.size() ? desc.shape[a] / 2 + 1 : desc.shape[a];
-        rows_only = rows_only && complex[a] == complex_size && (a + 1 == desc.shape.size() || real[a] == desc.shape[a]);
-      }
+      const std::vector<std::size_t>& complex_side = r2c ? checked.out_side : checked.in_side;
+      const bool rows_only = desc.kind != Kind::c2c &&
+                             std::equal(complex.begin() + 1, complex.end(), complex_side.begin() + 1) &&
+                             std::equal(real.begin() + 1, real.end() - 1, real_side.begin() + 1);
       if (rows_only)
         real_row = real.back();
       else
-        embedding.emplace(checked, desc);
+        embedding.emplace(checked);
     }
     layout.final_out = desc.kind == Kind::c2c && desc.shape.size() == 1;
     in_span = checked.in_span;
@@ -128,11 +129,11 @@ class PlanImpl {
   // gathered before anything is written).
   struct Embedding {
     std::vector<std::size_t> in_side, out_side, in_pitch, out_pitch;
-    Embedding(const CheckedDesc& c, const PlanDesc& d)
-        : in_side(d.shape), out_side(d.shape), in_pitch(pitches_of(c.in_embed)), out_pitch(pitches_of(c.out_embed)) {
-      if (d.kind == Kind::c2r) in_side.back() = in_side.back() / 2 + 1;
-      if (d.kind == Kind::r2c) out_side.back() = out_side.back() / 2 + 1;
-    }
+    explicit Embedding(const CheckedDesc& c)
+        : in_side(c.in_side),
+          out_side(c.out_side),
+          in_pitch(pitches_of(c.in_embed)),
+          out_pitch(pitches_of(c.out_embed)) {}
   };
   std::optional<Embedding> embedding;
   std::size_t real_row = 0;  // the reals' padded row pitch, run natively (0: packed)
@@ -159,22 +160,22 @@ class PlanImpl {
   void run_embedded(const In* in, Out* out, const Run& run) const {
     const std::vector<std::size_t>& in_side = embedding->in_side;
     const std::vector<std::size_t>& out_side = embedding->out_side;
-    std::size_t n_in = 1, n_out = 1;
-    for (std::size_t v : in_side) n_in *= v;
-    for (std::size_t v : out_side) n_out *= v;
+    const std::size_t n_in = product_of(in_side), n_out = product_of(out_side);
     core::Scratch scratch;
     In* packed_in = scratch.get<In>(n_in * desc.batch);
     Out* packed_out = scratch.get<Out>(n_out * desc.batch);
     for (std::size_t b = 0; b < desc.batch; ++b)
       for_each_row(in_side, embedding->in_pitch, [&](std::size_t to, std::size_t at) {
         const In* from = in + std::ptrdiff_t(b) * layout.in_dist + std::ptrdiff_t(at) * layout.in_stride;
-        for (std::size_t j = 0; j < in_side.back(); ++j) packed_in[b * n_in + to + j] = from[std::ptrdiff_t(j) * layout.in_stride];
+        for (std::size_t j = 0; j < in_side.back(); ++j)
+          packed_in[b * n_in + to + j] = from[std::ptrdiff_t(j) * layout.in_stride];
       });
     run(packed_in, packed_out, Layout{1, std::ptrdiff_t(n_in), 1, std::ptrdiff_t(n_out), desc.batch});
     for (std::size_t b = 0; b < desc.batch; ++b)
       for_each_row(out_side, embedding->out_pitch, [&](std::size_t from, std::size_t at) {
         Out* to = out + std::ptrdiff_t(b) * layout.out_dist + std::ptrdiff_t(at) * layout.out_stride;
-        for (std::size_t j = 0; j < out_side.back(); ++j) to[std::ptrdiff_t(j) * layout.out_stride] = packed_out[b * n_out + from + j];
+        for (std::size_t j = 0; j < out_side.back(); ++j)
+          to[std::ptrdiff_t(j) * layout.out_stride] = packed_out[b * n_out + from + j];
       });
   }
 

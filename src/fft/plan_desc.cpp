@@ -107,7 +107,8 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
   c.batch = desc.batch;
   c.in_stride = desc.in_stride;
   c.out_stride = desc.out_stride;
-  std::vector<std::size_t> in_side = desc.shape, out_side = desc.shape;
+  std::vector<std::size_t>& in_side = c.in_side = desc.shape;
+  std::vector<std::size_t>& out_side = c.out_side = desc.shape;
   if (desc.kind == Kind::c2r) in_side.back() = last / 2 + 1;
   if (desc.kind == Kind::r2c) out_side.back() = last / 2 + 1;
   // Each side's embedding, the element distances of its axes and the positions a transform spans.
@@ -124,11 +125,9 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
     const std::string what = embed_text(name, embed) + ": its rows and planes";
     pitch.assign(side.size(), 1);
     for (std::size_t a = side.size() - 1; a-- > 0;) pitch[a] = checked_mul(pitch[a + 1], embed[a + 1], what.c_str());
+    // Each term is checked; past axis 0 they sum to below pitch[0], so the sum fits too.
     extent = 1;
-    for (std::size_t a = 0; a < side.size(); ++a) {
-      const std::size_t far = checked_mul(side[a] - 1, pitch[a], what.c_str());
-      if (__builtin_add_overflow(extent, far, &extent)) checked_mul(extent, 2, what.c_str());  // throws
-    }
+    for (std::size_t a = 0; a < side.size(); ++a) extent += checked_mul(side[a] - 1, pitch[a], what.c_str());
     c.embedded = c.embedded || !std::equal(embed.begin() + 1, embed.end(), side.begin() + 1);
     return embed;
   };
@@ -141,7 +140,8 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
                           const std::vector<std::size_t>& pitch, std::ptrdiff_t stride, bool embedded) {
     const std::string what = name + "_stride = " + std::to_string(stride) +
                              (embedded ? ", " + embed_text(name + "_embed", embed) : ", shape");
-    return std::ptrdiff_t(checked_mul(checked_mul(pitch[0], embed[0], what.c_str()), std::size_t(stride), what.c_str()));
+    const std::size_t holds = checked_mul(pitch[0], embed[0], what.c_str());
+    return std::ptrdiff_t(checked_mul(holds, std::size_t(stride), what.c_str()));
   };
   c.in_dist = desc.in_dist != 0 || desc.batch == 1
                   ? desc.in_dist
@@ -154,8 +154,8 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
   const auto given = [](const std::string& name, const std::vector<std::size_t>& embed) {
     return embed.empty() ? std::string() : embed_text(name, embed);
   };
-  c.in_span = span_of(in_extent, desc.batch, c.in_stride, c.in_dist, desc.kind == Kind::r2c ? real_bytes : complex_bytes,
-                      "in", given("in_embed", desc.in_embed));
+  c.in_span = span_of(in_extent, desc.batch, c.in_stride, c.in_dist,
+                      desc.kind == Kind::r2c ? real_bytes : complex_bytes, "in", given("in_embed", desc.in_embed));
   c.out_span = span_of(out_extent, desc.batch, c.out_stride, c.out_dist,
                        desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out", given("out_embed", desc.out_embed));
   std::vector<Level> out_levels;
