@@ -73,6 +73,14 @@ class Device {
   bool available() const;
   /// Name, memory, compute units, versions. Throws Unsupported if the device is not present.
   DeviceInfo info() const;
+  /// Frees the device memory ripple keeps on this device for plans made later: the FFT plans'
+  /// constant tables (twiddles, Bluestein's and Rader's spectra), up to 256 MiB or a 32nd of the
+  /// device's memory, kept after their plans are gone so that a plan made again is made in
+  /// microseconds. Tables no plan uses are freed now; the rest go with their last plan. Plans
+  /// made later make their tables again. For memory wanted outside ripple (another library on
+  /// the same GPU); ripple's own allocations do this themselves before they fail. Returns the
+  /// bytes freed now; 0 for the CPU, or for a device no queue has opened.
+  std::size_t release_cached_memory() const;
 
   bool operator==(const Device&) const = default;
 

@@ -6,6 +6,7 @@
 #include <limits>
 #include <thread>
 
+#include "gpu/device_tables.hpp"
 #include "gpu/queue_impl.hpp"
 #include "gpu/registry.hpp"
 #include "ripple/error.hpp"
@@ -95,6 +96,12 @@ std::string Device::to_string() const {
 }
 
 bool Device::available() const { return kind_ == DeviceKind::cpu || gpu::find_device(*this) != nullptr; }
+
+std::size_t Device::release_cached_memory() const {
+  if (kind_ == DeviceKind::cpu) return 0;
+  const std::shared_ptr<gpu::Context> context = gpu::opened_device(*this);
+  return context ? gpu::release_cached_tables(*context) : 0;
+}
 
 DeviceInfo Device::info() const {
   DeviceInfo info;

@@ -61,6 +61,17 @@ std::shared_ptr<const Memory> cached(Context& context, const std::string& full_k
 
 }  // namespace
 
+std::size_t release_cached_tables(Context& context) {
+  Context::Tables& tables = context.tables();
+  std::lock_guard lock(tables.mutex);
+  std::size_t unused = 0;
+  for (const auto& [key, entry] : tables.by_key)
+    if (entry.table.use_count() == 1) unused += entry.table->bytes();
+  tables.by_key.clear();
+  tables.bytes = 0;
+  return unused;
+}
+
 std::size_t table_cache_budget(const DeviceFacts& facts) {
   const std::size_t most = std::size_t{256} << 20;
   return facts.global_memory == 0 ? most : std::min<std::size_t>(most, facts.global_memory / 32);

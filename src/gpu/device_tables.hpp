@@ -22,9 +22,14 @@ namespace ripple::gpu {
 /// memory if less. Past it the least recently asked for are dropped (a plan still using one keeps
 /// it alive, and a plan asking for it then shares it), and a table above it is made for each
 /// plan not sharing it. A warm plan of 2^21 reals or a Bluestein size around 10^6 then makes no
-/// table; a one-off huge transform holds at most the budget after its plan is gone, for the
-/// context's life (nothing trims it when memory runs short).
+/// table; a one-off huge transform holds at most the budget after its plan is gone, until an
+/// allocation on the context fails (Context::allocate) or the user frees it
+/// (Device::release_cached_memory).
 std::size_t table_cache_budget(const DeviceFacts& facts);
+
+/// Empties `context`'s table cache. Returns the bytes of the tables no plan was using, which are
+/// freed now; those in use go with their last plan (a plan made meanwhile still shares them).
+std::size_t release_cached_tables(Context& context);
 
 /// The table `key` on `context` as complex double (as_double) or float values: `make`'s values
 /// rounded once, uploaded on the first request (waited for), the same memory after while the

@@ -43,6 +43,19 @@ int position(const Device& device) {
   return -1;
 }
 
+// The contexts opened so far, by device id, and their lock. Contexts live as long as the
+// process: drivers tear themselves down at exit, and releasing a context after that would call
+// into an unloaded driver. (Held by a static pointer, so still reachable for leak checkers.)
+struct OpenedContexts {
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<Context>> by_device;
+};
+
+OpenedContexts& opened_contexts() {
+  static auto* opened = new OpenedContexts();
+  return *opened;
+}
+
 }  // namespace
 
 const std::vector<DeviceFacts>& all_devices() {
@@ -63,15 +76,18 @@ const DeviceFacts* find_device(const Device& device) {
 std::shared_ptr<Context> open_device(const Device& device) {
   const int i = position(device);
   if (i < 0) throw Unsupported("device " + device.to_string() + " is not present (see `ripple info`)");
-  static std::mutex mutex;
-  // Contexts live as long as the process: drivers tear themselves down at exit, and releasing
-  // a context after that would call into an unloaded driver. (Held by a static pointer, so
-  // still reachable for leak checkers.)
-  static auto* opened = new std::map<std::string, std::shared_ptr<Context>>();
-  std::lock_guard lock(mutex);
-  auto& ctx = (*opened)[device.to_string()];
+  OpenedContexts& opened = opened_contexts();
+  std::lock_guard lock(opened.mutex);
+  auto& ctx = opened.by_device[device.to_string()];
   if (!ctx) ctx = backend_of(device.kind())->open(static_cast<std::size_t>(i));
   return ctx;
+}
+
+std::shared_ptr<Context> opened_device(const Device& device) {
+  OpenedContexts& opened = opened_contexts();
+  std::lock_guard lock(opened.mutex);
+  const auto it = opened.by_device.find(device.to_string());
+  return it == opened.by_device.end() ? nullptr : it->second;
 }
 
 std::vector<BackendStatus> backend_statuses() {

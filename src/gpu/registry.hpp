@@ -21,6 +21,9 @@ const DeviceFacts* find_device(const Device& device);
 /// Unsupported if the device is not present, DeviceError if opening it fails.
 std::shared_ptr<Context> open_device(const Device& device);
 
+/// The Context of `device` if open_device has opened it, else nullptr (opens nothing).
+std::shared_ptr<Context> opened_device(const Device& device);
+
 /// One report per API, built or not.
 std::vector<BackendStatus> backend_statuses();
 

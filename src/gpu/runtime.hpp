@@ -129,8 +129,11 @@ class Context {
   virtual bool driver_caches_programs() const { return false; }
   /// Loads a binary made by compile() (possibly in an earlier process). Throws DeviceError.
   virtual std::unique_ptr<Module> load(std::span<const std::byte> binary) = 0;
-  /// Throws DeviceError (out of memory, size over the device's limit) naming the size.
-  virtual std::unique_ptr<Memory> allocate(std::size_t bytes) = 0;
+  /// Throws DeviceError (out of memory, size over the device's limit) naming the size. Where the
+  /// backend's allocation fails and the table cache held something, the cache is emptied
+  /// (release_cached_tables) and the allocation tried once more: memory ripple keeps only for
+  /// plans made later never makes one made now fail (src/gpu/context.cpp).
+  std::unique_ptr<Memory> allocate(std::size_t bytes);
   virtual std::unique_ptr<Stream> create_stream() = 0;
 
   /// The in-memory kernel cache: modules loaded on this context, or being compiled or loaded
@@ -147,7 +150,8 @@ class Context {
       std::shared_ptr<const Memory> table;
       std::uint64_t last_use = 0;
     };
-    std::mutex mutex;
+    // Recursive: making a table allocates, and an allocation that fails empties this cache.
+    std::recursive_mutex mutex;
     std::map<std::string, Entry> by_key;
     // Every table made, while anything (a plan) still holds it: one dropped from the cache
     // but in use is found here rather than made and uploaded a second time.
@@ -157,6 +161,10 @@ class Context {
     std::size_t budget = 0;  // 0: table_cache_budget (tests set a small one)
   };
   Tables& tables() { return tables_; }
+
+ protected:
+  /// The backend's allocation: throws DeviceError naming the size where it fails.
+  virtual std::unique_ptr<Memory> allocate_memory(std::size_t bytes) = 0;
 
  private:
   Modules modules_;

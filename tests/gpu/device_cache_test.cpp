@@ -241,5 +241,86 @@ TEST_P(GpuCache, TablesAreMadeOncePerContextAndKey) {
   EXPECT_EQ(made, before_held) << "a table still in use was made again";
 }
 
+// A device of `capacity` bytes that the table cache alone fills: an allocation fails where it
+// and the tables the cache holds would not fit.
+class FilledByTables final : public test::ForwardingContext {
+ public:
+  FilledByTables(Context& inner, std::size_t capacity) : ForwardingContext(inner), capacity_(capacity) {}
+  int refused = 0;
+
+ protected:
+  std::unique_ptr<Memory> allocate_memory(std::size_t bytes) override {
+    if (tables().bytes + bytes > capacity_) {
+      ++refused;
+      throw DeviceError("test: " + std::to_string(bytes) + " bytes do not fit");
+    }
+    return ForwardingContext::allocate_memory(bytes);
+  }
+
+ private:
+  std::size_t capacity_;
+};
+
+// Tables are a cache for later plans: an allocation that fails while they fill the device frees
+// those no plan uses and is tried again; one that still fails, or where every table is in use,
+// reports the first failure.
+TEST_P(GpuCache, FailedAllocationsFreeTheTablesNoPlanUses) {
+  int made = 0;
+  const auto values = [&made](std::size_t n) {
+    return [&made, n] {
+      ++made;
+      return std::vector<std::complex<long double>>(n, {0.5L, -0.25L});
+    };
+  };
+  FilledByTables device1(ctx(), 1000);
+  complex_table(device1, "unused", false, values(100));  // 800 bytes, no plan holds it
+  ASSERT_EQ(device1.tables().bytes, 800u);
+  const auto memory = device1.allocate(500);
+  EXPECT_EQ(memory->bytes(), 500u);
+  EXPECT_EQ(device1.refused, 1);
+  EXPECT_EQ(device1.tables().bytes, 0u);
+  complex_table(device1, "unused", false, values(100));
+  EXPECT_EQ(made, 2) << "the table freed was still found";
+
+  // Making a table needs room too: the cache (locked while a table is made) is emptied from
+  // inside, and the new table kept.
+  complex_table(device1, "second", false, values(50));  // 400 bytes: 1200 in all
+  EXPECT_EQ(device1.refused, 2);
+  EXPECT_EQ(device1.tables().bytes, 400u);
+
+  FilledByTables device2(ctx(), 1000);
+  const auto held = complex_table(device2, "held", false, values(100));  // a plan's table
+  try {
+    device2.allocate(500);
+    ADD_FAILURE() << "an allocation succeeded that freed nothing";
+  } catch (const DeviceError& e) {
+    EXPECT_STREQ(e.what(), "test: 500 bytes do not fit");
+  }
+  EXPECT_EQ(device2.refused, 1) << "tried again with nothing freed";
+  const int before = made;
+  EXPECT_EQ(complex_table(device2, "held", false, values(100)).get(), held.get());
+  EXPECT_EQ(made, before) << "a table in use was made again";
+
+  FilledByTables device3(ctx(), 1000);  // too large even with the cache empty
+  complex_table(device3, "unused", false, values(100));
+  EXPECT_THROW(device3.allocate(2000), DeviceError);
+  EXPECT_EQ(device3.refused, 2);
+}
+
+// Device::release_cached_memory frees the tables of the device's context that no plan uses.
+TEST_P(GpuCache, ReleaseCachedMemoryFreesTablesNoPlanUses) {
+  EXPECT_EQ(Device::cpu().release_cached_memory(), 0u);
+  const auto make = [](std::size_t n) {
+    return [n] { return std::vector<std::complex<long double>>(n, {1.0L, 2.0L}); };
+  };
+  device().release_cached_memory();
+  complex_table(ctx(), "release test, unused", false, make(1000));
+  const auto held = complex_table(ctx(), "release test, held", false, make(3000));
+  EXPECT_EQ(device().release_cached_memory(), 1000 * sizeof(std::complex<float>));
+  EXPECT_EQ(ctx().tables().bytes, 0u);
+  EXPECT_EQ(ctx().tables().by_key.size(), 0u);
+  EXPECT_EQ(complex_table(ctx(), "release test, held", false, make(3000)).get(), held.get());
+}
+
 }  // namespace
 }  // namespace ripple::gpu

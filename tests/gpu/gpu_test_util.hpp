@@ -111,8 +111,10 @@ class ForwardingContext : public Context {
   }
   bool driver_caches_programs() const override { return inner_.driver_caches_programs(); }
   std::unique_ptr<Module> load(std::span<const std::byte> binary) override { return inner_.load(binary); }
-  std::unique_ptr<Memory> allocate(std::size_t bytes) override { return inner_.allocate(bytes); }
   std::unique_ptr<Stream> create_stream() override { return inner_.create_stream(); }
+
+ protected:
+  std::unique_ptr<Memory> allocate_memory(std::size_t bytes) override { return inner_.allocate(bytes); }
 
  private:
   Context& inner_;
@@ -140,16 +142,18 @@ class ShortOfMemory final : public ForwardingContext {
  public:
   ShortOfMemory(Context& inner, std::size_t min_bytes, int count)
       : ForwardingContext(inner), min_bytes_(min_bytes), left_(count) {}
-  std::unique_ptr<Memory> allocate(std::size_t bytes) override {
+  /// How many allocations were refused.
+  int refused() const { return refused_; }
+
+ protected:
+  std::unique_ptr<Memory> allocate_memory(std::size_t bytes) override {
     if (bytes >= min_bytes_ && left_ > 0) {
       --left_;
       ++refused_;
       throw DeviceError("test: out of device memory allocating " + std::to_string(bytes) + " bytes");
     }
-    return ForwardingContext::allocate(bytes);
+    return ForwardingContext::allocate_memory(bytes);
   }
-  /// How many allocations were refused.
-  int refused() const { return refused_; }
 
  private:
   std::size_t min_bytes_;
@@ -180,13 +184,15 @@ class FailingAllocation final : public ForwardingContext {
  public:
   FailingAllocation(Context& inner, std::size_t min_bytes, int nth)
       : ForwardingContext(inner), min_bytes_(min_bytes), nth_(nth) {}
-  std::unique_ptr<Memory> allocate(std::size_t bytes) override {
-    if (bytes >= min_bytes_ && ++seen_ == nth_)
-      throw DeviceError("test: an allocation of " + std::to_string(bytes) + " bytes refused");
-    return ForwardingContext::allocate(bytes);
-  }
   /// Whether the refused allocation was asked for.
   bool refused() const { return seen_ >= nth_; }
+
+ protected:
+  std::unique_ptr<Memory> allocate_memory(std::size_t bytes) override {
+    if (bytes >= min_bytes_ && ++seen_ == nth_)
+      throw DeviceError("test: an allocation of " + std::to_string(bytes) + " bytes refused");
+    return ForwardingContext::allocate_memory(bytes);
+  }
 
  private:
   std::size_t min_bytes_;

@@ -151,7 +151,7 @@ class CudaContext final : public Context {
           "cudaLibraryLoadData");
     return std::make_unique<CudaModule>(facts_.device, lib);
   }
-  std::unique_ptr<Memory> allocate(std::size_t bytes) override {
+  std::unique_ptr<Memory> allocate_memory(std::size_t bytes) override {
     check(cudaSetDevice(facts_.device), "cudaSetDevice");
     void* p = nullptr;
     check(cudaMalloc(&p, bytes == 0 ? 1 : bytes),

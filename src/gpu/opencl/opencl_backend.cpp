@@ -233,7 +233,7 @@ class ClContext final : public Context {
     return std::make_unique<ClModule>(cl_, program);
   }
 
-  std::unique_ptr<Memory> allocate(std::size_t bytes) override {
+  std::unique_ptr<Memory> allocate_memory(std::size_t bytes) override {
     cl_int status = CL_SUCCESS;
     cl_mem mem = cl_.clCreateBuffer(context_, CL_MEM_READ_WRITE, bytes == 0 ? 1 : bytes, nullptr, &status);
     if (status == CL_SUCCESS && mem) return std::make_unique<ClMemory>(cl_, mem, bytes);
