@@ -1,9 +1,19 @@
 #include "fft/nd.hpp"
 
+#include <algorithm>
+
 #include "core/scratch.hpp"
 #include "core/thread_pool.hpp"
+#include "fft/plan_desc.hpp"
 
 namespace ripple::fft::detail {
+
+NdPitch packed_pitch(const std::vector<std::size_t>& sizes) {
+  const std::vector<std::size_t> pitch = pitches_of(sizes);
+  NdPitch out{};
+  std::copy(pitch.begin(), pitch.end(), out.begin());
+  return out;
+}
 
 template <class T>
 NdFft<T>::NdFft(std::vector<std::size_t> shape, Mode mode, bool forward, std::size_t batch, unsigned threads)
@@ -14,6 +24,7 @@ NdFft<T>::NdFft(std::vector<std::size_t> shape, Mode mode, bool forward, std::si
     rows_ = plan_c2c<T>(last, forward, rows, threads);
   } else {
     complex_.back() = last / 2 + 1;
+    work_pitch_ = packed_pitch(complex_);
     real_rows_ = std::make_unique<RealFft<T>>(last, mode == Mode::r2c, rows, threads);
   }
   for (std::size_t a = 0; a + 1 < rank(); ++a) axes_.push_back(std::make_unique<const AxisLines<T>>(shape_[a], forward));
@@ -31,116 +42,127 @@ std::size_t NdFft<T>::rows_per_transform() const {
 }
 
 template <class T>
-AxisGeometry NdFft<T>::axis_geometry(std::size_t a, std::ptrdiff_t src_stride, std::ptrdiff_t src_dist,
-                                     std::ptrdiff_t dst_stride, std::ptrdiff_t dst_dist, std::size_t batch) const {
-  std::size_t inner = 1, outer = 1;
-  for (std::size_t i = a + 1; i < rank(); ++i) inner *= complex_[i];
-  for (std::size_t i = 0; i < a; ++i) outer *= complex_[i];
-  const auto side = [&](std::ptrdiff_t stride, std::ptrdiff_t dist) {
-    AxisSide s;
-    s.dist = dist;
-    s.elem = std::ptrdiff_t(inner) * stride;
-    s.outer_step = std::ptrdiff_t(complex_[a]) * s.elem;
-    s.col = stride;
-    return s;
-  };
+AxisGeometry NdFft<T>::axis_geometry(std::size_t a, const Side& src, const Side& dst, std::size_t batch) const {
+  const std::size_t last = rank() - 1;
   AxisGeometry g;
   g.batch = batch;
-  g.outer = outer;
-  g.columns = inner;
-  g.src = side(src_stride, src_dist);
-  g.dst = side(dst_stride, dst_dist);
+  g.columns = complex_[last];
+  std::size_t outer_axis = a;  // a: none
+  if (a + 1 < last) {  // rank 3, axis 0: axis 1 lies between it and the rows
+    if (src.pitch[1] == complex_[last] && dst.pitch[1] == complex_[last])
+      g.columns *= complex_[1];
+    else
+      outer_axis = 1;
+  } else if (a > 0) {  // rank 3, axis 1: the planes
+    outer_axis = 0;
+  }
+  const auto side = [&](const Side& s) {
+    AxisSide out;
+    out.dist = s.dist;
+    out.elem = s.step(a);
+    out.col = s.stride;
+    out.outer_step = outer_axis == a ? 0 : s.step(outer_axis);
+    return out;
+  };
+  g.outer = outer_axis == a ? 1 : complex_[outer_axis];
+  g.src = side(src);
+  g.dst = side(dst);
   return g;
 }
 
 template <class T>
 template <class In, class Out, class Rows>
-void NdFft<T>::for_rows(const In* in, Out* out, const Layout& layout, std::size_t in_len, std::size_t out_len,
-                        const Rows& rows) const {
+void NdFft<T>::for_rows(const In* in, Out* out, const Side& is, const Side& os, std::size_t batch,
+                        const Rows& rows, unsigned threads) const {
+  const std::size_t row_axis = rank() - 2;
   const std::size_t r = rows_per_transform();
-  const std::ptrdiff_t in_row = std::ptrdiff_t(in_len) * layout.in_stride;
-  const std::ptrdiff_t out_row = std::ptrdiff_t(out_len) * layout.out_stride;
-  Layout row_layout{layout.in_stride, in_row, layout.out_stride, out_row, r};
-  const bool even = layout.batch == 1 || (layout.in_dist == std::ptrdiff_t(r) * in_row &&
-                                          layout.out_dist == std::ptrdiff_t(r) * out_row);
-  if (even) {
-    row_layout.batch = r * layout.batch;
-    rows(in, out, row_layout);
+  // Rank 3: rows evenly spaced through a transform where its planes follow one another.
+  const bool planes_packed = rank() == 2 || (is.pitch[0] == complex_[1] * is.pitch[1] &&
+                                             os.pitch[0] == complex_[1] * os.pitch[1]);
+  if (!planes_packed) {
+    const std::size_t n0 = complex_[0];
+    const Layout plane_rows{is.stride, is.step(1), os.stride, os.step(1), complex_[1]};
+    core::parallel_for(n0 * batch, threads, [&](std::size_t p) {
+      const std::size_t b = p / n0, i0 = p % n0;
+      rows(in + std::ptrdiff_t(b) * is.dist + std::ptrdiff_t(i0) * is.step(0),
+           out + std::ptrdiff_t(b) * os.dist + std::ptrdiff_t(i0) * os.step(0), plane_rows, 1u);
+    });
     return;
   }
-  for (std::size_t b = 0; b < layout.batch; ++b)
-    rows(in + std::ptrdiff_t(b) * layout.in_dist, out + std::ptrdiff_t(b) * layout.out_dist, row_layout);
+  const std::ptrdiff_t in_row = is.step(row_axis), out_row = os.step(row_axis);
+  Layout row_layout{is.stride, in_row, os.stride, out_row, r};
+  if (batch == 1 || (is.dist == std::ptrdiff_t(r) * in_row && os.dist == std::ptrdiff_t(r) * out_row)) {
+    row_layout.batch = r * batch;
+    rows(in, out, row_layout, threads);
+    return;
+  }
+  for (std::size_t b = 0; b < batch; ++b)
+    rows(in + std::ptrdiff_t(b) * is.dist, out + std::ptrdiff_t(b) * os.dist, row_layout, threads);
 }
 
 template <class T>
 template <class In, class Rows>
-void NdFft<T>::rows_then_axes(const In* in, std::complex<T>* out, const Layout& layout, const Rows& rows,
-                              unsigned threads, std::size_t in_row) const {
-  const std::size_t in_len = in_row, out_len = complex_.back();  // in_len: the input's row pitch
-  const std::ptrdiff_t os = layout.out_stride, od = layout.out_dist;
+void NdFft<T>::rows_then_axes(const In* in, std::complex<T>* out, const Side& is, const Side& os,
+                              std::size_t batch, const Rows& rows, unsigned threads) const {
   std::size_t first_axis = rank() - 1;  // axes below this one are left to the loop at the end
   if (fuse_planes_) {
     const std::size_t n0 = shape_[0], n1 = shape_[1];
-    const std::ptrdiff_t in_plane = std::ptrdiff_t(n1 * in_len) * layout.in_stride;
-    const std::ptrdiff_t out_plane = std::ptrdiff_t(n1 * out_len) * os;
-    const Layout plane_rows{layout.in_stride, std::ptrdiff_t(in_len) * layout.in_stride, os,
-                            std::ptrdiff_t(out_len) * os, n1};
+    const Layout plane_rows{is.stride, is.step(1), os.stride, os.step(1), n1};
     AxisGeometry lines;  // axis 1 of one plane
-    lines.columns = out_len;
-    lines.src.elem = lines.dst.elem = std::ptrdiff_t(out_len) * os;
-    lines.src.col = lines.dst.col = os;
-    core::parallel_for(n0 * layout.batch, threads, [&](std::size_t p) {
+    lines.columns = complex_.back();
+    lines.src.elem = lines.dst.elem = os.step(1);
+    lines.src.col = lines.dst.col = os.stride;
+    core::parallel_for(n0 * batch, threads, [&](std::size_t p) {
       const std::size_t b = p / n0, i0 = p % n0;
-      std::complex<T>* plane = out + std::ptrdiff_t(b) * od + std::ptrdiff_t(i0) * out_plane;
-      rows(in + std::ptrdiff_t(b) * layout.in_dist + std::ptrdiff_t(i0) * in_plane, plane, plane_rows, 1u);
+      std::complex<T>* plane = out + std::ptrdiff_t(b) * os.dist + std::ptrdiff_t(i0) * os.step(0);
+      rows(in + std::ptrdiff_t(b) * is.dist + std::ptrdiff_t(i0) * is.step(0), plane, plane_rows, 1u);
       axes_[1]->run(plane, plane, lines, 1);
     });
     first_axis = 1;
   } else {
-    for_rows(in, out, layout, in_len, out_len,
-             [&](const In* i, std::complex<T>* o, const Layout& l) { rows(i, o, l, threads); });
+    for_rows(in, out, is, os, batch, rows, threads);
   }
-  for (std::size_t a = first_axis; a-- > 0;)
-    axes_[a]->run(out, out, axis_geometry(a, os, od, os, od, layout.batch), threads);
+  for (std::size_t a = first_axis; a-- > 0;) axes_[a]->run(out, out, axis_geometry(a, os, os, batch), threads);
 }
 
 template <class T>
-void NdFft<T>::c2c(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, T scale,
-                   unsigned threads) const {
-  rows_then_axes(in, out, layout,
+void NdFft<T>::c2c(const std::complex<T>* in, std::complex<T>* out, const Layout& layout, const NdPitch& in_pitch,
+                   const NdPitch& out_pitch, T scale, unsigned threads) const {
+  rows_then_axes(in, out, {in_pitch, layout.in_stride, layout.in_dist}, {out_pitch, layout.out_stride, layout.out_dist},
+                 layout.batch,
                  [&](const std::complex<T>* i, std::complex<T>* o, const Layout& l, unsigned t) {
                    rows_->execute(i, o, l, scale, t);
                  },
-                 threads, shape_.back());
+                 threads);
 }
 
 template <class T>
-void NdFft<T>::r2c(const T* in, std::complex<T>* out, const Layout& layout, T scale, unsigned threads,
-                   std::size_t real_row) const {
-  rows_then_axes(in, out, layout,
+void NdFft<T>::r2c(const T* in, std::complex<T>* out, const Layout& layout, const NdPitch& in_pitch,
+                   const NdPitch& out_pitch, T scale, unsigned threads) const {
+  rows_then_axes(in, out, {in_pitch, layout.in_stride, layout.in_dist}, {out_pitch, layout.out_stride, layout.out_dist},
+                 layout.batch,
                  [&](const T* i, std::complex<T>* o, const Layout& l, unsigned t) { real_rows_->r2c(i, o, l, scale, t); },
-                 threads, real_row != 0 ? real_row : shape_.back());
+                 threads);
 }
 
 template <class T>
-void NdFft<T>::c2r(const std::complex<T>* in, T* out, const Layout& layout, T scale, unsigned threads,
-                   std::size_t real_row) const {
+void NdFft<T>::c2r(const std::complex<T>* in, T* out, const Layout& layout, const NdPitch& in_pitch,
+                   const NdPitch& out_pitch, T scale, unsigned threads) const {
   // The input is const: the first axis pass writes a packed work array, the others update it.
   std::size_t packed = 1;
   for (std::size_t d : complex_) packed *= d;
   core::Scratch scratch;
   std::complex<T>* work = scratch.get<std::complex<T>>(packed * layout.batch);
-  const auto p = std::ptrdiff_t(packed);
+  const Side from{in_pitch, layout.in_stride, layout.in_dist};
+  const Side on_work{work_pitch_, 1, std::ptrdiff_t(packed)};
   for (std::size_t a = rank() - 1; a-- > 0;) {
     const bool first = a + 2 == rank();
-    axes_[a]->run(first ? in : work, work,
-                  axis_geometry(a, first ? layout.in_stride : 1, first ? layout.in_dist : p, 1, p, layout.batch),
-                  threads);
+    axes_[a]->run(first ? in : work, work, axis_geometry(a, first ? from : on_work, on_work, layout.batch), threads);
   }
-  const Layout from_work{1, p, layout.out_stride, layout.out_dist, layout.batch};
-  for_rows(static_cast<const std::complex<T>*>(work), out, from_work, complex_.back(),
-           real_row != 0 ? real_row : shape_.back(),
-           [&](const std::complex<T>* i, T* o, const Layout& l) { real_rows_->c2r(i, o, l, scale, threads); });
+  for_rows(static_cast<const std::complex<T>*>(work), out, on_work, {out_pitch, layout.out_stride, layout.out_dist},
+           layout.batch,
+           [&](const std::complex<T>* i, T* o, const Layout& l, unsigned t) { real_rows_->c2r(i, o, l, scale, t); },
+           threads);
 }
 
 template <class T>

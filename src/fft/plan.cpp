@@ -4,13 +4,11 @@
 #include <cmath>
 #include <cstdint>
 #include <new>
-#include <optional>
 #include <variant>
 
 #include "core/scratch.hpp"
 #include "fft/c2c_node.hpp"
 #include "fft/nd.hpp"
-#include "fft/nd_axes.hpp"
 #include "fft/plan_desc.hpp"
 #include "fft/real.hpp"
 #include "ripple/error.hpp"
@@ -26,21 +24,9 @@ class PlanImpl {
     const CheckedDesc checked = check_plan_desc(desc);
     n = checked.n;
     layout = layout_of<Layout>(checked);
-    if (checked.embedded) {
-      // The reals' rows padded, everything else packed (FFTW's in-place layout): the row pass
-      // takes the pitch. Other embeddings go through packed copies.
-      const bool r2c = desc.kind == Kind::r2c;
-      const std::vector<std::size_t>& real = r2c ? checked.in_embed : checked.out_embed;
-      const std::vector<std::size_t>& real_side = r2c ? checked.in_side : checked.out_side;
-      const std::vector<std::size_t>& complex = r2c ? checked.out_embed : checked.in_embed;
-      const std::vector<std::size_t>& complex_side = r2c ? checked.out_side : checked.in_side;
-      const bool rows_only = desc.kind != Kind::c2c &&
-                             std::equal(complex.begin() + 1, complex.end(), complex_side.begin() + 1) &&
-                             std::equal(real.begin() + 1, real.end() - 1, real_side.begin() + 1);
-      if (rows_only)
-        real_row = real.back();
-      else
-        embedding.emplace(checked);
+    if (desc.shape.size() > 1) {
+      in_pitch = detail::packed_pitch(checked.in_embed);
+      out_pitch = detail::packed_pitch(checked.out_embed);
     }
     layout.final_out = desc.kind == Kind::c2c && desc.shape.size() == 1;
     in_span = checked.in_span;
@@ -124,60 +110,8 @@ class PlanImpl {
     return copy;
   }
 
-  // Embedded layouts (rows or planes apart from one another): the transforms run on packed
-  // copies, gathered from the caller's rows and scattered back (in place too: everything is
-  // gathered before anything is written).
-  struct Embedding {
-    std::vector<std::size_t> in_side, out_side, in_pitch, out_pitch;
-    explicit Embedding(const CheckedDesc& c)
-        : in_side(c.in_side),
-          out_side(c.out_side),
-          in_pitch(pitches_of(c.in_embed)),
-          out_pitch(pitches_of(c.out_embed)) {}
-  };
-  std::optional<Embedding> embedding;
-  std::size_t real_row = 0;  // the reals' padded row pitch, run natively (0: packed)
-
-  // Calls row(packed_offset, position) for each row along the last axis of `side` (positions
-  // of its first element in an array of `pitch`).
-  template <class Row>
-  static void for_each_row(const std::vector<std::size_t>& side, const std::vector<std::size_t>& pitch,
-                           const Row& row) {
-    const std::size_t rank = side.size(), len = side.back();
-    std::size_t rows = 1;
-    for (std::size_t a = 0; a + 1 < rank; ++a) rows *= side[a];
-    for (std::size_t r = 0; r < rows; ++r) {
-      std::size_t rest = r, at = 0;
-      for (std::size_t a = rank - 1; a-- > 0;) {
-        at += rest % side[a] * pitch[a];
-        rest /= side[a];
-      }
-      row(r * len, at);
-    }
-  }
-
-  template <class In, class Out, class Run>
-  void run_embedded(const In* in, Out* out, const Run& run) const {
-    const std::vector<std::size_t>& in_side = embedding->in_side;
-    const std::vector<std::size_t>& out_side = embedding->out_side;
-    const std::size_t n_in = product_of(in_side), n_out = product_of(out_side);
-    core::Scratch scratch;
-    In* packed_in = scratch.get<In>(n_in * desc.batch);
-    Out* packed_out = scratch.get<Out>(n_out * desc.batch);
-    for (std::size_t b = 0; b < desc.batch; ++b)
-      for_each_row(in_side, embedding->in_pitch, [&](std::size_t to, std::size_t at) {
-        const In* from = in + std::ptrdiff_t(b) * layout.in_dist + std::ptrdiff_t(at) * layout.in_stride;
-        for (std::size_t j = 0; j < in_side.back(); ++j)
-          packed_in[b * n_in + to + j] = from[std::ptrdiff_t(j) * layout.in_stride];
-      });
-    run(packed_in, packed_out, Layout{1, std::ptrdiff_t(n_in), 1, std::ptrdiff_t(n_out), desc.batch});
-    for (std::size_t b = 0; b < desc.batch; ++b)
-      for_each_row(out_side, embedding->out_pitch, [&](std::size_t from, std::size_t at) {
-        Out* to = out + std::ptrdiff_t(b) * layout.out_dist + std::ptrdiff_t(at) * layout.out_stride;
-        for (std::size_t j = 0; j < out_side.back(); ++j)
-          to[std::ptrdiff_t(j) * layout.out_stride] = packed_out[b * n_out + from + j];
-      });
-  }
+  // Ranks 2 and 3: each side's axis pitches (its embedding's; the sizes' where packed).
+  NdPitch in_pitch{}, out_pitch{};
 
   template <class T>
   [[gnu::always_inline]] void run_c2c(const std::complex<T>* in, std::complex<T>* out) const {
@@ -185,13 +119,9 @@ class PlanImpl {
     core::Scratch scratch;
     const bool same = check_buffers(in, out);
     const Tree<T>& tree = std::get<Tree<T>>(tree_);
-    if (embedding) [[unlikely]]
-      return run_embedded(in, out, [&](const std::complex<T>* i, std::complex<T>* o, const Layout& l) {
-        tree.nd->c2c(i, o, l, T(scale), threads);
-      });
-    if (same && (layout.in_stride != layout.out_stride || layout.in_dist != layout.out_dist))
+    if (same && (layout.in_stride != layout.out_stride || layout.in_dist != layout.out_dist || in_pitch != out_pitch))
       in = copy_input(in, scratch);
-    if (tree.nd) return tree.nd->c2c(in, out, layout, T(scale), threads);
+    if (tree.nd) return tree.nd->c2c(in, out, layout, in_pitch, out_pitch, T(scale), threads);
     tree.c2c->execute(in, out, layout, T(scale), threads);
   }
 
@@ -201,12 +131,8 @@ class PlanImpl {
     core::Scratch scratch;
     const bool same = check_buffers(in, out);
     const Tree<T>& tree = std::get<Tree<T>>(tree_);
-    if (embedding) [[unlikely]]
-      return run_embedded(in, out, [&](const T* i, std::complex<T>* o, const Layout& l) {
-        tree.nd->r2c(i, o, l, T(scale), threads);
-      });
     if (same) in = copy_input(in, scratch);
-    if (tree.nd) return tree.nd->r2c(in, out, layout, T(scale), threads, real_row);
+    if (tree.nd) return tree.nd->r2c(in, out, layout, in_pitch, out_pitch, T(scale), threads);
     tree.real->r2c(in, out, layout, T(scale), threads);
   }
 
@@ -216,12 +142,8 @@ class PlanImpl {
     core::Scratch scratch;
     const bool same = check_buffers(in, out);
     const Tree<T>& tree = std::get<Tree<T>>(tree_);
-    if (embedding) [[unlikely]]
-      return run_embedded(in, out, [&](const std::complex<T>* i, T* o, const Layout& l) {
-        tree.nd->c2r(i, o, l, T(scale), threads);
-      });
     if (same) in = copy_input(in, scratch);
-    if (tree.nd) return tree.nd->c2r(in, out, layout, T(scale), threads, real_row);
+    if (tree.nd) return tree.nd->c2r(in, out, layout, in_pitch, out_pitch, T(scale), threads);
     tree.real->c2r(in, out, layout, T(scale), threads);
   }
 

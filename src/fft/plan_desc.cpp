@@ -128,7 +128,6 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
     // Each term is checked; past axis 0 they sum to below pitch[0], so the sum fits too.
     extent = 1;
     for (std::size_t a = 0; a < side.size(); ++a) extent += checked_mul(side[a] - 1, pitch[a], what.c_str());
-    c.embedded = c.embedded || !std::equal(embed.begin() + 1, embed.end(), side.begin() + 1);
     return embed;
   };
   std::vector<std::size_t> in_pitch, out_pitch;

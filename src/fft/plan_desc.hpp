@@ -22,11 +22,9 @@ struct CheckedDesc {
   // Strides as given; distances resolved ("packed" for 0; 0 when batch == 1).
   std::ptrdiff_t in_stride = 1, out_stride = 1, in_dist = 0, out_dist = 0;
   std::size_t in_span = 0, out_span = 0;  // elements each side's layout spans
-  // Each side's sizes (the half-spectrum side's last axis n/2+1), its embedding resolved (its
-  // own sizes where none is given), and whether an embedding differs from its side's sizes past
-  // axis 0 (rows or planes not packed one after another).
+  // Each side's sizes (the half-spectrum side's last axis n/2+1) and its embedding resolved (its
+  // own sizes where none is given).
   std::vector<std::size_t> in_side, out_side, in_embed, out_embed;
-  bool embedded = false;
   double scale = 1.0;                     // the norm's factor for this direction
 };
 

@@ -164,6 +164,20 @@ void check_embedded() {
     check_layout_any<T>(d, seed_for(product(c.shape) + c.batch, 95 + variant));
     ++variant;
   }
+  // In place, c2c: one embedding on both sides (run in place), or two (from a copy; here each
+  // output row would overwrite the next input row: more rows than a SIMD group reads at once).
+  for (const auto& [in_embed, out_embed] : {std::pair<Shape, Shape>{{41, 12}, {41, 12}}, {{42, 10}, {40, 11}}}) {
+    PlanDesc d = nd_desc(Kind::c2c, {40, 10}, precision_of<T>(), Direction::forward, Norm::ortho, 2);
+    d.in_embed = in_embed;
+    d.out_embed = out_embed;
+    d.in_dist = d.out_dist = 500;  // the same distance: only the pitches differ
+    check_layout<T, Kind::c2c>(d, seed_for(60 + in_embed[0], 98), true);
+    PlanDesc d3 = nd_desc(Kind::c2c, {3, 4, 5}, precision_of<T>(), Direction::backward, Norm::backward, 2);
+    d3.in_embed = {4, in_embed[0], in_embed[1]};
+    d3.out_embed = {3, out_embed[0], out_embed[1]};
+    d3.in_dist = d3.out_dist = 1800;
+    check_layout<T, Kind::c2c>(d3, seed_for(60 + in_embed[1], 99), true);
+  }
   // In place: padded real rows, the complex side packed.
   for (const Shape& shape : {Shape{4, 10}, Shape{5, 7}, Shape{3, 4, 6}, Shape{2, 3, 5}}) {
     Shape padded = shape;
