@@ -83,10 +83,17 @@ std::vector<std::size_t> shape_of(const Case& c) {
 }
 
 std::string size_text(const Case& c) {
+  const auto append = [](std::string& s, const std::vector<std::size_t>& sizes) {
+    for (std::size_t a = 0; a < sizes.size(); ++a) {
+      if (a > 0) s += 'x';
+      s += std::to_string(sizes[a]);
+    }
+  };
   std::string s;
-  for (std::size_t d : shape_of(c)) {
-    if (!s.empty()) s += 'x';
-    s += std::to_string(d);
+  append(s, shape_of(c));
+  if (!c.embed.empty()) {
+    s += '@';
+    append(s, c.embed);
   }
   return s;
 }
@@ -139,19 +146,21 @@ std::vector<Case> make_cases(const CaseSelection& sel) {
   const auto add = [&](Transform k, Category cat, std::size_t n, std::size_t batch) {
     if (!contains(sel.categories, cat)) return;
     if (sel.max_n != 0 && n > sel.max_n) return;
-    cases.push_back(Case{k, cat, n, batch, {}});
+    cases.push_back(Case{k, cat, n, batch, {}, {}});
   };
-  const auto add_nd = [&](Transform k, const std::vector<std::size_t>& dims) {
+  const auto add_nd = [&](Transform k, const std::vector<std::size_t>& dims,
+                          const std::vector<std::size_t>& embed = {}) {
     if (!contains(sel.categories, Category::nd)) return;
+    if (!embed.empty() && k == Transform::r2c_f32) return;  // embedded shapes: c2c only
     std::size_t n = 1;
     for (std::size_t d : dims) n *= d;
     if (sel.max_n != 0 && n > sel.max_n) return;
-    cases.push_back(Case{k, Category::nd, n, 1, dims});
+    cases.push_back(Case{k, Category::nd, n, 1, dims, embed});
   };
   for (Transform k : kinds) {
     if (!sel.sizes.empty() || !sel.shapes.empty()) {
       for (auto [n, batch] : sel.sizes) add(k, batch > 1 ? Category::batch : classify(n), n, batch);
-      for (const auto& dims : sel.shapes) add_nd(k, dims);
+      for (const NdShape& shape : sel.shapes) add_nd(k, shape.dims, shape.embed);
       continue;
     }
     for (std::size_t n : lists.pow2) add(k, Category::pow2, n, 1);

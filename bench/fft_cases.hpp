@@ -28,11 +28,19 @@ struct Case {
   std::size_t n = 0;  // elements per transform (the product of dims for nd cases)
   std::size_t batch = 1;
   std::vector<std::size_t> dims;  // nd cases: the shape, row-major; empty for 1-D
+  /// nd c2c cases: the array both sides lie in (FFTW's inembed/onembed, ripple's
+  /// in_embed/out_embed: rows and planes apart); empty for packed.
+  std::vector<std::size_t> embed;
+};
+
+/// A 2-D/3-D shape to run, with the array it lies in (empty: packed).
+struct NdShape {
+  std::vector<std::size_t> dims, embed;
 };
 
 /// The transform's shape: dims, or {n} for a 1-D case.
 std::vector<std::size_t> shape_of(const Case& c);
-/// "4096" or "256x256x256".
+/// "4096", "256x256x256", or "128x128x128@128x160x160" (embedded in the array after '@').
 std::string size_text(const Case& c);
 
 /// Nominal flop count of one execute, FFTW's convention: 5 N log2 N per complex transform,
@@ -52,7 +60,7 @@ struct CaseSelection {
   std::vector<Transform> kinds;             // --kind
   std::vector<Category> categories;         // --category
   std::vector<std::pair<std::size_t, std::size_t>> sizes;  // --sizes: (N, batch) replaces the list
-  std::vector<std::vector<std::size_t>> shapes;            // --shapes: 2-D/3-D cases replace the nd list
+  std::vector<NdShape> shapes;              // --shapes: 2-D/3-D cases replace the nd list (embedded: c2c only)
   std::size_t batch_bytes = 64u << 20;      // batch cases: input of about this many bytes
   std::size_t max_n = 0;                    // skip sizes above this (0: no limit)
 };

@@ -78,7 +78,8 @@ def input_bytes(kind, n):
 
 
 def make_cases(a):
-    """(kind, category, n, batch, shape) in bench_fft's order; shape is None for 1-D cases."""
+    """(kind, category, n, batch, shape, embed) in bench_fft's order; shape is None for 1-D cases,
+    embed None but for an embedded N-D case (bench_fft --shapes AxB@CxD: the array it lies in)."""
     kinds = [k for k in a.kind.split(",") if k] or KINDS
     cats = [c for c in a.category.split(",") if c] or CATEGORIES
     for k in kinds:
@@ -100,21 +101,24 @@ def make_cases(a):
             items += [("nd", math.prod(s), 1, s) for s in lists["nd"]]
         for cat, n, b, shape in items:
             if cat in cats and (a.max_n == 0 or n <= a.max_n):
-                cases.append((k, cat, n, b, shape))
+                cases.append((k, cat, n, b, shape, None))
     return cases
 
 
 def read_ripple_csv(path):
-    """{(kind, n, batch, shape): row} and the case list, from bench_fft --csv (shape None for
-    1-D cases: 4096x4096 and 256x256x256 have the same n)."""
+    """{(kind, n, batch, shape, embed): row} and the case list, from bench_fft --csv (shape None
+    for 1-D cases: 4096x4096 and 256x256x256 have the same n; embed the array after '@')."""
     rows, cases = {}, []
     with open(path, newline="") as f:
         for r in csv.DictReader(f):
             text = r.get("shape") or ""
-            shape = tuple(int(d) for d in text.split("x")) if r["category"] == "nd" and "x" in text else None
-            key = (r["kind"], int(r["n"]), int(r["batch"]), shape)
+            sizes, _, embedding = text.partition("@")
+            nd = r["category"] == "nd" and "x" in sizes
+            shape = tuple(int(d) for d in sizes.split("x")) if nd else None
+            embed = tuple(int(d) for d in embedding.split("x")) if nd and embedding else None
+            key = (r["kind"], int(r["n"]), int(r["batch"]), shape, embed)
             rows[key] = r
-            cases.append((r["kind"], r["category"], key[1], key[2], shape))
+            cases.append((r["kind"], r["category"], key[1], key[2], shape, embed))
     return rows, cases
 
 
@@ -195,13 +199,16 @@ def nd_peers(peers, threads, np):
     return out
 
 
-def make_input(np, kind, n, batch, nd_shape=None):
+def make_input(np, kind, n, batch, nd_shape=None, embed=None):
+    """Random input of the case; an embedded case's is a view of the array it lies in."""
     rng = np.random.default_rng(n * 1000003 + batch)
-    shape = nd_shape or ((batch, n) if batch > 1 else (n,))
+    shape = embed or nd_shape or ((batch, n) if batch > 1 else (n,))
     if kind == "r2c-f32":
-        return rng.uniform(-1, 1, shape).astype(np.float32)
-    dt = np.complex64 if kind == "c2c-f32" else np.complex128
-    return (rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)).astype(dt)
+        x = rng.uniform(-1, 1, shape).astype(np.float32)
+    else:
+        dt = np.complex64 if kind == "c2c-f32" else np.complex128
+        x = (rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)).astype(dt)
+    return x[tuple(slice(0, d) for d in nd_shape)] if embed else x
 
 
 def reference(np, kind, x, nd=False):
@@ -302,8 +309,8 @@ def main():
 
     out_rows, ratios = [], {p: {} for p in names}
     multi = nd_peers(peers, a.threads, np)
-    for kind, cat, n, batch, shape in cases:
-        x = make_input(np, kind, n, batch, shape)
+    for kind, cat, n, batch, shape, embed in cases:
+        x = make_input(np, kind, n, batch, shape, embed)
         which = 1 if kind == "r2c-f32" else 0
         table = multi if shape else peers
         funcs = {p: (lambda f=table[p][which]: f(x)) for p in names if p in table}
@@ -314,11 +321,13 @@ def main():
             ref = reference(np, kind, x, nd=shape is not None)
             errs = {p: rel_l2(np, funcs[p](), ref) for p in funcs}
         size = "x".join(map(str, shape)) if shape else str(n)
+        if embed:
+            size += "@" + "x".join(map(str, embed))
         line = f"{kind:<8} {cat:<6} {size:>11} {batch:>7}"
         line += "".join(f" {micros(times[p]):>11} {flops / times[p] * 1e-9:>10.2f}" if p in times
                         else f" {'-':>11} {'-':>10}" for p in names)
         line += "".join(f" {errs[p]:>10.2e}" for p in errs)
-        rip = ripple_rows.get((kind, n, batch, shape), {}).get("ripple_s", "")
+        rip = ripple_rows.get((kind, n, batch, shape, embed), {}).get("ripple_s", "")
         if ripple_rows:
             line += f" {micros(float(rip)) if rip else '-':>11}"
             for p in names:

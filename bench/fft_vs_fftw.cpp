@@ -56,7 +56,10 @@ Times ripple against FFTW 3 (forward, out-of-place, unnormalized) and checks the
   --kind K,...        c2c-f32, c2c-f64, r2c-f32 (default: all three)
   --category C,...    pow2, smooth, prime, batch, other, nd (default: all)
   --sizes N[xB],...   run these sizes instead of the default list (B: batch, default 1)
-  --shapes AxB[xC],.. run these 2-D/3-D shapes instead of the default list (with --sizes: both)
+  --shapes AxB[xC][@DxE[xF]],..
+                      run these 2-D/3-D shapes instead of the default list (with --sizes: both);
+                      after '@', the array the c2c transforms lie in on both sides (FFTW's
+                      inembed/onembed: rows and planes apart), e.g. 128x128x128@128x160x160
   --max-n N           skip sizes above N
   --batch-mb M        input size of the batch cases in MiB (default 64)
   --threads T         threads for ripple and FFTW alike (default 1)
@@ -134,10 +137,22 @@ Options parse_options(int argc, char** argv) {
       }
     } else if (arg == "--shapes") {
       for (const std::string& item : split(value(), ',')) {
-        std::vector<std::size_t> dims;
-        for (const std::string& d : split(item, 'x')) dims.push_back(parse_size(d, "shape"));
-        if (dims.size() < 2 || dims.size() > 3) usage_error("a shape has 2 or 3 sizes: '" + item + "'");
-        o.selection.shapes.push_back(dims);
+        const auto sizes = [&](const std::string& text) {
+          std::vector<std::size_t> dims;
+          for (const std::string& d : split(text, 'x')) dims.push_back(parse_size(d, "shape"));
+          if (dims.size() < 2 || dims.size() > 3) usage_error("a shape has 2 or 3 sizes: '" + item + "'");
+          return dims;
+        };
+        const std::size_t at = item.find('@');
+        NdShape shape{sizes(item.substr(0, at)), {}};
+        if (at != std::string::npos) {
+          shape.embed = sizes(item.substr(at + 1));
+          if (shape.embed.size() != shape.dims.size())
+            usage_error("an embedding has as many sizes as its shape: '" + item + "'");
+          for (std::size_t a = 0; a < shape.dims.size(); ++a)
+            if (shape.embed[a] < shape.dims[a]) usage_error("an embedding holds its shape: '" + item + "'");
+        }
+        o.selection.shapes.push_back(shape);
       }
     } else if (arg == "--max-n") {
       o.selection.max_n = parse_size(value(), "--max-n");
@@ -223,10 +238,10 @@ using RefReal = std::conditional_t<std::is_same_v<T, float>, double,
 #endif
                                    >;
 
-/// The case's shape as FFTW takes it.
-Dims fftw_dims(const Case& c) {
+/// Sizes as FFTW takes them.
+Dims fftw_dims(const std::vector<std::size_t>& sizes) {
   Dims d;
-  for (std::size_t x : shape_of(c)) d.push_back(static_cast<int>(x));
+  for (std::size_t x : sizes) d.push_back(static_cast<int>(x));
   return d;
 }
 
@@ -238,7 +253,8 @@ AlignedBuffer<std::complex<RefReal<T>>> reference_output(const Case& c, const Al
   using R = RefReal<T>;
   using Api = FftwApi<R>;
   AlignedBuffer<std::complex<R>> out(out_count);
-  const Dims dims = fftw_dims(c);
+  std::fill_n(out.data(), out_count, std::complex<R>());  // an embedding's gaps: 0, as the outputs'
+  const Dims dims = fftw_dims(shape_of(c));
   const int batch = static_cast<int>(c.batch);
   if constexpr (Real) {
     AlignedBuffer<R> in(input.size());
@@ -247,7 +263,7 @@ AlignedBuffer<std::complex<RefReal<T>>> reference_output(const Case& c, const Al
     plan.execute();
   } else {
     AlignedBuffer<std::complex<R>> in(input.size());
-    FftwPlan<R> plan(Api::c2c(dims, batch, in.data(), out.data(), FFTW_FORWARD, FFTW_ESTIMATE));
+    FftwPlan<R> plan(Api::c2c(dims, batch, in.data(), out.data(), FFTW_FORWARD, FFTW_ESTIMATE, fftw_dims(c.embed)));
     for (std::size_t i = 0; i < input.size(); ++i)
       in[i] = std::complex<R>(static_cast<R>(input[i].real()), static_cast<R>(input[i].imag()));
     plan.execute();
@@ -284,8 +300,12 @@ Result run_case(const Case& c, const Options& o, const StageFn& stage) {
   using Out = std::complex<T>;
   using Api = FftwApi<T>;
   const std::vector<std::size_t> shape = shape_of(c);
-  const std::size_t in_count = c.n * c.batch;
-  const std::size_t out_count = (Real ? c.n / shape.back() * (shape.back() / 2 + 1) : c.n) * c.batch;
+  // Elements each side spans (an embedded c2c case: the embedding's, gaps included).
+  std::size_t embedded = 1;
+  for (std::size_t e : c.embed) embedded *= e;
+  const std::size_t in_count = (c.embed.empty() ? c.n : embedded) * c.batch;
+  const std::size_t out_count =
+      (Real ? c.n / shape.back() * (shape.back() / 2 + 1) : c.embed.empty() ? c.n : embedded) * c.batch;
   Result r;
   r.c = c;
 
@@ -294,14 +314,20 @@ Result run_case(const Case& c, const Options& o, const StageFn& stage) {
 
   // FFTW first: FFTW_MEASURE overwrites its arrays while planning.
   stage("fftw plan");
-  const Dims dims = fftw_dims(c);
+  const Dims dims = fftw_dims(shape);
   const int batch = static_cast<int>(c.batch);
   auto t0 = std::chrono::steady_clock::now();
   FftwPlan<T> fftw_plan;
   if constexpr (Real) fftw_plan = FftwPlan<T>(Api::r2c(dims, batch, in_fftw.data(), out_fftw.data(), o.fftw_flags));
-  else fftw_plan = FftwPlan<T>(Api::c2c(dims, batch, in_fftw.data(), out_fftw.data(), FFTW_FORWARD, o.fftw_flags));
+  else
+    fftw_plan = FftwPlan<T>(
+        Api::c2c(dims, batch, in_fftw.data(), out_fftw.data(), FFTW_FORWARD, o.fftw_flags, fftw_dims(c.embed)));
   r.fftw_plan_s = seconds_since(t0);
   if (!fftw_plan) r.fftw_error = "FFTW returned no plan";
+  // An embedding's gaps are never written: 0 in both outputs and the reference, so the error
+  // sums count only the transforms' elements.
+  std::fill_n(out_fftw.data(), out_count, Out());
+  std::fill_n(out_ripple.data(), out_count, Out());
 
   stage("ripple plan");
   std::optional<ripple::fft::Plan> plan;
@@ -313,6 +339,7 @@ Result run_case(const Case& c, const Options& o, const StageFn& stage) {
     desc.precision = precision_of<T>();
     desc.direction = ripple::fft::Direction::forward;
     desc.norm = ripple::fft::Norm::backward;  // forward unscaled, as FFTW
+    desc.in_embed = desc.out_embed = c.embed;
     desc.threads = o.threads;
     t0 = std::chrono::steady_clock::now();
     plan.emplace(desc);

@@ -23,7 +23,8 @@ inline int count(const Dims& d) {
 /// Elements of the half spectrum of a real transform: last axis n/2+1.
 inline int half_count(const Dims& d) { return count(d) / d.back() * (d.back() / 2 + 1); }
 
-/// FftwApi<T>: the FFTW entry points of real type T. Only packed "many" plans.
+/// FftwApi<T>: the FFTW entry points of real type T. "Many" plans, packed (c2c: or in an
+/// embedding, the same on both sides).
 template <class T>
 struct FftwApi;
 
@@ -32,10 +33,11 @@ struct FftwApi<float> {
   using plan_t = fftwf_plan;
   using complex_t = fftwf_complex;
   static plan_t c2c(const Dims& dims, int batch, std::complex<float>* in, std::complex<float>* out, int sign,
-                    unsigned flags) {
-    const int n = count(dims);
-    return fftwf_plan_many_dft(rank(dims), dims.data(), batch, reinterpret_cast<complex_t*>(in), nullptr, 1, n,
-                           reinterpret_cast<complex_t*>(out), nullptr, 1, n, sign, flags);
+                    unsigned flags, const Dims& embed = {}) {
+    const int* e = embed.empty() ? nullptr : embed.data();
+    const int n = count(embed.empty() ? dims : embed);
+    return fftwf_plan_many_dft(rank(dims), dims.data(), batch, reinterpret_cast<complex_t*>(in), e, 1, n,
+                           reinterpret_cast<complex_t*>(out), e, 1, n, sign, flags);
   }
   static plan_t r2c(const Dims& dims, int batch, float* in, std::complex<float>* out, unsigned flags) {
     return fftwf_plan_many_dft_r2c(rank(dims), dims.data(), batch, in, nullptr, 1, count(dims),
@@ -56,10 +58,11 @@ struct FftwApi<double> {
   using plan_t = fftw_plan;
   using complex_t = fftw_complex;
   static plan_t c2c(const Dims& dims, int batch, std::complex<double>* in, std::complex<double>* out, int sign,
-                    unsigned flags) {
-    const int n = count(dims);
-    return fftw_plan_many_dft(rank(dims), dims.data(), batch, reinterpret_cast<complex_t*>(in), nullptr, 1, n,
-                           reinterpret_cast<complex_t*>(out), nullptr, 1, n, sign, flags);
+                    unsigned flags, const Dims& embed = {}) {
+    const int* e = embed.empty() ? nullptr : embed.data();
+    const int n = count(embed.empty() ? dims : embed);
+    return fftw_plan_many_dft(rank(dims), dims.data(), batch, reinterpret_cast<complex_t*>(in), e, 1, n,
+                           reinterpret_cast<complex_t*>(out), e, 1, n, sign, flags);
   }
   static plan_t r2c(const Dims& dims, int batch, double* in, std::complex<double>* out, unsigned flags) {
     return fftw_plan_many_dft_r2c(rank(dims), dims.data(), batch, in, nullptr, 1, count(dims),
@@ -81,10 +84,11 @@ struct FftwApi<long double> {
   using plan_t = fftwl_plan;
   using complex_t = fftwl_complex;
   static plan_t c2c(const Dims& dims, int batch, std::complex<long double>* in, std::complex<long double>* out, int sign,
-                    unsigned flags) {
-    const int n = count(dims);
-    return fftwl_plan_many_dft(rank(dims), dims.data(), batch, reinterpret_cast<complex_t*>(in), nullptr, 1, n,
-                           reinterpret_cast<complex_t*>(out), nullptr, 1, n, sign, flags);
+                    unsigned flags, const Dims& embed = {}) {
+    const int* e = embed.empty() ? nullptr : embed.data();
+    const int n = count(embed.empty() ? dims : embed);
+    return fftwl_plan_many_dft(rank(dims), dims.data(), batch, reinterpret_cast<complex_t*>(in), e, 1, n,
+                           reinterpret_cast<complex_t*>(out), e, 1, n, sign, flags);
   }
   static plan_t r2c(const Dims& dims, int batch, long double* in, std::complex<long double>* out, unsigned flags) {
     return fftwl_plan_many_dft_r2c(rank(dims), dims.data(), batch, in, nullptr, 1, count(dims),
