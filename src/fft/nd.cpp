@@ -80,13 +80,17 @@ void NdFft<T>::for_rows(const In* in, Out* out, const Side& is, const Side& os, 
   const bool planes_packed = rank() == 2 || (is.pitch[0] == complex_[1] * is.pitch[1] &&
                                              os.pitch[0] == complex_[1] * os.pitch[1]);
   if (!planes_packed) {
-    const std::size_t n0 = complex_[0];
+    const std::size_t n0 = complex_[0], planes = n0 * batch;
     const Layout plane_rows{is.stride, is.step(1), os.stride, os.step(1), complex_[1]};
-    core::parallel_for(n0 * batch, threads, [&](std::size_t p) {
+    const auto plane = [&](std::size_t p, unsigned t) {
       const std::size_t b = p / n0, i0 = p % n0;
       rows(in + std::ptrdiff_t(b) * is.dist + std::ptrdiff_t(i0) * is.step(0),
-           out + std::ptrdiff_t(b) * os.dist + std::ptrdiff_t(i0) * os.step(0), plane_rows, 1u);
-    });
+           out + std::ptrdiff_t(b) * os.dist + std::ptrdiff_t(i0) * os.step(0), plane_rows, t);
+    };
+    if (planes >= threads)  // threads over planes, else within each
+      core::parallel_for(planes, threads, [&](std::size_t p) { plane(p, 1u); });
+    else
+      for (std::size_t p = 0; p < planes; ++p) plane(p, threads);
     return;
   }
   const std::ptrdiff_t in_row = is.step(row_axis), out_row = os.step(row_axis);

@@ -205,6 +205,17 @@ TEST(NdThreads, TwoThreadsEveryKind) {
       check_layout_any<float>(d, seed_for(product(shape), 100 + static_cast<int>(kind)));
     }
   }
+  // Embedded: planes apart from their rows' spacing, fewer than the threads (each plane's rows
+  // threaded) and more (threads over planes); the reals' side embedded for r2c and c2r.
+  for (const auto& [shape, embed] : {std::pair<Shape, Shape>{{1, 300, 130}, {1, 310, 140}},
+                                     {{8, 40, 128}, {8, 48, 130}}}) {
+    for (Kind kind : {Kind::c2c, Kind::r2c, Kind::c2r}) {
+      PlanDesc d = nd_desc(kind, shape, Precision::f32, Direction::forward, Norm::backward, 1);
+      d.threads = 2;
+      (kind == Kind::c2r ? d.out_embed : d.in_embed) = embed;
+      check_layout_any<float>(d, seed_for(product(shape), 103 + static_cast<int>(kind)));
+    }
+  }
 }
 
 // r2c then c2r (backward norm) gives the signal back, for even and odd last axes.
