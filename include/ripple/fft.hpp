@@ -41,10 +41,10 @@ enum class Norm { backward, ortho, forward };
 /// each at least the side's size on its axis; empty means the side's own shape (no embedding).
 /// E.g. an in-place r2c of rank 2 or 3 pads its rows of reals: in_embed = {.., n/2+1 doubled}.
 /// Strides must be >= 1. A dist of 0 means "packed": stride * (elements of the embedding). The
-/// output layout must not map two output elements to the same address: one axis with a batch
-/// is decided exactly; more levels are accepted where the batch and the axes nest (ordered by
-/// distance, each farther apart than all below it reach: transforms one after another,
-/// interleaved, or in an embedding's gaps).
+/// output layout must not map two output elements to the same address (decided exactly; the
+/// error names two elements that meet; layouts so tangled that the check passes its budget are
+/// refused saying so, while those whose batch and axes nest, as transforms one after another,
+/// interleaved or in an embedding's gaps, are always decided at once).
 struct PlanDesc {
   std::vector<std::size_t> shape;
   std::size_t batch = 1;

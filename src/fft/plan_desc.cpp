@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <numeric>
 #include <vector>
 
+#include "fft/output_alias.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::fft::detail {
@@ -37,34 +37,27 @@ std::size_t span_of(std::size_t count, std::size_t batch, std::ptrdiff_t stride,
   return total + 1;
 }
 
-// An axis of a layout for the aliasing check: `count` positions `step` elements apart.
-struct Level {
-  std::size_t count;
-  std::size_t step;
-};
-
-// Output addresses must be distinct. Two levels (one axis and the batch, the usual 1-D layout)
-// are decided exactly: i x + j y = 0 with |i| < x.count, |j| < y.count has a solution other than
-// zero iff the smallest, i = y/g, j = x/g (g = gcd), fits. More are accepted where they nest:
-// sorted by step, each farther apart than all below it reach (a mixed-radix number, so no two
-// positions meet): batches one after another, interleaved, or within an embedding's gaps;
-// others are refused even where no two addresses happen to meet.
-void check_no_alias(std::vector<Level> levels, std::size_t batch, std::ptrdiff_t dist, const std::string& what) {
-  if (batch > 1) levels.push_back({batch, std::size_t(dist)});
-  std::erase_if(levels, [](const Level& l) { return l.count < 2; });
-  std::sort(levels.begin(), levels.end(), [](const Level& x, const Level& y) { return x.step < y.step; });
-  if (levels.size() == 2) {
-    const Level &x = levels[0], &y = levels[1];
-    const std::size_t g = std::gcd(x.step, y.step);
-    if (y.step / g >= x.count || x.step / g >= y.count) return;
-  }
-  std::size_t reach = 0;  // the farthest position the levels below reach (spans were checked)
-  for (const Level& l : levels) {
-    if (l.step <= reach)
-      throw InvalidArgument(what + ": output elements of different batch entries may overlap (accepted: the batch "
-                                   "and each axis, by distance, farther apart than all below them reach)");
-    reach += (l.count - 1) * l.step;
-  }
+// Output addresses must be distinct (output_alias.hpp decides it). `levels` are the axes in
+// order; the batch is added last. A collision is named by its two elements.
+void check_no_alias(std::vector<AliasLevel> levels, std::size_t batch, std::ptrdiff_t dist, const std::string& what) {
+  const std::size_t rank = levels.size();
+  levels.push_back({batch, std::size_t(dist)});
+  const AliasCheck check = find_collision(levels);
+  if (!check.decided)
+    throw InvalidArgument(what + ": output elements may overlap (too many ways to check; layouts whose batch and "
+                                 "axes nest, each farther apart than all below them reach, are always accepted)");
+  if (!check.collision) return;
+  const auto element = [&](const std::vector<std::size_t>& at) {
+    std::string s = "transform " + std::to_string(at[rank]) + ", element (";
+    for (std::size_t a = 0; a < rank; ++a) {
+      if (a > 0) s += ", ";
+      s += std::to_string(at[a]);
+    }
+    return s + ")";
+  };
+  throw InvalidArgument(what + ": output elements overlap: " + element(check.collision->first) + " and " +
+                        element(check.collision->second) + " are both at element " +
+                        std::to_string(check.collision->address));
 }
 
 std::string embed_text(const std::string& name, const std::vector<std::size_t>& embed) {
@@ -157,7 +150,7 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
                       desc.kind == Kind::r2c ? real_bytes : complex_bytes, "in", given("in_embed", desc.in_embed));
   c.out_span = span_of(out_extent, desc.batch, c.out_stride, c.out_dist,
                        desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out", given("out_embed", desc.out_embed));
-  std::vector<Level> out_levels;
+  std::vector<AliasLevel> out_levels;
   for (std::size_t a = 0; a < out_side.size(); ++a)
     out_levels.push_back({out_side[a], out_pitch[a] * std::size_t(c.out_stride)});
   const std::string out_embedding = given("out_embed", desc.out_embed);

@@ -184,11 +184,21 @@ inline RandomPlan random_plan(SizeDraw& draw) {
   const SideLayout out = same_layout ? in : draw_layout(draw, holds(d.out_embed, d.kind == Kind::r2c), d.batch);
   d.out_stride = out.stride;
   d.out_dist = out.dist;
-  // Now and then an output layout whose transforms overlap, which every plan must reject.
+  // Now and then an output layout whose transforms overlap, which every plan must reject: the
+  // second transform's first element on the first one's element e (> 0), wherever the
+  // embedding puts it.
   if (d.batch > 1 && out_count > 1 && draw.one_in(20)) {
     c.invalid = true;
     d.out_stride = 1;
-    d.out_dist = static_cast<std::int64_t>(1 + draw.below(out_count - 1));
+    const std::vector<std::size_t> side = side_shape(d, d.kind == Kind::r2c);
+    const std::vector<std::size_t>& embed = d.out_embed.empty() ? side : d.out_embed;
+    std::uint64_t e = 1 + draw.below(out_count - 1), position = 0, pitch = 1;
+    for (std::size_t a = side.size(); a-- > 0;) {
+      position += e % side[a] * pitch;
+      e /= side[a];
+      pitch *= embed[a];
+    }
+    d.out_dist = static_cast<std::int64_t>(position);
   }
   return c;
 }
