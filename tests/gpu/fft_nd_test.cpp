@@ -275,6 +275,11 @@ TEST_P(DeviceFftNd, EmbeddedLayoutsMatchTheReferenceAndTheCpuPlan) {
       {Kind::r2c, {3, 6}, {}, {3, 8}, 2, 1, 0, 4},
       {Kind::c2r, {4, 10}, {}, {4, 12}, 3, 1},
       {Kind::c2r, {5, 3, 7}, {6, 3, 4}, {5, 3, 9}, 2, 3},
+      // Rows 100 apart of 4 elements at stride 2, two transforms 5 apart: three levels that do
+      // not nest, yet nothing meets (accepted since the collision check is exact).
+      {Kind::c2c, {3, 4}, {}, {3, 50}, 2, 2, 0, 5},
+      {Kind::r2c, {3, 6}, {}, {3, 50}, 2, 2, 0, 5},
+      {Kind::c2r, {3, 4}, {}, {3, 50}, 2, 2, 0, 5},
   };
   double worst = 0;
   int variant = 0;
