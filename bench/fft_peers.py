@@ -339,7 +339,7 @@ def main():
                     line += f" {'-':>8}"
         print(line, flush=True)
         for p in times:
-            out_rows.append({"kind": kind, "category": cat, "n": n, "batch": batch, "peer": p,
+            out_rows.append({"kind": kind, "category": cat, "n": n, "shape": size, "batch": batch, "peer": p,
                              "seconds": times[p], "gflops": flops / times[p] * 1e-9,
                              "rel_err": errs.get(p, ""), "ripple_s": rip})
 

@@ -492,6 +492,11 @@ Meta run_meta(const Options& o, int argc, char** argv) {
 int run(int argc, char** argv) {
   const Options o = parse_options(argc, argv);
   const std::vector<Case> cases = make_cases(o.selection);
+  const bool embedded = std::any_of(o.selection.shapes.begin(), o.selection.shapes.end(),
+                                    [](const NdShape& s) { return !s.embed.empty(); });
+  const bool r2c = o.selection.kinds.empty() || std::find(o.selection.kinds.begin(), o.selection.kinds.end(),
+                                                          Transform::r2c_f32) != o.selection.kinds.end();
+  if (embedded && r2c) std::cerr << "bench_fft: note: embedded shapes run as c2c cases only (r2c-f32 skips them)\n";
   if (o.list_only) {
     for (const Case& c : cases)
       std::cout << name(c.kind) << ' ' << name(c.category) << ' ' << size_text(c) << ' ' << c.batch << '\n';

@@ -64,10 +64,22 @@ class Search {
   }
 
   // The first level whose d is not 0 is level f, its d positive (the negation of a solution is
-  // one): some d_f in 1.. with the levels after it making up -d_f step_f.
+  // one): some d_f in 1.. with the levels after it making up -d_f step_f. Where only one level
+  // follows, the least such pair is d_f = y/g, d_{f+1} = -x/g (x, y their steps, g the gcd):
+  // it fits the counts or none does.
   std::optional<bool> any_collision() {
-    for (std::size_t f = 0; f < levels_.size(); ++f) {
+    const std::size_t n = levels_.size();
+    for (std::size_t f = 0; f < n; ++f) {
       const i128 step = levels_[f].step;
+      if (f + 2 == n) {
+        i128 u, v;
+        const i128 next = levels_[f + 1].step, g = extended_gcd(step, next, u, v);
+        if (next / g >= i128(levels_[f].count) || step / g >= i128(levels_[f + 1].count)) return false;
+        std::fill(d_.begin(), d_.end(), 0);
+        d_[f] = next / g;
+        d_[f + 1] = -(step / g);
+        return true;
+      }
       const i128 hi = std::min(i128(levels_[f].count - 1), floor_div(reach_[f + 1], step));
       for (i128 x = 1; x <= hi; ++x) {
         if (budget_-- == 0) return std::nullopt;

@@ -131,8 +131,10 @@ class Context {
   virtual std::unique_ptr<Module> load(std::span<const std::byte> binary) = 0;
   /// Throws DeviceError (out of memory, size over the device's limit) naming the size. Where the
   /// backend's allocation fails and the table cache held something, the cache is emptied
-  /// (release_cached_tables) and the allocation tried once more: memory ripple keeps only for
-  /// plans made later never makes one made now fail (src/gpu/context.cpp).
+  /// (release_cached_tables) and the allocation tried once more, so memory ripple keeps only for
+  /// plans made later does not make an allocation fail (src/gpu/context.cpp). Only failures the
+  /// backend reports here count: an OpenCL driver that commits memory at first use reports a
+  /// shortage when a command runs instead.
   std::unique_ptr<Memory> allocate(std::size_t bytes);
   virtual std::unique_ptr<Stream> create_stream() = 0;
 

@@ -37,10 +37,12 @@ TEST(OutputAlias, MatchesBruteForceOnRandomLayouts) {
   int collide = 0, apart = 0;
   for (int trial = 0; trial < 20000; ++trial) {
     std::vector<AliasLevel> levels(1 + rng() % 4);
+    // Half the layouts with steps of a common factor (gcds above 1), up to 12 positions a level.
+    const std::size_t factor = trial % 2 ? 1 : 1 + rng() % 12;
     for (AliasLevel& l : levels) {
-      l.count = 1 + rng() % 6;
+      l.count = 1 + rng() % (trial % 3 ? 6 : 12);
       // Mostly small steps (near misses), sometimes nested ones.
-      l.step = rng() % 3 == 0 ? 1 + rng() % 60 : 1 + rng() % 9;
+      l.step = factor * (rng() % 3 == 0 ? 1 + rng() % 60 : 1 + rng() % 9);
     }
     const bool expected = brute_force_collides(levels);
     const AliasCheck check = find_collision(levels);
@@ -76,6 +78,12 @@ TEST(OutputAlias, LargeLayouts) {
   // that decided three levels until 2026-11-29 refused it.
   EXPECT_FALSE(find_collision({{3, 100}, {4, 2}, {2, 5}}).collision);
   EXPECT_TRUE(find_collision({{3, 100}, {4, 2}, {2, 4}}).collision);
+  // Two levels are decided in closed form, whatever their counts (no search step).
+  const AliasCheck two = find_collision({{std::size_t(1) << 21, (std::size_t(1) << 21) + 1},
+                                         {std::size_t(1) << 22, std::size_t(1) << 21}},
+                                        1);
+  EXPECT_TRUE(two.decided);
+  EXPECT_FALSE(two.collision);
   // Steps 6 and 10: 5 of 6 meet 3 of 10 at 30, their least common multiple.
   const AliasCheck c = find_collision({{big, 6}, {big, 10}});
   ASSERT_TRUE(c.collision);
