@@ -100,7 +100,7 @@ struct SideLayout {
 /// or innermost-batched (stride batch or batch + 1, distance 1).
 inline SideLayout draw_layout(SizeDraw& draw, std::uint64_t count, std::uint64_t batch) {
   SideLayout l;
-  switch (draw.below(5)) {
+  switch (draw.below(6)) {
     case 0:
     case 1: break;  // packed
     case 2: l.stride = 2 + static_cast<std::int64_t>(draw.below(2)); break;
@@ -113,6 +113,12 @@ inline SideLayout draw_layout(SizeDraw& draw, std::uint64_t count, std::uint64_t
       if (batch > 1) {  // innermost: the batch entries adjacent
         l.stride = static_cast<std::int64_t>(batch + draw.below(2));
         l.dist = 1;
+      }
+      break;
+    case 5:
+      if (batch == 2) {  // two transforms on the even and the odd elements, the second anywhere
+        l.stride = 2;   // in the first's reach (its levels do not nest, yet nothing meets)
+        l.dist = 2 * static_cast<std::int64_t>(draw.below(count)) + 1;
       }
       break;
   }
