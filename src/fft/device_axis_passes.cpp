@@ -79,8 +79,8 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
   const std::vector<std::size_t>& in_side = kind == Kind::r2c ? shape : half;
   const std::vector<std::size_t>& out_side = kind == Kind::c2r ? shape : half;
   // Element distances of each side's axes in its embedding, and of the packed work array.
-  const std::vector<std::size_t> in_pitch = pitches_of(c.in_embed.empty() ? in_side : c.in_embed);
-  const std::vector<std::size_t> out_pitch = pitches_of(c.out_embed.empty() ? out_side : c.out_embed);
+  const std::vector<std::size_t> in_pitch = c.in_pitch.empty() ? pitches_of(in_side) : c.in_pitch;
+  const std::vector<std::size_t> out_pitch = c.out_pitch.empty() ? pitches_of(out_side) : c.out_pitch;
   const std::vector<std::size_t> work_pitch = pitches_of(half);
   const auto unsupported_axis = [&](std::size_t a, const Unsupported& e) {
     return Unsupported("shape: axis " + std::to_string(a) + " of size " + std::to_string(shape[a]) + " on " + where +

@@ -8,8 +8,7 @@
 
 namespace ripple::fft::detail {
 
-NdPitch packed_pitch(const std::vector<std::size_t>& sizes) {
-  const std::vector<std::size_t> pitch = pitches_of(sizes);
+NdPitch nd_pitch(const std::vector<std::size_t>& pitch) {
   NdPitch out{};
   std::copy(pitch.begin(), pitch.end(), out.begin());
   return out;
@@ -24,7 +23,7 @@ NdFft<T>::NdFft(std::vector<std::size_t> shape, Mode mode, bool forward, std::si
     rows_ = plan_c2c<T>(last, forward, rows, threads);
   } else {
     complex_.back() = last / 2 + 1;
-    work_pitch_ = packed_pitch(complex_);
+    work_pitch_ = nd_pitch(pitches_of(complex_));
     real_rows_ = std::make_unique<RealFft<T>>(last, mode == Mode::r2c, rows, threads);
   }
   for (std::size_t a = 0; a + 1 < rank(); ++a) axes_.push_back(std::make_unique<const AxisLines<T>>(shape_[a], forward));

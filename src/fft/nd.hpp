@@ -24,8 +24,8 @@ namespace ripple::fft::detail {
 /// its stride multiplies them); entries past the rank unused.
 using NdPitch = std::array<std::size_t, 3>;
 
-/// The pitches of an array of `sizes` (rank 2 or 3, pitches_of's): packed rows and planes.
-NdPitch packed_pitch(const std::vector<std::size_t>& sizes);
+/// `pitch` (rank 2 or 3) as an NdPitch.
+NdPitch nd_pitch(const std::vector<std::size_t>& pitch);
 
 template <class T>
 class NdFft {

@@ -25,8 +25,8 @@ class PlanImpl {
     n = checked.n;
     layout = layout_of<Layout>(checked);
     if (desc.shape.size() > 1) {
-      in_pitch = detail::packed_pitch(checked.in_embed);
-      out_pitch = detail::packed_pitch(checked.out_embed);
+      in_pitch = detail::nd_pitch(checked.in_pitch);
+      out_pitch = detail::nd_pitch(checked.out_pitch);
     }
     layout.final_out = desc.kind == Kind::c2c && desc.shape.size() == 1;
     in_span = checked.in_span;

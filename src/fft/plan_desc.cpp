@@ -123,10 +123,9 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
     for (std::size_t a = 0; a < side.size(); ++a) extent += checked_mul(side[a] - 1, pitch[a], what.c_str());
     return embed;
   };
-  std::vector<std::size_t> in_pitch, out_pitch;
   std::size_t in_extent = 0, out_extent = 0;
-  c.in_embed = embedding(desc.in_embed, in_side, "in_embed", in_pitch, in_extent);
-  c.out_embed = embedding(desc.out_embed, out_side, "out_embed", out_pitch, out_extent);
+  c.in_embed = embedding(desc.in_embed, in_side, "in_embed", c.in_pitch, in_extent);
+  c.out_embed = embedding(desc.out_embed, out_side, "out_embed", c.out_pitch, out_extent);
   // The packed distance: stride times the embedding's size (axis 0's only counts here).
   const auto packed = [&](const std::string& name, const std::vector<std::size_t>& embed,
                           const std::vector<std::size_t>& pitch, std::ptrdiff_t stride, bool embedded) {
@@ -137,10 +136,10 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
   };
   c.in_dist = desc.in_dist != 0 || desc.batch == 1
                   ? desc.in_dist
-                  : packed("in", c.in_embed, in_pitch, desc.in_stride, !desc.in_embed.empty());
+                  : packed("in", c.in_embed, c.in_pitch, desc.in_stride, !desc.in_embed.empty());
   c.out_dist = desc.out_dist != 0 || desc.batch == 1
                    ? desc.out_dist
-                   : packed("out", c.out_embed, out_pitch, desc.out_stride, !desc.out_embed.empty());
+                   : packed("out", c.out_embed, c.out_pitch, desc.out_stride, !desc.out_embed.empty());
   if (desc.batch == 1) c.in_dist = c.out_dist = 0;
   const std::size_t real_bytes = complex_bytes / 2;
   const auto given = [](const std::string& name, const std::vector<std::size_t>& embed) {
@@ -152,7 +151,7 @@ CheckedDesc check_plan_desc(const PlanDesc& desc) {
                        desc.kind == Kind::c2r ? real_bytes : complex_bytes, "out", given("out_embed", desc.out_embed));
   std::vector<AliasLevel> out_levels;
   for (std::size_t a = 0; a < out_side.size(); ++a)
-    out_levels.push_back({out_side[a], out_pitch[a] * std::size_t(c.out_stride)});
+    out_levels.push_back({out_side[a], c.out_pitch[a] * std::size_t(c.out_stride)});
   const std::string out_embedding = given("out_embed", desc.out_embed);
   check_no_alias(out_levels, desc.batch, c.out_dist,
                  "out_stride = " + std::to_string(c.out_stride) + ", out_dist = " + std::to_string(desc.out_dist) +

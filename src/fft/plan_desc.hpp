@@ -25,6 +25,8 @@ struct CheckedDesc {
   // Each side's sizes (the half-spectrum side's last axis n/2+1) and its embedding resolved (its
   // own sizes where none is given).
   std::vector<std::size_t> in_side, out_side, in_embed, out_embed;
+  // The element distances of each side's axes in its embedding (pitches_of, overflow checked).
+  std::vector<std::size_t> in_pitch, out_pitch;
   double scale = 1.0;                     // the norm's factor for this direction
 };
 
