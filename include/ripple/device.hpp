@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace ripple {
@@ -98,14 +99,26 @@ class Queue {
   /// Opens the device. Throws Unsupported if the device is not present, DeviceError if its
   /// runtime fails to open it.
   explicit Queue(const Device& device = Device::best());
+  /// Work on the caller's own queue (cuFFT's cufftSetStream, VkFFT's stream or commandQueue):
+  /// a cudaStream_t of a CUDA device (nullptr: its default stream), or an in-order
+  /// cl_command_queue on an OpenCL device, either of ripple's context (that of a Queue's
+  /// native_handle()) or of the caller's own, in which ripple then builds its kernels too.
+  /// ripple enqueues on it and neither waits for nor destroys it: it must outlive the Queue and
+  /// all made with it. Throws InvalidArgument naming what does not fit (the CPU, not a queue of
+  /// `device`, out of order), Unsupported if the device is not present.
+  static Queue wrap(const Device& device, void* native_queue);
   const Device& device() const;
   /// Waits for all work enqueued so far. Throws DeviceError for a failure of that work.
   void synchronize() const;
+  /// The cudaStream_t or cl_command_queue this queue enqueues on (nullptr on the CPU), for the
+  /// caller's own work in order with ripple's.
+  void* native_handle() const;
 
   struct Impl;
   const std::shared_ptr<Impl>& impl() const { return impl_; }
 
  private:
+  explicit Queue(std::shared_ptr<Impl> impl);
   std::shared_ptr<Impl> impl_;
 };
 
@@ -114,6 +127,8 @@ namespace detail {
 class RawBuffer {
  public:
   RawBuffer(const Queue& queue, std::size_t bytes);
+  /// `bytes` of the caller's memory at `native` (Buffer::wrap), `alignment` bytes aligned.
+  static RawBuffer wrap(const Queue& queue, void* native, std::size_t bytes, std::size_t alignment);
   ~RawBuffer();
   RawBuffer(RawBuffer&&) noexcept;
   RawBuffer& operator=(RawBuffer&&) noexcept;
@@ -121,17 +136,19 @@ class RawBuffer {
   const Queue& queue() const;
   void upload(const void* src, std::size_t offset, std::size_t bytes);
   void download(void* dst, std::size_t offset, std::size_t bytes) const;
+  void* native_handle() const;
 
   struct Impl;
   Impl& impl() const { return *impl_; }
 
  private:
+  explicit RawBuffer(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 }  // namespace detail
 
-/// n values of T in the memory of a queue's device, owned (freed on destruction). Copies to and
-/// from host memory go through the queue and are blocking.
+/// n values of T in the memory of a queue's device, owned (freed on destruction) or the
+/// caller's (wrap). Copies to and from host memory go through the queue and are blocking.
 template <class T>
 class Buffer {
   static_assert(std::is_trivially_copyable_v<T>, "Buffer<T> needs a trivially copyable T");
@@ -142,6 +159,14 @@ class Buffer {
   Buffer(const Queue& queue, std::size_t n) : raw_(queue, checked_bytes(n)), size_(n) {}
   /// Allocates host.size() values and uploads host.
   Buffer(const Queue& queue, std::span<const T> host) : Buffer(queue, host.size()) { upload(host); }
+  /// n values of T in the caller's memory, neither copied nor freed (cuFFT's and VkFFT's way
+  /// with buffers): on a CUDA queue a device pointer (cudaMalloc'd or managed; cupy's and
+  /// PyTorch's data pointers) aligned to sizeof(T) (as the kernels load complex values); on
+  /// OpenCL a CL_MEM_READ_WRITE cl_mem (or sub-buffer) of the queue's context; on the CPU a host
+  /// pointer. The memory must outlive the Buffer; ripple's work on it is ordered by the queue.
+  /// Throws InvalidArgument naming what does not fit: null, not memory of the queue's device
+  /// or context, fewer than n values, misaligned, n * sizeof(T) overflowing.
+  static Buffer wrap(const Queue& queue, void* native, std::size_t n);
 
   std::size_t size() const { return size_; }
   const Queue& queue() const { return raw_.queue(); }
@@ -165,10 +190,15 @@ class Buffer {
     return v;
   }
 
+  /// The device pointer (CUDA), cl_mem (OpenCL) or host pointer (CPU) holding the values, for
+  /// the caller's own kernels and libraries.
+  void* native_handle() const { return raw_.native_handle(); }
+
   const detail::RawBuffer& raw() const { return raw_; }
   detail::RawBuffer& raw() { return raw_; }
 
  private:
+  Buffer(detail::RawBuffer raw, std::size_t n) : raw_(std::move(raw)), size_(n) {}
   static std::size_t checked_bytes(std::size_t n);
   void check_range(std::size_t offset, std::size_t count, const char* what) const;
 
@@ -186,6 +216,15 @@ template <class T>
 std::size_t Buffer<T>::checked_bytes(std::size_t n) {
   if (n > static_cast<std::size_t>(-1) / sizeof(T)) detail::throw_buffer_size(n, sizeof(T));
   return n * sizeof(T);
+}
+
+template <class T>
+Buffer<T> Buffer<T>::wrap(const Queue& queue, void* native, std::size_t n) {
+  constexpr std::size_t size = sizeof(T);
+  // A GPU kernel loads a std::complex<float> as a float2, a std::complex<double> as a double2.
+  constexpr std::size_t kernel_alignment = (size & (size - 1)) == 0 && size <= 16 ? size : alignof(T);
+  const std::size_t alignment = queue.device().kind() == DeviceKind::cpu ? alignof(T) : kernel_alignment;
+  return Buffer(detail::RawBuffer::wrap(queue, native, checked_bytes(n), alignment), n);
 }
 
 template <class T>

@@ -85,8 +85,12 @@ struct DevicePlan::Impl {
     if (out.size() < checked.out_span)
       throw InvalidArgument("execute: out holds " + std::to_string(out.size()) +
                             " elements but the output layout spans " + std::to_string(checked.out_span));
+    // Two buffers wrapping the same memory are one: in place.
+    const bool in_place = gpu::check_sharing("execute", "in", in.raw(), checked.in_span * sizeof(I), "out", out.raw(),
+                                             checked.out_span * sizeof(O)) == gpu::Sharing::same_start;
+    if (in_place && kind != Kind::c2c) check_real_in_place();
     if (cpu) return cpu->execute(host_data(in), host_data(out));
-    enqueue(in.queue(), in.raw(), out.queue(), out.raw());
+    enqueue(in.queue(), in_place ? out.raw() : in.raw(), out.queue(), out.raw());
   }
 
   // One buffer holding both sides (DevicePlan::execute(data)); a real side is data's memory as
@@ -116,10 +120,8 @@ struct DevicePlan::Impl {
   }
 
   void check_devices(const Queue& in, const Queue& out) const {
-    for (const auto& [what, device] : {std::pair{"in", &in.device()}, std::pair{"out", &out.device()}})
-      if (!(*device == queue.device()))
-        throw InvalidArgument(std::string("execute: ") + what + " is on " + device->to_string() +
-                              " but the plan is on " + queue.device().to_string());
+    gpu::check_same_memory("execute", "in", in, "the plan", queue);
+    gpu::check_same_memory("execute", "out", out, "the plan", queue);
   }
 
   // Whether a real transform can have both sides in one buffer. Every pass reads all of a

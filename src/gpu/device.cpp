@@ -157,21 +157,54 @@ Queue::Queue(const Device& device) : impl_(std::make_shared<Impl>()) {
   impl_->stream = impl_->context->create_stream();
 }
 
+Queue Queue::wrap(const Device& device, void* native_queue) {
+  if (device.kind() == DeviceKind::cpu)
+    throw InvalidArgument("Queue::wrap: the CPU has no queue to wrap (work there runs when called)");
+  Queue q(std::make_shared<Impl>());
+  q.impl_->device = device;
+  q.impl_->context = gpu::open_device_for_queue(device, native_queue);
+  q.impl_->stream = q.impl_->context->wrap_stream(native_queue);
+  return q;
+}
+
+Queue::Queue(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
 const Device& Queue::device() const { return impl_->device; }
 
 void Queue::synchronize() const {
   if (impl_->stream) impl_->stream->synchronize();
 }
 
+void* Queue::native_handle() const { return impl_->stream ? impl_->stream->native_handle() : nullptr; }
+
 namespace detail {
 
 RawBuffer::RawBuffer(const Queue& queue, std::size_t bytes)
-    : impl_(std::make_unique<Impl>(Impl{queue, bytes, {}, {}})) {
-  if (queue.impl()->context)
+    : impl_(std::make_unique<Impl>(Impl{queue, bytes, {}, {}, {}})) {
+  if (queue.impl()->context) {
     impl_->memory = queue.impl()->context->allocate(bytes);
-  else
-    impl_->host.resize(bytes);
+  } else {
+    impl_->host_storage.resize(bytes);
+    impl_->host = impl_->host_storage.data();
+  }
 }
+
+RawBuffer::RawBuffer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+RawBuffer RawBuffer::wrap(const Queue& queue, void* native, std::size_t bytes, std::size_t alignment) {
+  auto impl = std::make_unique<Impl>(Impl{queue, bytes, {}, {}, {}});
+  if (queue.impl()->context) {
+    impl->memory = queue.impl()->context->wrap_memory(native, bytes, alignment);
+  } else {
+    if (!native) throw InvalidArgument("Buffer::wrap: the host pointer is null");
+    if (reinterpret_cast<std::uintptr_t>(native) % alignment != 0)
+      throw InvalidArgument("Buffer::wrap: the host pointer is not aligned to " + std::to_string(alignment) +
+                            " bytes, as its values are");
+    impl->host = static_cast<std::byte*>(native);
+  }
+  return RawBuffer(std::move(impl));
+}
+
 RawBuffer::~RawBuffer() = default;
 RawBuffer::RawBuffer(RawBuffer&&) noexcept = default;
 RawBuffer& RawBuffer::operator=(RawBuffer&&) noexcept = default;
@@ -184,7 +217,7 @@ void RawBuffer::upload(const void* src, std::size_t offset, std::size_t bytes) {
   if (impl_->memory)
     impl_->queue.impl()->stream->upload(*impl_->memory, offset, src, bytes);
   else
-    std::memcpy(impl_->host.data() + offset, src, bytes);
+    std::memcpy(impl_->host + offset, src, bytes);
 }
 
 void RawBuffer::download(void* dst, std::size_t offset, std::size_t bytes) const {
@@ -192,7 +225,11 @@ void RawBuffer::download(void* dst, std::size_t offset, std::size_t bytes) const
   if (impl_->memory)
     impl_->queue.impl()->stream->download(*impl_->memory, offset, dst, bytes);
   else
-    std::memcpy(dst, impl_->host.data() + offset, bytes);
+    std::memcpy(dst, impl_->host + offset, bytes);
+}
+
+void* RawBuffer::native_handle() const {
+  return impl_->memory ? impl_->memory->native_handle() : static_cast<void*>(impl_->host);
 }
 
 void throw_buffer_size(std::size_t n, std::size_t elem) {
@@ -207,4 +244,45 @@ void throw_buffer_range(const char* what, std::size_t offset, std::size_t count,
 }
 
 }  // namespace detail
+
+namespace gpu {
+
+void check_same_memory(const std::string& where, const std::string& a_name, const Queue& a,
+                       const std::string& b_name, const Queue& b) {
+  if (!(a.device() == b.device()))
+    throw InvalidArgument(where + ": " + a_name + " is on " + a.device().to_string() + " but " + b_name + " is on " +
+                          b.device().to_string());
+  if (a.impl()->context != b.impl()->context)
+    throw InvalidArgument(where + ": " + a_name + " and " + b_name + " are on " + a.device().to_string() +
+                          " but in different OpenCL contexts (a queue of the caller's context was wrapped); "
+                          "their memory is not shared");
+}
+
+Sharing sharing(const detail::RawBuffer& a, std::size_t a_bytes, const detail::RawBuffer& b, std::size_t b_bytes) {
+  if (&a == &b) return Sharing::same_start;
+  Memory::Extent x, y;
+  if (a.impl().memory && b.impl().memory) {
+    x = a.impl().memory->extent();
+    y = b.impl().memory->extent();
+  } else {
+    x = {nullptr, reinterpret_cast<std::uintptr_t>(a.impl().host), a.bytes()};
+    y = {nullptr, reinterpret_cast<std::uintptr_t>(b.impl().host), b.bytes()};
+  }
+  if (x.space != y.space) return Sharing::apart;
+  if (x.begin == y.begin) return Sharing::same_start;
+  const bool meet = x.begin < y.begin ? y.begin - x.begin < a_bytes : x.begin - y.begin < b_bytes;
+  return meet ? Sharing::overlapping : Sharing::apart;
+}
+
+Sharing check_sharing(const std::string& where, const std::string& a_name, const detail::RawBuffer& a,
+                      std::size_t a_bytes, const std::string& b_name, const detail::RawBuffer& b, std::size_t b_bytes) {
+  const Sharing s = sharing(a, a_bytes, b, b_bytes);
+  if (s == Sharing::overlapping)
+    throw InvalidArgument(where + ": " + a_name + " and " + b_name +
+                          " share memory but do not start at the same byte (wrapped twice); work in place "
+                          "takes one buffer, or two from the same start");
+  return s;
+}
+
+}  // namespace gpu
 }  // namespace ripple

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "gpu/runtime.hpp"
@@ -22,7 +23,8 @@ struct detail::RawBuffer::Impl {
   Queue queue;
   std::size_t bytes = 0;
   std::unique_ptr<gpu::Memory> memory;  // GPU devices
-  std::vector<std::byte> host;          // the CPU
+  std::byte* host = nullptr;            // the CPU: host_storage's, or the caller's (wrap)
+  std::vector<std::byte> host_storage;
 };
 
 namespace gpu {
@@ -48,11 +50,28 @@ inline const Memory& memory_of(const detail::RawBuffer& buffer) {
   return memory_of(const_cast<detail::RawBuffer&>(buffer));
 }
 
-/// The values of a Buffer on the CPU device (host bytes; empty for a GPU buffer).
+/// The values of a Buffer on the CPU device (host bytes; nullptr for a GPU buffer).
 template <class T>
 T* host_data(const Buffer<T>& b) {
-  return reinterpret_cast<T*>(b.raw().impl().host.data());
+  return reinterpret_cast<T*>(b.raw().impl().host);
 }
+
+/// Throws InvalidArgument "<where>: <a_name> is on <device> but <b_name> is on <device>" unless
+/// buffers of queue `a` can take part in queue `b`'s work: the same device and, for OpenCL, the
+/// same context (a Queue::wrap of the caller's queue may be in a context of the caller's).
+void check_same_memory(const std::string& where, const std::string& a_name, const Queue& a,
+                       const std::string& b_name, const Queue& b);
+
+/// How the first `a_bytes` of buffer a and the first `b_bytes` of b lie: apart, from the same
+/// first byte (one buffer, or two wrapping the same memory), or overlapping otherwise (possible
+/// only where the caller's memory is wrapped twice).
+enum class Sharing { apart, same_start, overlapping };
+Sharing sharing(const detail::RawBuffer& a, std::size_t a_bytes, const detail::RawBuffer& b, std::size_t b_bytes);
+
+/// sharing(a, b), throwing InvalidArgument "<where>: <a_name> and <b_name> overlap ..." where
+/// they overlap other than from the same first byte (the one in-place case there is).
+Sharing check_sharing(const std::string& where, const std::string& a_name, const detail::RawBuffer& a,
+                      std::size_t a_bytes, const std::string& b_name, const detail::RawBuffer& b, std::size_t b_bytes);
 
 }  // namespace gpu
 }  // namespace ripple

@@ -83,6 +83,11 @@ std::shared_ptr<Context> open_device(const Device& device) {
   return ctx;
 }
 
+std::shared_ptr<Context> open_device_for_queue(const Device& device, void* native) {
+  const std::shared_ptr<Context> own = open_device(device);
+  return backend_of(device.kind())->context_for_queue(static_cast<std::size_t>(position(device)), own, native);
+}
+
 std::shared_ptr<Context> opened_device(const Device& device) {
   OpenedContexts& opened = opened_contexts();
   std::lock_guard lock(opened.mutex);

@@ -21,6 +21,12 @@ const DeviceFacts* find_device(const Device& device);
 /// Unsupported if the device is not present, DeviceError if opening it fails.
 std::shared_ptr<Context> open_device(const Device& device);
 
+/// The Context in which the caller's queue `native` on `device` runs work (Queue::wrap): the
+/// device's own (open_device), or for an OpenCL queue of the caller's context one over that
+/// (Backend::context_for_queue). Throws as open_device, and InvalidArgument if `native` is not
+/// a queue of `device`.
+std::shared_ptr<Context> open_device_for_queue(const Device& device, void* native);
+
 /// The Context of `device` if open_device has opened it, else nullptr (opens nothing).
 std::shared_ptr<Context> opened_device(const Device& device);
 

@@ -41,7 +41,8 @@ struct DeviceFacts {
   bool fp64 = false;
 };
 
-/// Device memory owned by one context. Backends derive from it; launch arguments refer to it.
+/// Device memory of one context: allocated by it (owned), or the caller's, wrapped
+/// (Context::wrap_memory; not freed). Backends derive from it; launch arguments refer to it.
 class Memory {
  public:
   explicit Memory(std::size_t bytes) : bytes_(bytes) {}
@@ -49,6 +50,18 @@ class Memory {
   Memory(const Memory&) = delete;
   Memory& operator=(const Memory&) = delete;
   std::size_t bytes() const { return bytes_; }
+  /// The device pointer (CUDA) or cl_mem (OpenCL), for the caller's own work on it.
+  virtual void* native_handle() const = 0;
+  /// Where the bytes lie, to tell whether two Memory objects share some: memory ripple
+  /// allocates never does, but two wrapping the caller's memory may. `space` is an allocation
+  /// (an OpenCL buffer, a sub-buffer's parent) or nullptr for one address space (CUDA's
+  /// unified addresses); `begin` the first byte's offset or address in it.
+  struct Extent {
+    const void* space = nullptr;
+    std::uintptr_t begin = 0;
+    std::size_t bytes = 0;
+  };
+  virtual Extent extent() const = 0;
 
  private:
   std::size_t bytes_;
@@ -108,6 +121,8 @@ class Stream {
                       std::span<const Arg> args) = 0;
   /// Waits for everything enqueued; reports errors of asynchronous work.
   virtual void synchronize() = 0;
+  /// The cudaStream_t or cl_command_queue work is enqueued on.
+  virtual void* native_handle() const = 0;
 };
 
 /// One device opened for work: compiles, loads and allocates; makes streams.
@@ -137,6 +152,15 @@ class Context {
   /// shortage when a command runs instead.
   std::unique_ptr<Memory> allocate(std::size_t bytes);
   virtual std::unique_ptr<Stream> create_stream() = 0;
+  /// The caller's memory, `bytes` of it at `native` (a device pointer for CUDA, a cl_mem for
+  /// OpenCL), `alignment` bytes aligned where the API gives addresses: not owned (an OpenCL
+  /// buffer is retained while wrapped). Throws InvalidArgument naming what does not fit: not
+  /// device memory of this context, smaller than `bytes`, misaligned.
+  virtual std::unique_ptr<Memory> wrap_memory(void* native, std::size_t bytes, std::size_t alignment) = 0;
+  /// A Stream enqueuing on the caller's in-order queue (cudaStream_t, cl_command_queue) of this
+  /// context's device, not owned (an OpenCL queue is retained). Throws InvalidArgument naming
+  /// what does not fit.
+  virtual std::unique_ptr<Stream> wrap_stream(void* native) = 0;
 
   /// The in-memory kernel cache: modules loaded on this context, or being compiled or loaded
   /// by some thread, by program key (src/gpu/program.cpp fills it).
@@ -184,6 +208,14 @@ class Backend {
   virtual const std::string& absent_reason() const = 0;
   /// Opens devices()[index]. Throws DeviceError.
   virtual std::shared_ptr<Context> open(std::size_t index) = 0;
+  /// The Context in which the caller's queue `native` on devices()[index] runs work: `opened`
+  /// (the device's own, from open) where the queue is of it. CUDA's runtime shares one context
+  /// per device with every library in the process; an OpenCL queue of a cl_context the caller
+  /// made gets a Context over that one (its own kernels and tables), shared by every queue
+  /// wrapped in it while any is alive. Throws InvalidArgument if `native` is not a queue of
+  /// that device.
+  virtual std::shared_ptr<Context> context_for_queue(std::size_t index, const std::shared_ptr<Context>& opened,
+                                                     void* native) = 0;
 };
 
 /// The backends compiled into this build, each constructed once (thread-safe).

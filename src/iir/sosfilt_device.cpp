@@ -51,10 +51,16 @@ using gpu::host_data;
 
 bool on_cpu(const Queue& q) { return q.device().kind() == DeviceKind::cpu; }
 
-void check_same_device(const std::string& fn, const char* what, const Queue& a, const char* other, const Queue& b) {
-  if (!(a.device() == b.device()))
-    throw InvalidArgument(fn + ": " + what + " is on " + a.device().to_string() + " but " + other + " is on " +
-                          b.device().to_string());
+// x and y may be one buffer (in place); the state shares no memory with them.
+template <class T>
+void check_sharing(const std::string& fn, const Buffer<T>& x, const Buffer<T>& y, const Buffer<T>* state) {
+  const std::size_t bytes = x.size() * sizeof(T);
+  gpu::check_sharing(fn, "x", x.raw(), bytes, "y", y.raw(), bytes);
+  if (!state) return;
+  const std::size_t state_bytes = state->size() * sizeof(T);
+  for (const auto& [name, buffer] : {std::pair{"x", &x}, std::pair{"y", &y}})
+    if (gpu::sharing(state->raw(), state_bytes, buffer->raw(), bytes) != gpu::Sharing::apart)
+      throw InvalidArgument(fn + ": the state and " + name + " share memory");
 }
 
 std::size_t samples_per_channel(const std::string& fn, std::size_t size, std::size_t channels) {
@@ -100,11 +106,12 @@ void sosfilt_buffers(const BasicSos<S>& sos, const Buffer<T>& x, Buffer<T>& y, s
   const std::size_t n = samples_per_channel(fn, x.size(), channels);
   check_sizes(fn, x.size(), y.size());
   const Queue& queue = y.queue();
-  check_same_device(fn, "x", x.queue(), "y", queue);
+  gpu::check_same_memory(fn, "x", x.queue(), "y", queue);
   if (state != nullptr) {
-    check_same_device(fn, "the state", state->queue(), "y", queue);
+    gpu::check_same_memory(fn, "the state", state->queue(), "y", queue);
     check_state_size(fn, state->size(), sos.size(), channels);
   }
+  check_sharing(fn, x, y, state);
   if (n == 0) return;
   if (on_cpu(queue)) {
     const std::vector<std::size_t> shape{channels, n}, zi_shape{sos.size(), channels, 2};
@@ -200,8 +207,9 @@ void DeviceFilter<T>::process(const Buffer<T>& x, Buffer<T>& y) {
   Impl& f = *impl_;
   const std::size_t n = samples_per_channel(fn, x.size(), f.channels);
   check_sizes(fn, x.size(), y.size());
-  check_same_device(fn, "x", x.queue(), "the filter", f.queue);
-  check_same_device(fn, "y", y.queue(), "the filter", f.queue);
+  gpu::check_same_memory(fn, "x", x.queue(), "the filter", f.queue);
+  gpu::check_same_memory(fn, "y", y.queue(), "the filter", f.queue);
+  check_sharing<T>(fn, x, y, nullptr);
   if (n == 0) return;
   if (f.cpu) {
     const std::vector<std::size_t> shape{f.channels, n};

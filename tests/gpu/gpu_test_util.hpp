@@ -112,6 +112,10 @@ class ForwardingContext : public Context {
   bool driver_caches_programs() const override { return inner_.driver_caches_programs(); }
   std::unique_ptr<Module> load(std::span<const std::byte> binary) override { return inner_.load(binary); }
   std::unique_ptr<Stream> create_stream() override { return inner_.create_stream(); }
+  std::unique_ptr<Memory> wrap_memory(void* native, std::size_t bytes, std::size_t alignment) override {
+    return inner_.wrap_memory(native, bytes, alignment);
+  }
+  std::unique_ptr<Stream> wrap_stream(void* native) override { return inner_.wrap_stream(native); }
 
  protected:
   std::unique_ptr<Memory> allocate_memory(std::size_t bytes) override { return inner_.allocate(bytes); }

@@ -12,6 +12,13 @@
 //   plan.execute(x, x);                                    // in place, enqueued on `queue`
 //   x.download(std::span<std::complex<float>>(host));      // through the same queue: waits for it
 //
+// Data already on the device from other code (cupy, PyTorch, an application's kernels) is
+// transformed where it is, on the caller's stream, as with cuFFT's cufftSetStream:
+//
+//   ripple::Queue stream = ripple::Queue::wrap(ripple::Device::cuda(0), my_cuda_stream);
+//   auto data = ripple::Buffer<std::complex<float>>::wrap(stream, my_device_pointer, 1000 * 4096);
+//   ripple::fft::DevicePlan(stream, desc).execute(data, data);  // enqueued after my work on it
+//
 // One-shot numpy-style transforms over any axes of an array in a Buffer (cupy.fft.fftn's
 // semantics) are fftn/ifftn/rfftn/irfftn at the end of this header:
 //
@@ -37,7 +44,8 @@
 // Errors: InvalidArgument naming the field, as fft::Plan (rank, sizes, batch, strides,
 // distances, embeddings, direction of r2c/c2r, aliasing output layouts), and for execute() an overload that
 // does not match the plan's kind and precision, a buffer smaller than its layout's span, or a
-// buffer on another device than the plan's queue; Unsupported naming what a GPU cannot do yet
+// buffer on another device (or OpenCL context) than the plan's queue, in and out sharing
+// memory other than from the same first byte; Unsupported naming what a GPU cannot do yet
 // (sizes beyond 8192^3 float / 4096^3 double or, with a large prime factor, about half that, on any axis, named)
 // and double precision on a device without it; DeviceError for failures of the device runtime (out of
 // memory, compiler, launch).
@@ -76,7 +84,8 @@ class DevicePlan {
   std::string describe() const;
 
   /// Enqueues the transform of `in` into `out` on the plan's queue (blocking on the CPU). in and
-  /// out may be the same buffer (in place, any layouts). Buffers on other queues of the same
+  /// out may be the same buffer, or two wrapping memory from the same byte (Buffer::wrap),
+  /// for in place (any layouts). Buffers on other queues of the same
   /// device are ordered with it (their queues are synchronized first, and the plan's queue
   /// after). The overload must match the plan's kind and precision.
   void execute(const Buffer<std::complex<float>>& in, Buffer<std::complex<float>>& out) const;

@@ -1,9 +1,13 @@
 // The CUDA backend on the CUDA runtime, linked statically (cudart_static opens libcuda.so.1
 // itself, so without a driver cudaGetDeviceCount reports "CUDA driver version is insufficient"
 // rather than the program failing to start), with kernels compiled by NVRTC to cubins for the
-// device's own architecture and loaded with cudaLibraryLoadData.
+// device's own architecture and loaded with cudaLibraryLoadData. The runtime works in each
+// device's primary context, as cupy, PyTorch and cuFFT do, so their device pointers and streams
+// are ripple's too (Buffer::wrap, Queue::wrap).
+#include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <string>
@@ -25,18 +29,51 @@ void check(cudaError_t e, const std::string& what) {
 
 std::string version_string(int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); }
 
+std::string address(const void* p) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%p", p);
+  return text;
+}
+
+// The allocation holding `p` (cuMemGetAddressRange through the runtime's entry point, as the
+// runtime itself has no such call): its base and size, or {0, 0} where the driver cannot say.
+std::pair<std::uintptr_t, std::size_t> allocation_of(const void* p) {
+  using Fn = CUresult (*)(CUdeviceptr*, std::size_t*, CUdeviceptr);
+  static const Fn get_range = [] {
+    void* fn = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    if (cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &fn, 12000, cudaEnableDefault, &found) !=
+            cudaSuccess ||
+        found != cudaDriverEntryPointSuccess) {
+      cudaGetLastError();
+      return Fn(nullptr);
+    }
+    return reinterpret_cast<Fn>(fn);
+  }();
+  CUdeviceptr base = 0;
+  std::size_t size = 0;
+  if (!get_range || get_range(&base, &size, reinterpret_cast<CUdeviceptr>(p)) != CUDA_SUCCESS) return {0, 0};
+  return {static_cast<std::uintptr_t>(base), size};
+}
+
 class CudaMemory final : public Memory {
  public:
-  CudaMemory(int device, void* ptr, std::size_t bytes) : Memory(bytes), device_(device), ptr_(ptr) {}
+  // owned: allocated by ripple (cudaFree'd here); else the caller's (Context::wrap_memory).
+  CudaMemory(int device, void* ptr, std::size_t bytes, bool owned)
+      : Memory(bytes), device_(device), ptr_(ptr), owned_(owned) {}
   ~CudaMemory() override {
+    if (!owned_) return;
     cudaSetDevice(device_);
     cudaFree(ptr_);
   }
   void* ptr() const { return ptr_; }
+  void* native_handle() const override { return ptr_; }
+  Extent extent() const override { return {nullptr, reinterpret_cast<std::uintptr_t>(ptr_), bytes()}; }
 
  private:
   int device_;
   void* ptr_;
+  bool owned_;
 };
 
 class CudaModule final : public Module {
@@ -63,11 +100,14 @@ class CudaModule final : public Module {
 
 class CudaStream final : public Stream {
  public:
-  explicit CudaStream(int device) : device_(device) {
+  explicit CudaStream(int device) : device_(device), owned_(true) {
     check(cudaSetDevice(device_), "cudaSetDevice");
     check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate");
   }
+  // The caller's stream (Context::wrap_stream): neither waited for nor destroyed here.
+  CudaStream(int device, cudaStream_t stream) : device_(device), stream_(stream), owned_(false) {}
   ~CudaStream() override {
+    if (!owned_) return;
     cudaSetDevice(device_);
     cudaStreamSynchronize(stream_);
     cudaStreamDestroy(stream_);
@@ -122,11 +162,13 @@ class CudaStream final : public Stream {
     check(cudaSetDevice(device_), "cudaSetDevice");
     check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
   }
+  void* native_handle() const override { return stream_; }
 
  private:
   static char* ptr(const Memory& m) { return static_cast<char*>(static_cast<const CudaMemory&>(m).ptr()); }
   int device_;
   cudaStream_t stream_ = nullptr;
+  bool owned_;
 };
 
 class CudaContext final : public Context {
@@ -156,9 +198,54 @@ class CudaContext final : public Context {
     void* p = nullptr;
     check(cudaMalloc(&p, bytes == 0 ? 1 : bytes),
           "cudaMalloc of " + std::to_string(bytes) + " bytes on " + facts_.name);
-    return std::make_unique<CudaMemory>(facts_.device, p, bytes);
+    return std::make_unique<CudaMemory>(facts_.device, p, bytes, true);
   }
   std::unique_ptr<Stream> create_stream() override { return std::make_unique<CudaStream>(facts_.device); }
+
+  std::unique_ptr<Memory> wrap_memory(void* native, std::size_t bytes, std::size_t alignment) override {
+    const std::string what = "the device pointer " + address(native);
+    if (!native) throw InvalidArgument("Buffer::wrap: the device pointer is null");
+    if (reinterpret_cast<std::uintptr_t>(native) % alignment != 0)
+      throw InvalidArgument("Buffer::wrap: " + what + " is not aligned to " + std::to_string(alignment) +
+                            " bytes, as the kernels load these values");
+    cudaPointerAttributes a{};
+    if (cudaPointerGetAttributes(&a, native) != cudaSuccess) {
+      cudaGetLastError();
+      throw InvalidArgument("Buffer::wrap: " + what + " is not memory CUDA knows");
+    }
+    if (a.type != cudaMemoryTypeDevice && a.type != cudaMemoryTypeManaged)
+      throw InvalidArgument("Buffer::wrap: " + what + " is " +
+                            (a.type == cudaMemoryTypeHost ? "page-locked host memory" : "not CUDA device memory") +
+                            " (cudaMalloc'd or managed memory is needed)");
+    if (a.type == cudaMemoryTypeDevice && a.device != facts_.device)
+      throw InvalidArgument("Buffer::wrap: " + what + " is memory of cuda:" + std::to_string(a.device) +
+                            ", not of the queue's cuda:" + std::to_string(facts_.device));
+    const auto [base, size] = allocation_of(native);
+    const auto at = reinterpret_cast<std::uintptr_t>(native);
+    if (size != 0 && bytes > base + size - at)
+      throw InvalidArgument("Buffer::wrap: " + what + " has " + std::to_string(base + size - at) +
+                            " bytes of its allocation from there on, but the buffer needs " + std::to_string(bytes));
+    return std::make_unique<CudaMemory>(facts_.device, native, bytes, false);
+  }
+
+  std::unique_ptr<Stream> wrap_stream(void* native) override {
+    auto stream = static_cast<cudaStream_t>(native);
+    int device = -1;
+    // The default streams (0, cudaStreamLegacy, cudaStreamPerThread) belong to whichever device
+    // is current, so any is this one's. cudaStreamGetDevice needs a 12.8 driver: older ones
+    // are not asked.
+    check(cudaSetDevice(facts_.device), "cudaSetDevice");
+    const cudaError_t e = cudaStreamGetDevice(stream, &device);
+    if (e == cudaErrorInvalidResourceHandle || e == cudaErrorContextIsDestroyed) {
+      cudaGetLastError();
+      throw InvalidArgument("Queue::wrap: " + address(native) + " is not a CUDA stream (" + cudaGetErrorName(e) + ")");
+    }
+    if (e != cudaSuccess) cudaGetLastError();
+    if (e == cudaSuccess && device != facts_.device)
+      throw InvalidArgument("Queue::wrap: the CUDA stream " + address(native) + " is on cuda:" + std::to_string(device) +
+                            ", not on cuda:" + std::to_string(facts_.device));
+    return std::make_unique<CudaStream>(facts_.device, stream);
+  }
 
  private:
   DeviceFacts facts_;
@@ -217,6 +304,10 @@ class CudaBackend final : public Backend {
       throw DeviceError("CUDA device index " + std::to_string(index) + " out of range (" +
                         std::to_string(devices_.size()) + " devices)");
     return std::make_shared<CudaContext>(devices_[index]);
+  }
+  // Every stream of a device runs in its primary context, the one `opened` works in.
+  std::shared_ptr<Context> context_for_queue(std::size_t, const std::shared_ptr<Context>& opened, void*) override {
+    return opened;
   }
 
  private:

@@ -9,15 +9,16 @@
 
 namespace ripple::gpu::opencl {
 
-#define RIPPLE_OPENCL_FUNCTIONS(X)                                                                    \
-  X(clGetPlatformIDs)                                                                                 \
-  X(clGetPlatformInfo)                                                                                \
-  X(clGetDeviceIDs) X(clGetDeviceInfo) X(clCreateContext) X(clReleaseContext) X(clCreateCommandQueue) \
-      X(clReleaseCommandQueue) X(clCreateBuffer) X(clReleaseMemObject) X(clCreateProgramWithSource)   \
-          X(clCreateProgramWithBinary) X(clBuildProgram) X(clGetProgramBuildInfo) X(clGetProgramInfo) \
-              X(clReleaseProgram) X(clCreateKernel) X(clReleaseKernel) X(clSetKernelArg)              \
-                  X(clEnqueueNDRangeKernel) X(clEnqueueReadBuffer) X(clEnqueueWriteBuffer)            \
-                      X(clEnqueueFillBuffer) X(clEnqueueCopyBuffer) X(clFinish)
+#define RIPPLE_OPENCL_FUNCTIONS(X)                                                             \
+  X(clGetPlatformIDs) X(clGetPlatformInfo) X(clGetDeviceIDs) X(clGetDeviceInfo)                \
+  X(clCreateContext) X(clRetainContext) X(clReleaseContext)                                    \
+  X(clCreateCommandQueue) X(clRetainCommandQueue) X(clReleaseCommandQueue)                     \
+  X(clGetCommandQueueInfo) X(clCreateBuffer) X(clRetainMemObject) X(clReleaseMemObject)        \
+  X(clGetMemObjectInfo) X(clCreateProgramWithSource) X(clCreateProgramWithBinary)              \
+  X(clBuildProgram) X(clGetProgramBuildInfo) X(clGetProgramInfo) X(clReleaseProgram)           \
+  X(clCreateKernel) X(clReleaseKernel) X(clSetKernelArg) X(clEnqueueNDRangeKernel)             \
+  X(clEnqueueReadBuffer) X(clEnqueueWriteBuffer) X(clEnqueueFillBuffer) X(clEnqueueCopyBuffer) \
+  X(clFinish)
 
 /// Function pointers into the loaded ICD loader.
 struct Api {

@@ -1,11 +1,13 @@
 // The OpenCL backend: platforms and devices through the ICD loader (opened at run time), one
-// cl_context per opened device, in-order command queues, programs built from source or from a
-// binary cached by ripple (clGetProgramInfo(CL_PROGRAM_BINARIES)); on PoCL, which caches
-// programs itself, from source only.
+// cl_context per opened device (and one per context of the caller's whose queues are wrapped),
+// in-order command queues, programs built from source or from a binary cached by ripple
+// (clGetProgramInfo(CL_PROGRAM_BINARIES)); on PoCL, which caches programs itself, from source
+// only.
 #include <CL/cl_ext.h>
 
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -65,15 +67,28 @@ T device_value(const Api& cl, cl_device_id d, cl_device_info what) {
   return v;
 }
 
+template <class T>
+T object_value(const Api& cl, cl_mem m, cl_mem_info what) {
+  T v{};
+  cl.clGetMemObjectInfo(m, what, sizeof(T), &v, nullptr);
+  return v;
+}
+
+// Holds one reference to `mem` (made by clCreateBuffer, or the caller's, retained).
 class ClMemory final : public Memory {
  public:
-  ClMemory(const Api& cl, cl_mem mem, std::size_t bytes) : Memory(bytes), cl_(cl), mem_(mem) {}
+  ClMemory(const Api& cl, cl_mem mem, std::size_t bytes, Extent extent)
+      : Memory(bytes), cl_(cl), mem_(mem), extent_(extent) {}
+  ClMemory(const Api& cl, cl_mem mem, std::size_t bytes) : ClMemory(cl, mem, bytes, {mem, 0, bytes}) {}
   ~ClMemory() override { cl_.clReleaseMemObject(mem_); }
   cl_mem handle() const { return mem_; }
+  void* native_handle() const override { return mem_; }
+  Extent extent() const override { return extent_; }
 
  private:
   const Api& cl_;
   cl_mem mem_;
+  Extent extent_;
 };
 
 class ClModule final : public Module {
@@ -102,11 +117,13 @@ class ClModule final : public Module {
   mutable std::map<std::string, cl_kernel> kernels_;
 };
 
+// Holds one reference to `queue`: ripple's own (finished before it goes), or the caller's,
+// retained, whose work is the caller's to wait for.
 class ClStream final : public Stream {
  public:
-  ClStream(const Api& cl, cl_command_queue queue) : cl_(cl), queue_(queue) {}
+  ClStream(const Api& cl, cl_command_queue queue, bool owned) : cl_(cl), queue_(queue), owned_(owned) {}
   ~ClStream() override {
-    cl_.clFinish(queue_);
+    if (owned_) cl_.clFinish(queue_);
     cl_.clReleaseCommandQueue(queue_);
   }
 
@@ -160,26 +177,55 @@ class ClStream final : public Stream {
               std::to_string(grid.block[2]) + ")");
   }
   void synchronize() override { check(cl_.clFinish(queue_), "clFinish"); }
+  void* native_handle() const override { return queue_; }
 
  private:
   static cl_mem mem(const Memory& m) { return static_cast<const ClMemory&>(m).handle(); }
   const Api& cl_;
   cl_command_queue queue_;
+  bool owned_;
 };
+
+// What a caller's command queue is on, or InvalidArgument if `native` is none.
+struct QueueFacts {
+  cl_context context = nullptr;
+  cl_device_id device = nullptr;
+  cl_command_queue_properties properties = 0;
+};
+
+QueueFacts queue_facts(const Api& cl, void* native) {
+  if (!native) throw InvalidArgument("Queue::wrap: the OpenCL command queue is null");
+  auto q = static_cast<cl_command_queue>(native);
+  QueueFacts f;
+  const cl_int status = cl.clGetCommandQueueInfo(q, CL_QUEUE_CONTEXT, sizeof f.context, &f.context, nullptr);
+  if (status != CL_SUCCESS)
+    throw InvalidArgument("Queue::wrap: the handle is not an OpenCL command queue (clGetCommandQueueInfo: " +
+                          status_name(status) + ")");
+  cl.clGetCommandQueueInfo(q, CL_QUEUE_DEVICE, sizeof f.device, &f.device, nullptr);
+  cl.clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof f.properties, &f.properties, nullptr);
+  return f;
+}
 
 class ClContext final : public Context {
  public:
-  ClContext(const Api& cl, cl_device_id device, DeviceFacts facts)
+  // On `context`, the caller's (retained), or on a new one where it is null.
+  ClContext(const Api& cl, cl_device_id device, DeviceFacts facts, cl_context context = nullptr)
       : cl_(cl),
         device_(device),
         facts_(std::move(facts)),
         driver_caches_(pocl_caches_programs(facts_)),
-        builds_take_turns_(builds_take_turns(facts_)) {
+        builds_take_turns_(builds_take_turns(facts_)),
+        context_(context) {
+    if (context_) {
+      check(cl_.clRetainContext(context_), "clRetainContext");
+      return;
+    }
     cl_int status = CL_SUCCESS;
     context_ = cl_.clCreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
     check(status, "clCreateContext(" + facts_.name + ")");
   }
   ~ClContext() override { cl_.clReleaseContext(context_); }
+  cl_context handle() const { return context_; }
 
   const DeviceFacts& facts() const override { return facts_; }
   std::string binary_identity() const override {
@@ -246,7 +292,51 @@ class ClContext final : public Context {
     cl_int status = CL_SUCCESS;
     cl_command_queue q = cl_.clCreateCommandQueue(context_, device_, 0, &status);
     check(status, "clCreateCommandQueue(" + facts_.name + ")");
-    return std::make_unique<ClStream>(cl_, q);
+    return std::make_unique<ClStream>(cl_, q, true);
+  }
+
+  std::unique_ptr<Memory> wrap_memory(void* native, std::size_t bytes, std::size_t /*alignment*/) override {
+    // Sub-buffers' origins are aligned by the driver (CL_DEVICE_MEM_BASE_ADDR_ALIGN).
+    if (!native) throw InvalidArgument("Buffer::wrap: the cl_mem is null");
+    auto mem = static_cast<cl_mem>(native);
+    cl_context owner = nullptr;
+    const cl_int status = cl_.clGetMemObjectInfo(mem, CL_MEM_CONTEXT, sizeof owner, &owner, nullptr);
+    if (status != CL_SUCCESS)
+      throw InvalidArgument("Buffer::wrap: the handle is not an OpenCL memory object (clGetMemObjectInfo: " +
+                            status_name(status) + ")");
+    if (object_value<cl_mem_object_type>(cl_, mem, CL_MEM_TYPE) != CL_MEM_OBJECT_BUFFER)
+      throw InvalidArgument("Buffer::wrap: the cl_mem is an image or pipe, not a buffer");
+    if (owner != context_)
+      throw InvalidArgument(
+          "Buffer::wrap: the cl_mem belongs to another OpenCL context than the queue's (wrap a command "
+          "queue of its context with Queue::wrap, and the buffer on that Queue)");
+    const auto size = object_value<std::size_t>(cl_, mem, CL_MEM_SIZE);
+    if (size < bytes)
+      throw InvalidArgument("Buffer::wrap: the cl_mem holds " + std::to_string(size) + " bytes, but the buffer needs " +
+                            std::to_string(bytes));
+    const auto flags = object_value<cl_mem_flags>(cl_, mem, CL_MEM_FLAGS);
+    if (flags & (CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY))
+      throw InvalidArgument(std::string("Buffer::wrap: the cl_mem is ") +
+                            (flags & CL_MEM_READ_ONLY ? "CL_MEM_READ_ONLY" : "CL_MEM_WRITE_ONLY") +
+                            "; ripple's kernels read and write the buffers they are given (CL_MEM_READ_WRITE)");
+    // A sub-buffer's bytes are its parent's from its origin on.
+    auto parent = object_value<cl_mem>(cl_, mem, CL_MEM_ASSOCIATED_MEMOBJECT);
+    const auto origin = parent ? object_value<std::size_t>(cl_, mem, CL_MEM_OFFSET) : 0;
+    check(cl_.clRetainMemObject(mem), "clRetainMemObject");
+    return std::make_unique<ClMemory>(cl_, mem, bytes, Memory::Extent{parent ? parent : mem, origin, bytes});
+  }
+
+  std::unique_ptr<Stream> wrap_stream(void* native) override {
+    const QueueFacts f = queue_facts(cl_, native);
+    if (f.context != context_ || f.device != device_)
+      throw InvalidArgument("Queue::wrap: the command queue is of another OpenCL context or device");
+    if (f.properties & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
+      throw InvalidArgument(
+          "Queue::wrap: the command queue runs commands out of order; ripple enqueues passes that need "
+          "an in-order queue");
+    auto q = static_cast<cl_command_queue>(native);
+    check(cl_.clRetainCommandQueue(q), "clRetainCommandQueue");
+    return std::make_unique<ClStream>(cl_, q, false);
   }
 
  private:
@@ -338,11 +428,36 @@ class ClBackend final : public Backend {
     return std::make_shared<ClContext>(*cl_, handles_[index], devices_[index]);
   }
 
+  std::shared_ptr<Context> context_for_queue(std::size_t index, const std::shared_ptr<Context>& opened,
+                                             void* native) override {
+    const QueueFacts f = queue_facts(*cl_, native);
+    if (f.device != handles_[index])
+      throw InvalidArgument("Queue::wrap: the command queue is on OpenCL device \"" +
+                            device_string(*cl_, f.device, CL_DEVICE_NAME) + "\", not on " + devices_[index].name +
+                            " (opencl:" + std::to_string(devices_[index].platform) + "." +
+                            std::to_string(devices_[index].device) + ")");
+    const auto* own = dynamic_cast<const ClContext*>(opened.get());
+    if (own && own->handle() == f.context) return opened;
+    std::lock_guard lock(mutex_);
+    std::erase_if(callers_, [](const auto& entry) { return entry.second.expired(); });
+    std::weak_ptr<Context>& known = callers_[f.context];
+    std::shared_ptr<Context> context = known.lock();
+    if (!context) {
+      context = std::make_shared<ClContext>(*cl_, handles_[index], devices_[index], f.context);
+      known = context;
+    }
+    return context;
+  }
+
  private:
   const Api* cl_ = nullptr;
   std::string reason_;
   std::vector<DeviceFacts> devices_;
   std::vector<cl_device_id> handles_;
+  // Contexts over the caller's cl_contexts, while any wrapped queue uses one (each retains its
+  // cl_context, so no other can take its address meanwhile).
+  std::mutex mutex_;
+  std::map<cl_context, std::weak_ptr<Context>> callers_;
 };
 
 }  // namespace
