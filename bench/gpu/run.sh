@@ -19,12 +19,14 @@
 #    with pkg-config and CMake seeing only those packages.)
 # 2. checks (unless --skip-tests): test_gpu_device, then NVRTC's compile of the programs of the
 #    parts being timed (--only) and every such kernel on every device present (CUDA, NVIDIA's
-#    OpenCL, PoCL), each test binary as up to 8 gtest shards at once; logs in
+#    OpenCL, PoCL), and the caller's memory and streams (test_gpu_interop), each test binary
+#    as up to 8 gtest shards at once; logs in
 #    BUILD_DIR/check-logs. On a machine whose nvidia-smi lists a GPU, the CUDA backend must
 #    find it (else no CUDA test would run). With --sanitizer, compute-sanitizer on the CUDA
 #    device: memcheck and racecheck over the cascade's CUDA tests and the one-kernel FFT's
 #    ($RIPPLE_SANITIZER_FFT_FILTER, a gtest filter, for more), racecheck and synccheck over
-#    test_gpu_races's small shapes of those parts. A failed check is reported and
+#    test_gpu_races's small shapes of those parts, memcheck over test_gpu_interop's CUDA cases.
+#    A failed check is reported and
 #    the timings still run; the script then exits non-zero.
 # 3. times the biquad cascade (bench/gpu/sosfilt_gpu.py: memcpy, ripple's sosfilt on 2^28
 #    samples and 1024 x 2^18, cupyx and scipy; after each tile-path case, the case once per
@@ -117,7 +119,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRIPPLE_BUILD_
   -DRIPPLE_BUILD_TESTS=ON -DRIPPLE_BUILD_CLI=OFF > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
 targets=()
 if [ $skip_tests = 0 ] || [ $sanitizer = 1 ]; then
-  targets+=(test_gpu_device test_gpu_nvrtc)
+  targets+=(test_gpu_device test_gpu_nvrtc test_gpu_interop)
   [ "$only" = fft ] || targets+=(test_gpu_sos test_gpu_kernels)
   [ "$only" = sos ] || targets+=(test_gpu_fft)
   targets+=(test_gpu_races)
@@ -160,9 +162,9 @@ if [ $skip_tests = 0 ]; then
     { check_status=1; cat "$logs/test_gpu_device.log"; }
   grep -E '^\[ (backend|device) ' "$logs/test_gpu_device.log" || true  # what the machine has
   case "$only" in
-    sos) nvrtc_filter='-*/fft_*'; suites=(test_gpu_kernels test_gpu_sos) ;;
-    fft) nvrtc_filter='Nvrtc.*:*/fft_*'; suites=(test_gpu_fft) ;;
-    *) nvrtc_filter='*'; suites=(test_gpu_kernels test_gpu_sos test_gpu_fft) ;;
+    sos) nvrtc_filter='-*/fft_*'; suites=(test_gpu_kernels test_gpu_sos test_gpu_interop) ;;
+    fft) nvrtc_filter='Nvrtc.*:*/fft_*'; suites=(test_gpu_fft test_gpu_interop) ;;
+    *) nvrtc_filter='*'; suites=(test_gpu_kernels test_gpu_sos test_gpu_fft test_gpu_interop) ;;
   esac
   if command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1 &&
      ! "$build/tests/gpu/${suites[0]}" --gtest_list_tests | grep -q '/cuda_'; then
@@ -196,7 +198,8 @@ if [ $sanitizer = 1 ]; then
       fft) races_filter='Devices/GpuRaceCheck.*/cuda*:-*BiquadCascade*' ;;
       *) races_filter='Devices/GpuRaceCheck.*/cuda*' ;;
     esac
-    runs+=("racecheck test_gpu_races $races_filter" "synccheck test_gpu_races $races_filter")
+    runs+=("racecheck test_gpu_races $races_filter" "synccheck test_gpu_races $races_filter"
+           "memcheck test_gpu_interop *cuda*")
     for r in "${runs[@]}"; do
       read -r tool t filter <<< "$r"
       # RIPPLE_TEST_QUICK: the slowest sizes shortened (10^6 samples for 10^7), as under ASan
