@@ -80,7 +80,8 @@ class Device {
   /// microseconds. Tables no plan uses are freed now; the rest go with their last plan. Plans
   /// made later make their tables again. For memory wanted outside ripple (another library on
   /// the same GPU); ripple's own allocations do this themselves before they fail. Returns the
-  /// bytes freed now; 0 for the CPU, or for a device no queue has opened.
+  /// bytes freed now; 0 for the CPU, or for a device no queue has opened. (Tables made in an
+  /// OpenCL context of the caller's, through Queue::wrap, go with its last wrapped queue.)
   std::size_t release_cached_memory() const;
 
   bool operator==(const Device&) const = default;
@@ -103,8 +104,9 @@ class Queue {
   /// a cudaStream_t of a CUDA device (nullptr: its default stream), or an in-order
   /// cl_command_queue on an OpenCL device, either of ripple's context (that of a Queue's
   /// native_handle()) or of the caller's own, in which ripple then builds its kernels too.
-  /// ripple enqueues on it and neither waits for nor destroys it: it must outlive the Queue and
-  /// all made with it. Throws InvalidArgument naming what does not fit (the CPU, not a queue of
+  /// ripple enqueues on it and never destroys it, nor waits for it when the Queue goes (calls
+  /// that return finished, as uploads and downloads, wait for it as for any queue): it must
+  /// outlive the Queue and all made with it. Throws InvalidArgument naming what does not fit (the CPU, not a queue of
   /// `device`, out of order), Unsupported if the device is not present.
   static Queue wrap(const Device& device, void* native_queue);
   const Device& device() const;
@@ -161,9 +163,13 @@ class Buffer {
   Buffer(const Queue& queue, std::span<const T> host) : Buffer(queue, host.size()) { upload(host); }
   /// n values of T in the caller's memory, neither copied nor freed (cuFFT's and VkFFT's way
   /// with buffers): on a CUDA queue a device pointer (cudaMalloc'd or managed; cupy's and
-  /// PyTorch's data pointers) aligned to sizeof(T) (as the kernels load complex values); on
-  /// OpenCL a CL_MEM_READ_WRITE cl_mem (or sub-buffer) of the queue's context; on the CPU a host
-  /// pointer. The memory must outlive the Buffer; ripple's work on it is ordered by the queue.
+  /// PyTorch's data pointers) aligned to sizeof(T) (as the kernels load complex values), its
+  /// size checked where the driver names the allocation; on OpenCL a CL_MEM_READ_WRITE cl_mem
+  /// (or sub-buffer) of the queue's context, retained while wrapped; on the CPU a host pointer.
+  /// The memory must outlive the Buffer; ripple's work on it is ordered by the queue. Two wraps
+  /// of one memory are one buffer where they start at the same byte (work in place), and are
+  /// refused as the two buffers of one operation where they overlap otherwise, or where they are
+  /// an OpenCL buffer and a sub-buffer of it (OpenCL's rule, however far apart).
   /// Throws InvalidArgument naming what does not fit: null, not memory of the queue's device
   /// or context, fewer than n values, misaligned, n * sizeof(T) overflowing.
   static Buffer wrap(const Queue& queue, void* native, std::size_t n);

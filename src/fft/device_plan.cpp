@@ -85,12 +85,15 @@ struct DevicePlan::Impl {
     if (out.size() < checked.out_span)
       throw InvalidArgument("execute: out holds " + std::to_string(out.size()) +
                             " elements but the output layout spans " + std::to_string(checked.out_span));
-    // Two buffers wrapping the same memory are one: in place.
+    // Two buffers wrapping the same memory are one: in place, through the one holding both
+    // spans (an OpenCL sub-buffer may end before its parent does).
     const bool in_place = gpu::check_sharing("execute", "in", in.raw(), checked.in_span * sizeof(I), "out", out.raw(),
                                              checked.out_span * sizeof(O)) == gpu::Sharing::same_start;
     if (in_place && kind != Kind::c2c) check_real_in_place();
     if (cpu) return cpu->execute(host_data(in), host_data(out));
-    enqueue(in.queue(), in_place ? out.raw() : in.raw(), out.queue(), out.raw());
+    if (!in_place) return enqueue(in.queue(), in.raw(), out.queue(), out.raw());
+    auto& both = const_cast<ripple::detail::RawBuffer&>(in.raw().bytes() > out.raw().bytes() ? in.raw() : out.raw());
+    enqueue(in.queue(), both, out.queue(), both);
   }
 
   // One buffer holding both sides (DevicePlan::execute(data)); a real side is data's memory as

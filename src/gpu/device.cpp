@@ -271,7 +271,8 @@ Sharing sharing(const detail::RawBuffer& a, std::size_t a_bytes, const detail::R
   if (x.space != y.space) return Sharing::apart;
   if (x.begin == y.begin) return Sharing::same_start;
   const bool meet = x.begin < y.begin ? y.begin - x.begin < a_bytes : x.begin - y.begin < b_bytes;
-  return meet ? Sharing::overlapping : Sharing::apart;
+  if (meet) return Sharing::overlapping;
+  return x.part != y.part ? Sharing::parent_and_part : Sharing::apart;
 }
 
 Sharing check_sharing(const std::string& where, const std::string& a_name, const detail::RawBuffer& a,
@@ -281,6 +282,10 @@ Sharing check_sharing(const std::string& where, const std::string& a_name, const
     throw InvalidArgument(where + ": " + a_name + " and " + b_name +
                           " share memory but do not start at the same byte (wrapped twice); work in place "
                           "takes one buffer, or two from the same start");
+  if (s == Sharing::parent_and_part)
+    throw InvalidArgument(where + ": " + a_name + " and " + b_name +
+                          " are an OpenCL buffer and a sub-buffer of it, which OpenCL does not let one command "
+                          "read and write; wrap sub-buffers for both");
   return s;
 }
 

@@ -63,13 +63,15 @@ void check_same_memory(const std::string& where, const std::string& a_name, cons
                        const std::string& b_name, const Queue& b);
 
 /// How the first `a_bytes` of buffer a and the first `b_bytes` of b lie: apart, from the same
-/// first byte (one buffer, or two wrapping the same memory), or overlapping otherwise (possible
-/// only where the caller's memory is wrapped twice).
-enum class Sharing { apart, same_start, overlapping };
+/// first byte (one buffer, or two wrapping the same memory: work in place then passes one of
+/// them, the larger, for both), overlapping otherwise, or an OpenCL buffer and a sub-buffer of
+/// it not from its first byte (which one command may not write and read). All but the first
+/// two are possible only where the caller's memory is wrapped twice.
+enum class Sharing { apart, same_start, overlapping, parent_and_part };
 Sharing sharing(const detail::RawBuffer& a, std::size_t a_bytes, const detail::RawBuffer& b, std::size_t b_bytes);
 
-/// sharing(a, b), throwing InvalidArgument "<where>: <a_name> and <b_name> overlap ..." where
-/// they overlap other than from the same first byte (the one in-place case there is).
+/// sharing(a, b), throwing InvalidArgument "<where>: <a_name> and <b_name> share memory ..."
+/// unless they are apart or start at the same byte (the one in-place case there is).
 Sharing check_sharing(const std::string& where, const std::string& a_name, const detail::RawBuffer& a,
                       std::size_t a_bytes, const std::string& b_name, const detail::RawBuffer& b, std::size_t b_bytes);
 

@@ -55,11 +55,14 @@ class Memory {
   /// Where the bytes lie, to tell whether two Memory objects share some: memory ripple
   /// allocates never does, but two wrapping the caller's memory may. `space` is an allocation
   /// (an OpenCL buffer, a sub-buffer's parent) or nullptr for one address space (CUDA's
-  /// unified addresses); `begin` the first byte's offset or address in it.
+  /// unified addresses); `begin` the first byte's offset or address in it; `part` whether this
+  /// is an OpenCL sub-buffer of `space` (which OpenCL forbids a command to write while it reads
+  /// or writes its parent, however far apart the bytes).
   struct Extent {
     const void* space = nullptr;
     std::uintptr_t begin = 0;
     std::size_t bytes = 0;
+    bool part = false;
   };
   virtual Extent extent() const = 0;
 

@@ -51,17 +51,25 @@ using gpu::host_data;
 
 bool on_cpu(const Queue& q) { return q.device().kind() == DeviceKind::cpu; }
 
-// x and y may be one buffer (in place); the state shares no memory with them.
 template <class T>
-void check_sharing(const std::string& fn, const Buffer<T>& x, const Buffer<T>& y, const Buffer<T>* state) {
-  const std::size_t bytes = x.size() * sizeof(T);
-  gpu::check_sharing(fn, "x", x.raw(), bytes, "y", y.raw(), bytes);
-  if (!state) return;
-  const std::size_t state_bytes = state->size() * sizeof(T);
+void check_state_apart(const std::string& fn, const Buffer<T>& state, const Buffer<T>& x, const Buffer<T>& y) {
   for (const auto& [name, buffer] : {std::pair{"x", &x}, std::pair{"y", &y}})
-    if (gpu::sharing(state->raw(), state_bytes, buffer->raw(), bytes) != gpu::Sharing::apart)
+    if (gpu::sharing(state.raw(), state.size() * sizeof(T), buffer->raw(), buffer->size() * sizeof(T)) !=
+        gpu::Sharing::apart)
       throw InvalidArgument(fn + ": the state and " + name + " share memory");
 }
+
+// x and y may be one buffer (in place), or two wrapping the same memory: the buffer to read
+// the input from is returned (y then, so the kernels get one memory object); the state shares
+// no memory with them.
+template <class T>
+const Buffer<T>& input_of(const std::string& fn, const Buffer<T>& x, const Buffer<T>& y, const Buffer<T>* state) {
+  const std::size_t bytes = x.size() * sizeof(T);
+  const bool in_place = gpu::check_sharing(fn, "x", x.raw(), bytes, "y", y.raw(), bytes) == gpu::Sharing::same_start;
+  if (state) check_state_apart(fn, *state, x, y);
+  return in_place ? y : x;
+}
+
 
 std::size_t samples_per_channel(const std::string& fn, std::size_t size, std::size_t channels) {
   if (channels == 0) throw InvalidArgument(fn + ": channels must be at least 1, got 0");
@@ -111,13 +119,13 @@ void sosfilt_buffers(const BasicSos<S>& sos, const Buffer<T>& x, Buffer<T>& y, s
     gpu::check_same_memory(fn, "the state", state->queue(), "y", queue);
     check_state_size(fn, state->size(), sos.size(), channels);
   }
-  check_sharing(fn, x, y, state);
+  const Buffer<T>& input = input_of(fn, x, y, state);
   if (n == 0) return;
   if (on_cpu(queue)) {
     const std::vector<std::size_t> shape{channels, n}, zi_shape{sos.size(), channels, 2};
     std::optional<ArrayView<const T>> zi;
     if (state != nullptr) zi.emplace(host_data(*state), zi_shape);
-    auto result = detail::sosfilt<T>(BasicSos<T>(sos), ArrayView<const T>(host_data(x), shape), -1,
+    auto result = detail::sosfilt<T>(BasicSos<T>(sos), ArrayView<const T>(host_data(input), shape), -1,
                                      zi ? &*zi : nullptr);
     std::copy(result.y.values.begin(), result.y.values.end(), host_data(y));
     if (state != nullptr) std::copy(result.zf.values.begin(), result.zf.values.end(), host_data(*state));
@@ -128,7 +136,7 @@ void sosfilt_buffers(const BasicSos<S>& sos, const Buffer<T>& x, Buffer<T>& y, s
   GpuCascade<T> cascade(queue, detail::make_sos_plan<T>(sos, detail::kAnyLength, detail::ScanTables::per_section));
   gpu::SosState st;
   if (state != nullptr) st.memory = &gpu::memory_of(state->raw());
-  cascade.run(queue, x, y, channels, n, st, gpu::SosPath::automatic);
+  cascade.run(queue, input, y, channels, n, st, gpu::SosPath::automatic);
   queue.synchronize();  // the workspace is freed on return
 }
 
@@ -209,18 +217,18 @@ void DeviceFilter<T>::process(const Buffer<T>& x, Buffer<T>& y) {
   check_sizes(fn, x.size(), y.size());
   gpu::check_same_memory(fn, "x", x.queue(), "the filter", f.queue);
   gpu::check_same_memory(fn, "y", y.queue(), "the filter", f.queue);
-  check_sharing<T>(fn, x, y, nullptr);
+  const Buffer<T>& input = input_of<T>(fn, x, y, nullptr);
   if (n == 0) return;
   if (f.cpu) {
     const std::vector<std::size_t> shape{f.channels, n};
-    f.cpu->process(ArrayView<const T>(host_data(x), shape), ArrayView<T>(host_data(y), shape), -1);
+    f.cpu->process(ArrayView<const T>(host_data(input), shape), ArrayView<T>(host_data(y), shape), -1);
     return;
   }
   order_after(f.queue, x.queue());
   order_after(f.queue, y.queue());
   gpu::SosState st;
   st.memory = &gpu::memory_of(f.state->raw());
-  f.gpu->run(f.queue, x, y, f.channels, n, st, to_gpu(f.path));
+  f.gpu->run(f.queue, input, y, f.channels, n, st, to_gpu(f.path));
   if (y.queue().impl() != f.queue.impl()) f.queue.synchronize();  // y is read through its own queue
 }
 

@@ -78,11 +78,12 @@ class CallerMemory {
 
   void* handle() const { return handle_; }
 
-  // The handle of the bytes from `offset` on: a pointer, or an OpenCL sub-buffer (kept here).
-  void* at(std::size_t offset) {
+  // The handle of `bytes` bytes from `offset` on (0: all the rest): a pointer, or an OpenCL
+  // sub-buffer (kept here).
+  void* at(std::size_t offset, std::size_t bytes = 0) {
     if (kind() != DeviceKind::opencl) return static_cast<char*>(handle_) + offset;
 #if defined(RIPPLE_TEST_OPENCL_API)
-    const cl_buffer_region region{offset, bytes_ - offset};
+    const cl_buffer_region region{offset, bytes ? bytes : bytes_ - offset};
     cl_int status = CL_SUCCESS;
     cl_mem sub = clCreateSubBuffer(static_cast<cl_mem>(handle_), CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION,
                                    &region, &status);
@@ -264,6 +265,34 @@ TEST_P(Interop, TwoWrapsFromOneByteRunInPlace) {
   iir::sosfilt(sos, x_samples, y_samples, 2);
   const std::vector<float> want_y = iir::sosfilt(Queue(Device::cpu()), sos, std::span<const float>(samples).first(1000), 2);
   EXPECT_LT(rel_l2(memory.read<float>(1000), want_y), 1e-5);
+  // A streaming filter on the buffer and a sub-buffer of it from its first byte.
+  memory.write(samples);
+  iir::DeviceFilter<float> filter(queue(), sos, 2);
+  Buffer<float> y_part = Buffer<float>::wrap(queue(), memory.at(0, 4000), 1000);
+  filter.process(x_samples, y_part);
+  EXPECT_LT(rel_l2(memory.read<float>(1000), want_y), 1e-5);
+
+  // c2r in place, its spectrum the larger side: the output wrapped on just its 196 reals.
+  fft::PlanDesc inverse = real;
+  inverse.kind = fft::Kind::c2r;
+  inverse.direction = fft::Direction::backward;
+  inverse.in_dist = 33;
+  inverse.out_dist = 66;
+  const std::vector<C> half = random_values(99, 6);
+  memory.write(half);
+  const Buffer<C> spectrum_in = Buffer<C>::wrap(queue(), memory.handle(), 99);
+  Buffer<float> reals_out = Buffer<float>::wrap(queue(), memory.at(0, 196 * sizeof(float)), 196);
+  fft::DevicePlan(queue(), inverse).execute(spectrum_in, reals_out);
+  const fft::Plan host_inverse(inverse);
+  std::vector<float> want_reals(196);
+  std::vector<C> half_copy = half;
+  host_inverse.execute(half_copy.data(), want_reals.data());
+  const std::vector<float> got = memory.read<float>(196);
+  for (std::size_t b = 0; b < 3; ++b)
+    EXPECT_LT(rel_l2(std::vector<float>(got.begin() + 66 * b, got.begin() + 66 * b + 64),
+                     std::vector<float>(want_reals.begin() + 66 * b, want_reals.begin() + 66 * b + 64)),
+              1e-5)
+        << "transform " << b;
 }
 
 TEST_P(Interop, OverlappingWrapsAreRefused) {
@@ -273,7 +302,7 @@ TEST_P(Interop, OverlappingWrapsAreRefused) {
   CallerMemory memory(queue(), 8192 * sizeof(C));
   memory.write(random_values(8192, 3));
   const fft::DevicePlan plan(queue(), desc);
-  const Buffer<C> in = Buffer<C>::wrap(queue(), memory.handle(), 2048);
+  const Buffer<C> in = Buffer<C>::wrap(queue(), memory.at(0), 2048);
   Buffer<C> overlapping = Buffer<C>::wrap(queue(), memory.at(512 * sizeof(C)), 2048);
   expect_invalid([&] { plan.execute(in, overlapping); }, {"in and out share memory", "same byte"});
   // Apart: the output after the input's 2048 values.
@@ -281,10 +310,14 @@ TEST_P(Interop, OverlappingWrapsAreRefused) {
   const std::vector<C> x = memory.read<C>(2048);
   plan.execute(in, apart);
   EXPECT_LT(rel_l2(apart.to_vector(), host_result(desc, x)), 1e-6);
+  // OpenCL: a buffer and a sub-buffer of it, however far apart, are not one command's in and out.
+  const Buffer<C> whole = Buffer<C>::wrap(queue(), memory.handle(), 2048);
+  if (queue().device().kind() == DeviceKind::opencl)
+    expect_invalid([&] { plan.execute(whole, apart); }, {"in and out", "sub-buffer of it"});
 
   // A filter's x and y, and its state.
   const iir::Sos sos = iir::butter(4, 0.2);
-  const Buffer<float> x_samples = Buffer<float>::wrap(queue(), memory.handle(), 2000);
+  const Buffer<float> x_samples = Buffer<float>::wrap(queue(), memory.at(0), 2000);
   Buffer<float> y_samples = Buffer<float>::wrap(queue(), memory.at(512 * sizeof(C)), 2000);
   expect_invalid([&] { iir::sosfilt(sos, x_samples, y_samples); }, {"sosfilt", "x and y share memory"});
   Buffer<float> state = Buffer<float>::wrap(queue(), memory.at(4096 * sizeof(C)), sos.size() * 2);
@@ -394,11 +427,60 @@ TEST_P(OpenclInterop, WorkOnTheCallersQueueIsInOrderWithTheCallers) {
   EXPECT_EQ(again, x);
 }
 
+// A context of the caller's over two devices of one platform (PoCL with
+// POCL_DEVICES="pthread pthread"; skipped where the platform has one): a queue of each device
+// wrapped, each runs on its own device.
+TEST_P(OpenclInterop, CallersContextOverTwoDevices) {
+  cl_device_id mine = nullptr;
+  clGetCommandQueueInfo(static_cast<cl_command_queue>(queue().native_handle()), CL_QUEUE_DEVICE, sizeof mine, &mine,
+                        nullptr);
+  cl_platform_id platform = nullptr;
+  clGetDeviceInfo(mine, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr);
+  cl_uint count = 0;
+  clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &count);
+  if (count < 2) GTEST_SKIP() << "the platform has one device";
+  std::vector<cl_device_id> devices(count);
+  clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, devices.data(), nullptr);
+  cl_int status = CL_SUCCESS;
+  cl_context context = clCreateContext(nullptr, 2, devices.data(), nullptr, nullptr, &status);
+  ASSERT_EQ(status, CL_SUCCESS);
+  fft::PlanDesc desc;
+  desc.shape = {360};
+  const std::vector<C> x = random_values(360, 8);
+  cl_command_queue queues[2];
+  cl_mem memory[2];
+  for (int d = 0; d < 2; ++d) {
+    queues[d] = clCreateCommandQueue(context, devices[d], 0, &status);
+    ASSERT_EQ(status, CL_SUCCESS);
+    memory[d] = clCreateBuffer(context, CL_MEM_READ_WRITE, 360 * sizeof(C), nullptr, &status);
+  }
+  {
+    // Both wrapped at once, so both are in use together.
+    std::vector<Queue> wrapped;
+    for (int d = 0; d < 2; ++d) wrapped.push_back(Queue::wrap(Device::opencl(queue().device().platform(), d), queues[d]));
+    for (int d = 0; d < 2; ++d) {
+      Buffer<C> data = Buffer<C>::wrap(wrapped[d], memory[d], 360);
+      data.upload(x);
+      fft::DevicePlan(wrapped[d], desc).execute(data, data);
+      EXPECT_LT(rel_l2(data.to_vector(), host_result(desc, x)), 1e-6) << "device " << d;
+    }
+  }
+  for (int d = 0; d < 2; ++d) {
+    clReleaseMemObject(memory[d]);
+    clReleaseCommandQueue(queues[d]);
+  }
+  clReleaseContext(context);
+}
+
 TEST_P(OpenclInterop, MisfitsAreRefusedByName) {
   CallersOpenclContext caller(queue());
   ASSERT_TRUE(caller.ok());
   const Queue wrapped = Queue::wrap(queue().device(), caller.queue());
   expect_invalid([&] { (void)Buffer<C>::wrap(wrapped, caller.buffer(64, CL_MEM_READ_ONLY), 8); }, "CL_MEM_READ_ONLY");
+  expect_invalid([&] { (void)Buffer<C>::wrap(wrapped, caller.buffer(64, CL_MEM_WRITE_ONLY), 8); }, "CL_MEM_WRITE_ONLY");
+  Buffer<C> closed = Buffer<C>::wrap(wrapped, caller.buffer(64, CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS), 8);
+  expect_invalid([&] { closed.upload(random_values(8, 7)); }, {"Buffer::upload", "CL_MEM_HOST_NO_ACCESS"});
+  expect_invalid([&] { (void)closed.to_vector(); }, {"Buffer::download", "CL_MEM_HOST_NO_ACCESS"});
   expect_invalid([&] { (void)Buffer<C>::wrap(wrapped, caller.buffer(64), 9); }, {"holds 64 bytes", "needs 72"});
   expect_invalid([&] { (void)Queue::wrap(queue().device(), nullptr); }, {"Queue::wrap", "null"});
   CallersOpenclContext out_of_order(queue(), CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
@@ -455,7 +537,11 @@ TEST_P(CudaInterop, WorkOnTheCallersStreamIsInOrderWithTheCallers) {
     fft::DevicePlan(default_stream, desc).execute(again, again);
     EXPECT_LT(rel_l2(again.to_vector(), host_result(desc, x)), 1e-6);
   }
-  EXPECT_EQ(cudaStreamSynchronize(stream), cudaSuccess) << "the caller's stream was destroyed";
+  // ripple's Queue is gone, the caller's stream is not.
+  ASSERT_EQ(cudaMemsetAsync(memory, 0, x.size() * sizeof(C), stream), cudaSuccess);
+  ASSERT_EQ(cudaMemcpyAsync(y.data(), memory, y.size() * sizeof(C), cudaMemcpyDeviceToHost, stream), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(y, std::vector<C>(x.size(), C(0, 0)));
   cudaStreamDestroy(stream);
   cudaFree(memory);
 }

@@ -85,7 +85,8 @@ class DevicePlan {
 
   /// Enqueues the transform of `in` into `out` on the plan's queue (blocking on the CPU). in and
   /// out may be the same buffer, or two wrapping memory from the same byte (Buffer::wrap),
-  /// for in place (any layouts). Buffers on other queues of the same
+  /// for in place (c2c in any layouts; r2c and c2r in those execute(data) takes). Buffers on
+  /// other queues of the same
   /// device are ordered with it (their queues are synchronized first, and the plan's queue
   /// after). The overload must match the plan's kind and precision.
   void execute(const Buffer<std::complex<float>>& in, Buffer<std::complex<float>>& out) const;

@@ -36,15 +36,20 @@ std::string address(const void* p) {
 }
 
 // The allocation holding `p` (cuMemGetAddressRange through the runtime's entry point, as the
-// runtime itself has no such call): its base and size, or {0, 0} where the driver cannot say.
+// runtime itself has no such call), with the device's context current: its base and size, or
+// {0, 0} where the driver names none (cuMemMap's mappings, as PyTorch's expandable segments) or
+// has no such call. Such memory is taken at the caller's word.
 std::pair<std::uintptr_t, std::size_t> allocation_of(const void* p) {
   using Fn = CUresult (*)(CUdeviceptr*, std::size_t*, CUdeviceptr);
   static const Fn get_range = [] {
     void* fn = nullptr;
     cudaDriverEntryPointQueryResult found{};
-    if (cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &fn, 12000, cudaEnableDefault, &found) !=
-            cudaSuccess ||
-        found != cudaDriverEntryPointSuccess) {
+#if CUDART_VERSION >= 12050
+    const cudaError_t e = cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &fn, 12000, cudaEnableDefault, &found);
+#else
+    const cudaError_t e = cudaGetDriverEntryPoint("cuMemGetAddressRange", &fn, cudaEnableDefault, &found);
+#endif
+    if (e != cudaSuccess || found != cudaDriverEntryPointSuccess) {
       cudaGetLastError();
       return Fn(nullptr);
     }
@@ -208,6 +213,7 @@ class CudaContext final : public Context {
     if (reinterpret_cast<std::uintptr_t>(native) % alignment != 0)
       throw InvalidArgument("Buffer::wrap: " + what + " is not aligned to " + std::to_string(alignment) +
                             " bytes, as the kernels load these values");
+    check(cudaSetDevice(facts_.device), "cudaSetDevice");
     cudaPointerAttributes a{};
     if (cudaPointerGetAttributes(&a, native) != cudaSuccess) {
       cudaGetLastError();
@@ -230,20 +236,21 @@ class CudaContext final : public Context {
 
   std::unique_ptr<Stream> wrap_stream(void* native) override {
     auto stream = static_cast<cudaStream_t>(native);
-    int device = -1;
-    // The default streams (0, cudaStreamLegacy, cudaStreamPerThread) belong to whichever device
-    // is current, so any is this one's. cudaStreamGetDevice needs a 12.8 driver: older ones
-    // are not asked.
     check(cudaSetDevice(facts_.device), "cudaSetDevice");
+#if CUDART_VERSION >= 12080
+    // The default streams (0, cudaStreamLegacy, cudaStreamPerThread) belong to whichever device
+    // is current, so this one's. cudaStreamGetDevice needs a 12.8 driver: older ones are not
+    // asked.
+    int device = -1;
     const cudaError_t e = cudaStreamGetDevice(stream, &device);
-    if (e == cudaErrorInvalidResourceHandle || e == cudaErrorContextIsDestroyed) {
-      cudaGetLastError();
-      throw InvalidArgument("Queue::wrap: " + address(native) + " is not a CUDA stream (" + cudaGetErrorName(e) + ")");
-    }
     if (e != cudaSuccess) cudaGetLastError();
+    if (e != cudaSuccess && e != cudaErrorCallRequiresNewerDriver && e != cudaErrorNotSupported)
+      throw InvalidArgument("Queue::wrap: " + address(native) + " is not a usable CUDA stream (" +
+                            cudaGetErrorName(e) + ": " + cudaGetErrorString(e) + ")");
     if (e == cudaSuccess && device != facts_.device)
       throw InvalidArgument("Queue::wrap: the CUDA stream " + address(native) + " is on cuda:" + std::to_string(device) +
                             ", not on cuda:" + std::to_string(facts_.device));
+#endif
     return std::make_unique<CudaStream>(facts_.device, stream);
   }
 

@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gpu/opencl/opencl_api.hpp"
@@ -74,21 +75,34 @@ T object_value(const Api& cl, cl_mem m, cl_mem_info what) {
   return v;
 }
 
-// Holds one reference to `mem` (made by clCreateBuffer, or the caller's, retained).
+// Holds one reference to `mem` (made by clCreateBuffer, or the caller's, retained, with the
+// flags it was made with).
 class ClMemory final : public Memory {
  public:
-  ClMemory(const Api& cl, cl_mem mem, std::size_t bytes, Extent extent)
-      : Memory(bytes), cl_(cl), mem_(mem), extent_(extent) {}
-  ClMemory(const Api& cl, cl_mem mem, std::size_t bytes) : ClMemory(cl, mem, bytes, {mem, 0, bytes}) {}
+  ClMemory(const Api& cl, cl_mem mem, std::size_t bytes, Extent extent, cl_mem_flags flags)
+      : Memory(bytes), cl_(cl), mem_(mem), extent_(extent), flags_(flags) {}
+  ClMemory(const Api& cl, cl_mem mem, std::size_t bytes) : ClMemory(cl, mem, bytes, {mem, 0, bytes}, 0) {}
   ~ClMemory() override { cl_.clReleaseMemObject(mem_); }
   cl_mem handle() const { return mem_; }
   void* native_handle() const override { return mem_; }
   Extent extent() const override { return extent_; }
+  // Throws InvalidArgument where the caller made the buffer closed to the host's `access`
+  // (reading: downloads; writing: uploads).
+  void check_host_access(bool writing) const {
+    const cl_mem_flags closed = CL_MEM_HOST_NO_ACCESS | (writing ? CL_MEM_HOST_READ_ONLY : CL_MEM_HOST_WRITE_ONLY);
+    if (!(flags_ & closed)) return;
+    const char* flag = flags_ & CL_MEM_HOST_NO_ACCESS   ? "CL_MEM_HOST_NO_ACCESS"
+                       : flags_ & CL_MEM_HOST_READ_ONLY ? "CL_MEM_HOST_READ_ONLY"
+                                                        : "CL_MEM_HOST_WRITE_ONLY";
+    throw InvalidArgument(std::string(writing ? "Buffer::upload" : "Buffer::download") +
+                          ": the wrapped cl_mem was made " + flag);
+  }
 
  private:
   const Api& cl_;
   cl_mem mem_;
   Extent extent_;
+  cl_mem_flags flags_;
 };
 
 class ClModule final : public Module {
@@ -129,11 +143,13 @@ class ClStream final : public Stream {
 
   void upload(Memory& dst, std::size_t offset, const void* src, std::size_t bytes) override {
     if (bytes == 0) return;
+    static_cast<const ClMemory&>(dst).check_host_access(true);
     check(cl_.clEnqueueWriteBuffer(queue_, mem(dst), CL_TRUE, offset, bytes, src, 0, nullptr, nullptr),
           "clEnqueueWriteBuffer of " + std::to_string(bytes) + " bytes");
   }
   void download(const Memory& src, std::size_t offset, void* dst, std::size_t bytes) override {
     if (bytes == 0) return;
+    static_cast<const ClMemory&>(src).check_host_access(false);
     check(cl_.clEnqueueReadBuffer(queue_, mem(src), CL_TRUE, offset, bytes, dst, 0, nullptr, nullptr),
           "clEnqueueReadBuffer of " + std::to_string(bytes) + " bytes");
   }
@@ -323,7 +339,8 @@ class ClContext final : public Context {
     auto parent = object_value<cl_mem>(cl_, mem, CL_MEM_ASSOCIATED_MEMOBJECT);
     const auto origin = parent ? object_value<std::size_t>(cl_, mem, CL_MEM_OFFSET) : 0;
     check(cl_.clRetainMemObject(mem), "clRetainMemObject");
-    return std::make_unique<ClMemory>(cl_, mem, bytes, Memory::Extent{parent ? parent : mem, origin, bytes});
+    return std::make_unique<ClMemory>(cl_, mem, bytes,
+                                      Memory::Extent{parent ? parent : mem, origin, bytes, parent != nullptr}, flags);
   }
 
   std::unique_ptr<Stream> wrap_stream(void* native) override {
@@ -440,7 +457,7 @@ class ClBackend final : public Backend {
     if (own && own->handle() == f.context) return opened;
     std::lock_guard lock(mutex_);
     std::erase_if(callers_, [](const auto& entry) { return entry.second.expired(); });
-    std::weak_ptr<Context>& known = callers_[f.context];
+    std::weak_ptr<Context>& known = callers_[{f.context, index}];
     std::shared_ptr<Context> context = known.lock();
     if (!context) {
       context = std::make_shared<ClContext>(*cl_, handles_[index], devices_[index], f.context);
@@ -454,10 +471,10 @@ class ClBackend final : public Backend {
   std::string reason_;
   std::vector<DeviceFacts> devices_;
   std::vector<cl_device_id> handles_;
-  // Contexts over the caller's cl_contexts, while any wrapped queue uses one (each retains its
-  // cl_context, so no other can take its address meanwhile).
+  // Contexts over the caller's cl_contexts, one per device of each, while any wrapped queue uses
+  // one (each retains its cl_context, so no other can take its address meanwhile).
   std::mutex mutex_;
-  std::map<cl_context, std::weak_ptr<Context>> callers_;
+  std::map<std::pair<cl_context, std::size_t>, std::weak_ptr<Context>> callers_;
 };
 
 }  // namespace
