@@ -173,6 +173,14 @@ std::vector<C> host_result(const fft::PlanDesc& desc, std::vector<C> in) {
   return out;
 }
 
+// The devices present of one API, for the tests of that API's own objects.
+[[maybe_unused]] std::vector<std::string> device_ids_of(DeviceKind kind) {
+  std::vector<std::string> ids;
+  for (const std::string& id : gpu::test::gpu_device_ids())
+    if (Device::parse(id).kind() == kind) ids.push_back(id);
+  return ids;
+}
+
 class Interop : public gpu::test::QueueTest {
  protected:
   void SetUp() override {
@@ -373,12 +381,7 @@ class CallersOpenclContext {
 
 class OpenclInterop : public gpu::test::QueueTest {};
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(OpenclInterop);
-INSTANTIATE_TEST_SUITE_P(Devices, OpenclInterop, ::testing::ValuesIn([] {
-                           std::vector<std::string> ids;
-                           for (const std::string& id : gpu::test::gpu_device_ids())
-                             if (id.rfind("opencl", 0) == 0) ids.push_back(id);
-                           return ids;
-                         }()),
+INSTANTIATE_TEST_SUITE_P(Devices, OpenclInterop, ::testing::ValuesIn(device_ids_of(DeviceKind::opencl)),
                          gpu::test::device_test_name);
 
 TEST_P(OpenclInterop, WorkOnTheCallersQueueIsInOrderWithTheCallers) {
@@ -501,12 +504,7 @@ TEST_P(OpenclInterop, MisfitsAreRefusedByName) {
 #if defined(RIPPLE_HAVE_CUDA)
 class CudaInterop : public gpu::test::QueueTest {};
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CudaInterop);
-INSTANTIATE_TEST_SUITE_P(Devices, CudaInterop, ::testing::ValuesIn([] {
-                           std::vector<std::string> ids;
-                           for (const std::string& id : gpu::test::gpu_device_ids())
-                             if (id.rfind("cuda", 0) == 0) ids.push_back(id);
-                           return ids;
-                         }()),
+INSTANTIATE_TEST_SUITE_P(Devices, CudaInterop, ::testing::ValuesIn(device_ids_of(DeviceKind::cuda)),
                          gpu::test::device_test_name);
 
 TEST_P(CudaInterop, WorkOnTheCallersStreamIsInOrderWithTheCallers) {
