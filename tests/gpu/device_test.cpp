@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "gpu/queue_impl.hpp"
 #include "gpu/registry.hpp"
 #include "ripple/error.hpp"
 
@@ -158,6 +159,40 @@ TEST(CpuBuffer, UploadDownloadAndRangeChecks) {
   }
   EXPECT_THROW(Buffer<double>(q, static_cast<std::size_t>(-1) / 4), InvalidArgument);
   q.synchronize();
+}
+
+// The caller's host memory as a CPU Buffer (tests/gpu/interop_test.cpp has every device; this
+// one also runs under the sanitizers): copies reach the caller's array, its bytes outlive the
+// buffer, moves keep the pointer, and two wraps are told apart from one another.
+TEST(CpuBuffer, WrapsTheCallersMemory) {
+  const Queue q(Device::cpu());
+  EXPECT_EQ(q.native_handle(), nullptr);
+  std::vector<double> mine = {1, 2, 3, 4, 5, 6};
+  {
+    Buffer<double> wrapped = Buffer<double>::wrap(q, mine.data(), 4);
+    EXPECT_EQ(wrapped.native_handle(), mine.data());
+    EXPECT_EQ(wrapped.to_vector(), (std::vector<double>{1, 2, 3, 4}));
+    wrapped.upload(std::vector<double>{9, 8}, 1);
+    Buffer<double> moved = std::move(wrapped);
+    EXPECT_EQ(moved.native_handle(), mine.data());
+    EXPECT_THROW(moved.upload(std::vector<double>{7}, 4), InvalidArgument);  // past its 4 values
+  }
+  EXPECT_EQ(mine, (std::vector<double>{1, 9, 8, 4, 5, 6}));
+  const Buffer<double> a = Buffer<double>::wrap(q, mine.data(), 4);
+  const Buffer<double> same = Buffer<double>::wrap(q, mine.data(), 2);
+  const Buffer<double> inside = Buffer<double>::wrap(q, mine.data() + 3, 3);
+  const Buffer<double> after = Buffer<double>::wrap(q, mine.data() + 4, 2);
+  using gpu::Sharing;
+  EXPECT_EQ(gpu::sharing(a.raw(), 32, a.raw(), 32), Sharing::same_start);
+  EXPECT_EQ(gpu::sharing(a.raw(), 32, same.raw(), 16), Sharing::same_start);
+  EXPECT_EQ(gpu::sharing(a.raw(), 32, inside.raw(), 24), Sharing::overlapping);
+  EXPECT_EQ(gpu::sharing(inside.raw(), 24, a.raw(), 32), Sharing::overlapping);
+  EXPECT_EQ(gpu::sharing(a.raw(), 32, after.raw(), 16), Sharing::apart);
+  EXPECT_EQ(gpu::sharing(a.raw(), 24, inside.raw(), 24), Sharing::apart);  // only 3 values of a used
+  EXPECT_EQ(gpu::sharing(Buffer<double>(q, 4).raw(), 32, a.raw(), 32), Sharing::apart);
+  EXPECT_THROW((void)Buffer<double>::wrap(q, nullptr, 1), InvalidArgument);
+  EXPECT_THROW((void)Buffer<double>::wrap(q, reinterpret_cast<char*>(mine.data()) + 4, 1), InvalidArgument);
+  EXPECT_THROW((void)Queue::wrap(Device::cpu(), nullptr), InvalidArgument);
 }
 
 }  // namespace
