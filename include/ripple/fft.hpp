@@ -102,13 +102,23 @@ class Plan {
 };
 
 /// One-shot transforms with numpy.fft semantics along a 1-D signal. Plans are cached and
-/// reused across calls.
+/// reused across calls. `n` is numpy's n, the transform length: the input is cut or
+/// zero-padded to n values first (0: its own length).
 std::vector<std::complex<float>> fft(std::span<const std::complex<float>> x, Norm norm = Norm::backward);
 std::vector<std::complex<double>> fft(std::span<const std::complex<double>> x, Norm norm = Norm::backward);
+std::vector<std::complex<float>> fft(std::span<const std::complex<float>> x, std::size_t n, Norm norm = Norm::backward);
+std::vector<std::complex<double>> fft(std::span<const std::complex<double>> x, std::size_t n,
+                                      Norm norm = Norm::backward);
 std::vector<std::complex<float>> ifft(std::span<const std::complex<float>> x, Norm norm = Norm::backward);
 std::vector<std::complex<double>> ifft(std::span<const std::complex<double>> x, Norm norm = Norm::backward);
+std::vector<std::complex<float>> ifft(std::span<const std::complex<float>> x, std::size_t n,
+                                      Norm norm = Norm::backward);
+std::vector<std::complex<double>> ifft(std::span<const std::complex<double>> x, std::size_t n,
+                                       Norm norm = Norm::backward);
 std::vector<std::complex<float>> rfft(std::span<const float> x, Norm norm = Norm::backward);
 std::vector<std::complex<double>> rfft(std::span<const double> x, Norm norm = Norm::backward);
+std::vector<std::complex<float>> rfft(std::span<const float> x, std::size_t n, Norm norm = Norm::backward);
+std::vector<std::complex<double>> rfft(std::span<const double> x, std::size_t n, Norm norm = Norm::backward);
 /// `n` is the length of the real output; 0 means 2 * (x.size() - 1) as numpy. The input is
 /// truncated or zero-padded to n/2+1 values.
 std::vector<float> irfft(std::span<const std::complex<float>> x, std::size_t n = 0, Norm norm = Norm::backward);
@@ -116,28 +126,31 @@ std::vector<double> irfft(std::span<const std::complex<double>> x, std::size_t n
 
 /// numpy.fft.fftn / ifftn / rfftn / irfftn: transforms over `axes` of an n-dimensional array
 /// (a view with any strides; the result is C-ordered). Empty `axes` means every axis; negative
-/// axes count from the end; axes must be distinct. The norm applies to the product of the
-/// transformed sizes, as numpy. rfftn transforms the last axis in `axes` real-to-complex (its
-/// length becomes m/2+1) and the others complex; irfftn does the inverse: complex backward
-/// transforms over every axis but the last in `axes`, then complex-to-real along it, with `n`
-/// real outputs there (numpy's s[-1]; 0 means 2*(m-1); the input along that axis is cut or
-/// zero-padded to n/2+1). Throws InvalidArgument for a 0-d input, a transformed axis of length
-/// 0, a bad or repeated axis.
+/// axes count from the end; axes must be distinct. `s` is numpy's s: one length per axis in
+/// `axes` (where `axes` is empty, the last s.size() axes), the input cut or zero-padded to it
+/// along that axis before the transform; empty means the input's lengths. The norm applies to
+/// the product of the transformed sizes, as numpy. rfftn transforms the last axis in `axes`
+/// real-to-complex (its length becomes m/2+1) and the others complex; irfftn does the inverse:
+/// complex backward transforms over every axis but the last in `axes`, then complex-to-real
+/// along it, with `n` real outputs there (numpy's s[-1], which s's last entry also gives; 0
+/// means 2*(m-1); the input along that axis is cut or zero-padded to n/2+1). Throws
+/// InvalidArgument for a 0-d input, a transformed axis of length 0, a bad or repeated axis, s
+/// not one length per axis, an s entry of 0, n and s's last entry differing.
 Array<std::complex<float>> fftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes = {},
-                                Norm norm = Norm::backward);
+                                Norm norm = Norm::backward, const std::vector<std::size_t>& s = {});
 Array<std::complex<double>> fftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes = {},
-                                 Norm norm = Norm::backward);
+                                 Norm norm = Norm::backward, const std::vector<std::size_t>& s = {});
 Array<std::complex<float>> ifftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes = {},
-                                 Norm norm = Norm::backward);
+                                 Norm norm = Norm::backward, const std::vector<std::size_t>& s = {});
 Array<std::complex<double>> ifftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes = {},
-                                  Norm norm = Norm::backward);
+                                  Norm norm = Norm::backward, const std::vector<std::size_t>& s = {});
 Array<std::complex<float>> rfftn(ArrayView<const float> x, const std::vector<int>& axes = {},
-                                 Norm norm = Norm::backward);
+                                 Norm norm = Norm::backward, const std::vector<std::size_t>& s = {});
 Array<std::complex<double>> rfftn(ArrayView<const double> x, const std::vector<int>& axes = {},
-                                  Norm norm = Norm::backward);
+                                  Norm norm = Norm::backward, const std::vector<std::size_t>& s = {});
 Array<float> irfftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes = {}, std::size_t n = 0,
-                    Norm norm = Norm::backward);
+                    Norm norm = Norm::backward, const std::vector<std::size_t>& s = {});
 Array<double> irfftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes = {}, std::size_t n = 0,
-                     Norm norm = Norm::backward);
+                     Norm norm = Norm::backward, const std::vector<std::size_t>& s = {});
 
 }  // namespace ripple::fft

@@ -58,117 +58,132 @@ Buffer<Out> run_axes(const Queue& q, const gpu::Memory& in, std::size_t out_coun
   return out;
 }
 
-template <class T>
-Buffer<std::complex<T>> complex_nd(const Buffer<std::complex<T>>& x, const std::vector<std::size_t>& shape,
-                                   const std::vector<int>& axes_in, Norm norm, Direction direction, const char* name) {
-  const std::vector<std::size_t> axes = detail::checked_axes(axes_in, shape.size(), name);
-  detail::check_lengths(shape, axes, name);
-  check_holds(x, shape, name);
-  const Queue& q = x.queue();
-  if (q.device().kind() == DeviceKind::cpu) {
-    const ArrayView<const std::complex<T>> view(host_data(x), shape);
-    const Array<std::complex<T>> y =
-        direction == Direction::forward ? fftn(view, axes_in, norm) : ifftn(view, axes_in, norm);
-    return Buffer<std::complex<T>>(q, std::span<const std::complex<T>>(y.values.data(), y.values.size()));
-  }
-  return run_axes<T, std::complex<T>>(q, gpu::memory_of(x.raw()), product_of(shape), shape, axes, Kind::c2c, direction,
-                                      norm);
-}
-
-template <class T>
-Buffer<std::complex<T>> real_forward_nd(const Buffer<T>& x, const std::vector<std::size_t>& shape,
-                                        const std::vector<int>& axes_in, Norm norm) {
-  const std::vector<std::size_t> axes = detail::checked_axes(axes_in, shape.size(), "rfftn");
-  detail::check_lengths(shape, axes, "rfftn");
-  check_holds(x, shape, "rfftn");
-  const Queue& q = x.queue();
-  if (q.device().kind() == DeviceKind::cpu) {
-    const Array<std::complex<T>> y = rfftn(ArrayView<const T>(host_data(x), shape), axes_in, norm);
-    return Buffer<std::complex<T>>(q, std::span<const std::complex<T>>(y.values.data(), y.values.size()));
-  }
-  std::vector<std::size_t> half = shape;
-  half[axes.back()] = half[axes.back()] / 2 + 1;
-  return run_axes<T, std::complex<T>>(q, gpu::memory_of(x.raw()), product_of(half), shape, axes, Kind::r2c,
-                                      Direction::forward, norm);
-}
-
-template <class T>
-Buffer<T> real_backward_nd(const Buffer<std::complex<T>>& x, const std::vector<std::size_t>& shape,
-                           const std::vector<int>& axes_in, std::size_t n, Norm norm) {
-  const std::vector<std::size_t> axes = detail::checked_axes(axes_in, shape.size(), "irfftn");
-  check_holds(x, shape, "irfftn");
-  const std::size_t real_axis = axes.back();
-  const std::size_t m = shape[real_axis];
-  n = detail::irfftn_length(m, n);
-  std::vector<std::size_t> half = shape;  // the input cut or padded along the real axis
-  half[real_axis] = n / 2 + 1;
-  detail::check_lengths(half, axes, "irfftn");
-  const Queue& q = x.queue();
-  if (q.device().kind() == DeviceKind::cpu) {
-    const Array<T> y = irfftn(ArrayView<const std::complex<T>>(host_data(x), shape), axes_in, n, norm);
-    return Buffer<T>(q, std::span<const T>(y.values.data(), y.values.size()));
-  }
-  std::vector<std::size_t> real_shape = half;
-  real_shape[real_axis] = n;
-  const gpu::Memory* in = &gpu::memory_of(x.raw());
-  std::optional<Buffer<std::complex<T>>> resized;
-  const std::size_t h = half[real_axis];
-  if (h != m && product_of(half) > 0) {
-    // `outer` rows of m (then h) indices along the real axis, `inner` values each: the first
+// The array of `shape` in `in`, cut or zero-padded to `target`, one axis at a time, each step a
+// new buffer on q kept in `steps` until the work on it is done; `in` itself where the shapes
+// agree. E is the element: T or std::complex<T>.
+template <class T, class E>
+const gpu::Memory& resized(const Queue& q, const gpu::Memory& in, std::vector<std::size_t> shape,
+                           const std::vector<std::size_t>& target, std::vector<Buffer<E>>& steps) {
+  const gpu::Memory* from = &in;
+  for (std::size_t axis = 0; axis < shape.size(); ++axis) {
+    const std::size_t m = shape[axis], h = target[axis];
+    if (m == h) continue;
+    // `outer` rows of m (then h) indices along the axis, `inner` values each: the first
     // min(m, h) indices of each row kept, zeros after them.
-    constexpr bool dbl = std::is_same_v<T, double>;
-    gpu::Context& context = detail::gpu_context(q, dbl);
-    const std::size_t inner = product_of(shape, real_axis + 1), outer = product_of(shape, 0, real_axis);
-    resized.emplace(q, product_of(half));
-    gpu::Memory& target = gpu::memory_of(resized->raw());
+    const std::size_t inner = product_of(shape, axis + 1), outer = product_of(shape, 0, axis);
+    shape[axis] = h;
+    Buffer<E>& out = steps.emplace_back(q, product_of(shape));
+    if (product_of(shape) == 0) return gpu::memory_of(out.raw());
+    gpu::Memory& target_memory = gpu::memory_of(out.raw());
     gpu::Stream& stream = gpu::stream_of(q);
-    if (h > m) stream.zero(target, 0, product_of(half) * sizeof(std::complex<T>));
-    if (m > 0) {
+    if (h > m) stream.zero(target_memory, 0, product_of(shape) * sizeof(E));
+    if (m * inner * outer > 0) {
       gpu::CopyLayout rows;
       rows.count = std::min(m, h) * inner;
       rows.batch = outer;
       rows.in_dist = static_cast<std::int64_t>(m * inner);
       rows.out_dist = static_cast<std::int64_t>(h * inner);
-      gpu::DeviceCopy(context, dbl, true).run(stream, *in, target, rows);
+      constexpr bool dbl = std::is_same_v<T, double>;
+      gpu::DeviceCopy(detail::gpu_context(q, dbl), dbl, !std::is_same_v<T, E>).run(stream, *from, target_memory, rows);
     }
-    in = &target;
+    from = &target_memory;
   }
-  return run_axes<T, T>(q, *in, product_of(real_shape), real_shape, axes, Kind::c2r, Direction::backward, norm);
+  return *from;
+}
+
+template <class T>
+Buffer<std::complex<T>> complex_nd(const Buffer<std::complex<T>>& x, const std::vector<std::size_t>& shape,
+                                   const std::vector<int>& axes_in, const std::vector<std::size_t>& s, Norm norm,
+                                   Direction direction, const char* name) {
+  const auto [axes, target] = detail::resized_axes(axes_in, s, shape, name);
+  detail::check_lengths(target, axes, name);
+  check_holds(x, shape, name);
+  const Queue& q = x.queue();
+  if (q.device().kind() == DeviceKind::cpu) {
+    const ArrayView<const std::complex<T>> view(host_data(x), shape);
+    const Array<std::complex<T>> y =
+        direction == Direction::forward ? fftn(view, axes_in, norm, s) : ifftn(view, axes_in, norm, s);
+    return Buffer<std::complex<T>>(q, std::span<const std::complex<T>>(y.values.data(), y.values.size()));
+  }
+  std::vector<Buffer<std::complex<T>>> steps;
+  const gpu::Memory& in = resized<T>(q, gpu::memory_of(x.raw()), shape, target, steps);
+  return run_axes<T, std::complex<T>>(q, in, product_of(target), target, axes, Kind::c2c, direction, norm);
+}
+
+template <class T>
+Buffer<std::complex<T>> real_forward_nd(const Buffer<T>& x, const std::vector<std::size_t>& shape,
+                                        const std::vector<int>& axes_in, const std::vector<std::size_t>& s,
+                                        Norm norm) {
+  const auto [axes, target] = detail::resized_axes(axes_in, s, shape, "rfftn");
+  detail::check_lengths(target, axes, "rfftn");
+  check_holds(x, shape, "rfftn");
+  const Queue& q = x.queue();
+  if (q.device().kind() == DeviceKind::cpu) {
+    const Array<std::complex<T>> y = rfftn(ArrayView<const T>(host_data(x), shape), axes_in, norm, s);
+    return Buffer<std::complex<T>>(q, std::span<const std::complex<T>>(y.values.data(), y.values.size()));
+  }
+  std::vector<std::size_t> half = target;
+  half[axes.back()] = half[axes.back()] / 2 + 1;
+  std::vector<Buffer<T>> steps;
+  const gpu::Memory& in = resized<T>(q, gpu::memory_of(x.raw()), shape, target, steps);
+  return run_axes<T, std::complex<T>>(q, in, product_of(half), target, axes, Kind::r2c, Direction::forward, norm);
+}
+
+template <class T>
+Buffer<T> real_backward_nd(const Buffer<std::complex<T>>& x, const std::vector<std::size_t>& shape,
+                           const std::vector<int>& axes_in, std::size_t n, const std::vector<std::size_t>& s,
+                           Norm norm) {
+  auto [axes, half] = detail::resized_axes(axes_in, s, shape, "irfftn");
+  check_holds(x, shape, "irfftn");
+  const std::size_t real_axis = axes.back();
+  n = detail::irfftn_length(shape[real_axis], n, s);
+  half[real_axis] = n / 2 + 1;  // the input cut or padded along the real axis
+  detail::check_lengths(half, axes, "irfftn");
+  const Queue& q = x.queue();
+  if (q.device().kind() == DeviceKind::cpu) {
+    const Array<T> y = irfftn(ArrayView<const std::complex<T>>(host_data(x), shape), axes_in, n, norm, s);
+    return Buffer<T>(q, std::span<const T>(y.values.data(), y.values.size()));
+  }
+  std::vector<std::size_t> real_shape = half;
+  real_shape[real_axis] = n;
+  std::vector<Buffer<std::complex<T>>> steps;
+  const gpu::Memory& in = resized<T>(q, gpu::memory_of(x.raw()), shape, half, steps);
+  return run_axes<T, T>(q, in, product_of(real_shape), real_shape, axes, Kind::c2r, Direction::backward, norm);
 }
 
 }  // namespace
 
 Buffer<std::complex<float>> fftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
-                                 const std::vector<int>& axes, Norm norm) {
-  return complex_nd(x, shape, axes, norm, Direction::forward, "fftn");
+                                 const std::vector<int>& axes, Norm norm, const std::vector<std::size_t>& s) {
+  return complex_nd(x, shape, axes, s, norm, Direction::forward, "fftn");
 }
 Buffer<std::complex<double>> fftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
-                                  const std::vector<int>& axes, Norm norm) {
-  return complex_nd(x, shape, axes, norm, Direction::forward, "fftn");
+                                  const std::vector<int>& axes, Norm norm, const std::vector<std::size_t>& s) {
+  return complex_nd(x, shape, axes, s, norm, Direction::forward, "fftn");
 }
 Buffer<std::complex<float>> ifftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
-                                  const std::vector<int>& axes, Norm norm) {
-  return complex_nd(x, shape, axes, norm, Direction::backward, "ifftn");
+                                  const std::vector<int>& axes, Norm norm, const std::vector<std::size_t>& s) {
+  return complex_nd(x, shape, axes, s, norm, Direction::backward, "ifftn");
 }
 Buffer<std::complex<double>> ifftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
-                                   const std::vector<int>& axes, Norm norm) {
-  return complex_nd(x, shape, axes, norm, Direction::backward, "ifftn");
+                                   const std::vector<int>& axes, Norm norm, const std::vector<std::size_t>& s) {
+  return complex_nd(x, shape, axes, s, norm, Direction::backward, "ifftn");
 }
 Buffer<std::complex<float>> rfftn(const Buffer<float>& x, const std::vector<std::size_t>& shape,
-                                  const std::vector<int>& axes, Norm norm) {
-  return real_forward_nd(x, shape, axes, norm);
+                                  const std::vector<int>& axes, Norm norm, const std::vector<std::size_t>& s) {
+  return real_forward_nd(x, shape, axes, s, norm);
 }
 Buffer<std::complex<double>> rfftn(const Buffer<double>& x, const std::vector<std::size_t>& shape,
-                                   const std::vector<int>& axes, Norm norm) {
-  return real_forward_nd(x, shape, axes, norm);
+                                   const std::vector<int>& axes, Norm norm, const std::vector<std::size_t>& s) {
+  return real_forward_nd(x, shape, axes, s, norm);
 }
 Buffer<float> irfftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
-                     const std::vector<int>& axes, std::size_t n, Norm norm) {
-  return real_backward_nd(x, shape, axes, n, norm);
+                     const std::vector<int>& axes, std::size_t n, Norm norm, const std::vector<std::size_t>& s) {
+  return real_backward_nd(x, shape, axes, n, s, norm);
 }
 Buffer<double> irfftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
-                      const std::vector<int>& axes, std::size_t n, Norm norm) {
-  return real_backward_nd(x, shape, axes, n, norm);
+                      const std::vector<int>& axes, std::size_t n, Norm norm, const std::vector<std::size_t>& s) {
+  return real_backward_nd(x, shape, axes, n, s, norm);
 }
 
 }  // namespace ripple::fft

@@ -26,6 +26,22 @@ inline std::size_t product_of(const std::vector<std::size_t>& shape, std::size_t
 /// array, an axis out of range or one given twice.
 std::vector<std::size_t> checked_axes(const std::vector<int>& axes, std::size_t ndim, const std::string& name);
 
+/// numpy's `s` beside `axes`: the axes to transform (as checked_axes; where axes is empty and s
+/// is not, the last s.size() axes, as numpy) and the shape the input is cut or zero-padded to
+/// first (x_shape with each of those axes s's entry long; x_shape itself for an empty s).
+/// InvalidArgument, prefixed by `name`, for s and axes of different lengths, more entries in s
+/// than x has axes, an entry of 0, and as checked_axes.
+struct Resized {
+  std::vector<std::size_t> axes;
+  std::vector<std::size_t> shape;
+};
+Resized resized_axes(const std::vector<int>& axes, const std::vector<std::size_t>& s,
+                     const std::vector<std::size_t>& x_shape, const std::string& name);
+
+/// irfftn's real output length from its `n` and `s` (s's last entry): whichever is given (both
+/// must agree), else 2 * (m - 1) of the m values the input holds along the real axis.
+std::size_t irfftn_length(std::size_t m, std::size_t n, const std::vector<std::size_t>& s);
+
 /// InvalidArgument naming the first transformed axis of length 0.
 void check_lengths(const std::vector<std::size_t>& shape, const std::vector<std::size_t>& axes, const char* name);
 

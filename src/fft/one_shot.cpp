@@ -46,6 +46,14 @@ PlanCache& cache() {
   return instance;
 }
 
+// numpy's n: x cut or zero-padded to n values (0: as it is).
+template <class T>
+std::vector<T> cut_or_padded(std::span<const T> x, std::size_t n) {
+  std::vector<T> v(n == 0 ? x.size() : n, T(0));
+  std::copy_n(x.begin(), std::min(x.size(), v.size()), v.begin());
+  return v;
+}
+
 template <class T>
 std::vector<std::complex<T>> complex_transform(std::span<const std::complex<T>> x, Direction dir, Norm norm,
                                                const char* name) {
@@ -74,8 +82,7 @@ std::vector<T> real_backward(std::span<const std::complex<T>> x, std::size_t n, 
     n = 2 * (x.size() - 1);
   }
   // numpy: the input is cut or zero-padded to n/2+1 values.
-  std::vector<std::complex<T>> padded(n / 2 + 1, std::complex<T>(0));
-  std::copy_n(x.begin(), std::min(x.size(), padded.size()), padded.begin());
+  const std::vector<std::complex<T>> padded = cut_or_padded(x, n / 2 + 1);
   const auto plan = cache().get({Kind::c2r, detail::precision_of<T>(), Direction::backward, norm, n});
   std::vector<T> y(n);
   plan->execute(padded.data(), y.data());
@@ -98,6 +105,25 @@ std::vector<std::complex<double>> ifft(std::span<const std::complex<double>> x, 
 }
 std::vector<std::complex<float>> rfft(std::span<const float> x, Norm norm) { return real_forward(x, norm); }
 std::vector<std::complex<double>> rfft(std::span<const double> x, Norm norm) { return real_forward(x, norm); }
+
+std::vector<std::complex<float>> fft(std::span<const std::complex<float>> x, std::size_t n, Norm norm) {
+  return fft(std::span<const std::complex<float>>(cut_or_padded(x, n)), norm);
+}
+std::vector<std::complex<double>> fft(std::span<const std::complex<double>> x, std::size_t n, Norm norm) {
+  return fft(std::span<const std::complex<double>>(cut_or_padded(x, n)), norm);
+}
+std::vector<std::complex<float>> ifft(std::span<const std::complex<float>> x, std::size_t n, Norm norm) {
+  return ifft(std::span<const std::complex<float>>(cut_or_padded(x, n)), norm);
+}
+std::vector<std::complex<double>> ifft(std::span<const std::complex<double>> x, std::size_t n, Norm norm) {
+  return ifft(std::span<const std::complex<double>>(cut_or_padded(x, n)), norm);
+}
+std::vector<std::complex<float>> rfft(std::span<const float> x, std::size_t n, Norm norm) {
+  return rfft(std::span<const float>(cut_or_padded(x, n)), norm);
+}
+std::vector<std::complex<double>> rfft(std::span<const double> x, std::size_t n, Norm norm) {
+  return rfft(std::span<const double>(cut_or_padded(x, n)), norm);
+}
 std::vector<float> irfft(std::span<const std::complex<float>> x, std::size_t n, Norm norm) {
   return real_backward(x, n, norm);
 }

@@ -48,6 +48,38 @@ std::size_t irfftn_length(std::size_t m, std::size_t n) {
   return 2 * (m - 1);
 }
 
+std::size_t irfftn_length(std::size_t m, std::size_t n, const std::vector<std::size_t>& s) {
+  if (!s.empty() && n != 0 && n != s.back())
+    throw InvalidArgument("irfftn: n = " + std::to_string(n) + " and s's last entry " + std::to_string(s.back()) +
+                          " differ; both are the real axis's output length");
+  return irfftn_length(m, s.empty() ? n : s.back());
+}
+
+Resized resized_axes(const std::vector<int>& axes, const std::vector<std::size_t>& s,
+                     const std::vector<std::size_t>& x_shape, const std::string& name) {
+  const std::size_t ndim = x_shape.size();
+  Resized r{{}, x_shape};
+  if (axes.empty() && !s.empty()) {
+    if (ndim == 0) throw InvalidArgument(name + ": x is 0-d; it has no axis to transform");
+    if (s.size() > ndim)
+      throw InvalidArgument(name + ": s has " + std::to_string(s.size()) + " sizes but x has " + std::to_string(ndim) +
+                            " axes");
+    for (std::size_t a = ndim - s.size(); a < ndim; ++a) r.axes.push_back(a);
+  } else {
+    r.axes = checked_axes(axes, ndim, name);
+    if (!s.empty() && s.size() != r.axes.size())
+      throw InvalidArgument(name + ": s has " + std::to_string(s.size()) + " sizes but axes lists " +
+                            std::to_string(r.axes.size()) + " axes; give one size per axis");
+  }
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == 0)
+      throw InvalidArgument(name + ": s asks for 0 points along axis " + std::to_string(r.axes[i]) +
+                            "; transform sizes must be >= 1");
+    r.shape[r.axes[i]] = s[i];
+  }
+  return r;
+}
+
 }  // namespace detail
 
 namespace {
@@ -138,11 +170,11 @@ PlanDesc base_desc(Kind kind, Direction direction, Norm norm) {
 }
 
 template <class T>
-Array<std::complex<T>> complex_nd(ArrayView<const std::complex<T>> x, const std::vector<int>& axes_in, Norm norm,
-                                  Direction direction, const char* name) {
-  const std::vector<std::size_t> axes = checked_axes(axes_in, x.ndim(), name);
-  check_lengths(x.shape(), axes, name);
-  Array<std::complex<T>> y = c_order_copy<std::complex<T>, std::complex<T>>(x, x.shape());
+Array<std::complex<T>> complex_nd(ArrayView<const std::complex<T>> x, const std::vector<int>& axes_in,
+                                  const std::vector<std::size_t>& s, Norm norm, Direction direction, const char* name) {
+  const auto [axes, shape] = detail::resized_axes(axes_in, s, x.shape(), name);
+  check_lengths(shape, axes, name);
+  Array<std::complex<T>> y = c_order_copy<std::complex<T>, std::complex<T>>(x, shape);
   const PlanDesc desc = base_desc<T>(Kind::c2c, direction, norm);
   for (const Chunk& c : chunks_of(axes, std::nullopt))
     run_chunk(desc, c, y.shape, y.shape, y.values.data(), y.values.data());
@@ -150,12 +182,13 @@ Array<std::complex<T>> complex_nd(ArrayView<const std::complex<T>> x, const std:
 }
 
 template <class T>
-Array<std::complex<T>> real_forward_nd(ArrayView<const T> x, const std::vector<int>& axes_in, Norm norm) {
-  const std::vector<std::size_t> axes = checked_axes(axes_in, x.ndim(), "rfftn");
-  check_lengths(x.shape(), axes, "rfftn");
+Array<std::complex<T>> real_forward_nd(ArrayView<const T> x, const std::vector<int>& axes_in,
+                                       const std::vector<std::size_t>& s, Norm norm) {
+  const auto [axes, real_shape] = detail::resized_axes(axes_in, s, x.shape(), "rfftn");
+  check_lengths(real_shape, axes, "rfftn");
   const std::size_t real_axis = axes.back();
-  const Array<T> real = c_order_copy<T, T>(x, x.shape());
-  std::vector<std::size_t> shape = x.shape();
+  const Array<T> real = c_order_copy<T, T>(x, real_shape);
+  std::vector<std::size_t> shape = real_shape;
   shape[real_axis] = shape[real_axis] / 2 + 1;
   Array<std::complex<T>> y(shape);
   const std::vector<Chunk> chunks = chunks_of(axes, real_axis);
@@ -171,11 +204,10 @@ Array<std::complex<T>> real_forward_nd(ArrayView<const T> x, const std::vector<i
 
 template <class T>
 Array<T> real_backward_nd(ArrayView<const std::complex<T>> x, const std::vector<int>& axes_in, std::size_t n,
-                          Norm norm) {
-  const std::vector<std::size_t> axes = checked_axes(axes_in, x.ndim(), "irfftn");
+                          const std::vector<std::size_t>& s, Norm norm) {
+  auto [axes, half_shape] = detail::resized_axes(axes_in, s, x.shape(), "irfftn");
   const std::size_t real_axis = axes.back();
-  n = irfftn_length(x.extent(real_axis), n);
-  std::vector<std::size_t> half_shape = x.shape();
+  n = irfftn_length(x.extent(real_axis), n, s);
   half_shape[real_axis] = n / 2 + 1;
   check_lengths(half_shape, axes, "irfftn");
   Array<std::complex<T>> work = c_order_copy<std::complex<T>, std::complex<T>>(x, half_shape);
@@ -195,30 +227,37 @@ Array<T> real_backward_nd(ArrayView<const std::complex<T>> x, const std::vector<
 
 }  // namespace
 
-Array<std::complex<float>> fftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes, Norm norm) {
-  return complex_nd(x, axes, norm, Direction::forward, "fftn");
+Array<std::complex<float>> fftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes, Norm norm,
+                                const std::vector<std::size_t>& s) {
+  return complex_nd(x, axes, s, norm, Direction::forward, "fftn");
 }
-Array<std::complex<double>> fftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes, Norm norm) {
-  return complex_nd(x, axes, norm, Direction::forward, "fftn");
+Array<std::complex<double>> fftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes, Norm norm,
+                                 const std::vector<std::size_t>& s) {
+  return complex_nd(x, axes, s, norm, Direction::forward, "fftn");
 }
-Array<std::complex<float>> ifftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes, Norm norm) {
-  return complex_nd(x, axes, norm, Direction::backward, "ifftn");
+Array<std::complex<float>> ifftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes, Norm norm,
+                                 const std::vector<std::size_t>& s) {
+  return complex_nd(x, axes, s, norm, Direction::backward, "ifftn");
 }
-Array<std::complex<double>> ifftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes, Norm norm) {
-  return complex_nd(x, axes, norm, Direction::backward, "ifftn");
+Array<std::complex<double>> ifftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes, Norm norm,
+                                  const std::vector<std::size_t>& s) {
+  return complex_nd(x, axes, s, norm, Direction::backward, "ifftn");
 }
-Array<std::complex<float>> rfftn(ArrayView<const float> x, const std::vector<int>& axes, Norm norm) {
-  return real_forward_nd(x, axes, norm);
+Array<std::complex<float>> rfftn(ArrayView<const float> x, const std::vector<int>& axes, Norm norm,
+                                 const std::vector<std::size_t>& s) {
+  return real_forward_nd(x, axes, s, norm);
 }
-Array<std::complex<double>> rfftn(ArrayView<const double> x, const std::vector<int>& axes, Norm norm) {
-  return real_forward_nd(x, axes, norm);
+Array<std::complex<double>> rfftn(ArrayView<const double> x, const std::vector<int>& axes, Norm norm,
+                                  const std::vector<std::size_t>& s) {
+  return real_forward_nd(x, axes, s, norm);
 }
-Array<float> irfftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes, std::size_t n, Norm norm) {
-  return real_backward_nd(x, axes, n, norm);
+Array<float> irfftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes, std::size_t n, Norm norm,
+                    const std::vector<std::size_t>& s) {
+  return real_backward_nd(x, axes, n, s, norm);
 }
 Array<double> irfftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes, std::size_t n,
-                     Norm norm) {
-  return real_backward_nd(x, axes, n, norm);
+                     Norm norm, const std::vector<std::size_t>& s) {
+  return real_backward_nd(x, axes, n, s, norm);
 }
 
 }  // namespace ripple::fft

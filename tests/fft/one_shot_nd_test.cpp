@@ -1,7 +1,8 @@
 // Checks fftn/ifftn/rfftn/irfftn against the separable long-double reference with numpy's
 // semantics: every axis or a subset (negative, unordered, more than three axes), strided and
 // transposed views, the real axis last or not, irfftn's n (default, odd, cut, padded), round
-// trips, empty arrays, and the rejections.
+// trips, empty arrays, numpy's s (each axis cut or padded first) and the 1-D n, and the
+// rejections.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -110,6 +111,99 @@ TEST(OneShotNd, RoundTrip) {
             tolerance<double>());
 }
 
+// The C-ordered array x of `shape` cut or zero-padded to `target` (the test's own copy, to hold
+// numpy's s to).
+template <class V>
+std::vector<V> cut_or_padded(const std::vector<V>& x, const Shape& shape, const Shape& target) {
+  std::vector<V> out(product(target), V{});
+  std::vector<std::size_t> index(shape.size(), 0);
+  for (std::size_t flat = 0; flat < out.size(); ++flat) {
+    std::size_t rest = flat, from = 0;
+    bool inside = true;
+    for (std::size_t a = shape.size(); a-- > 0;) {
+      index[a] = rest % target[a];
+      rest /= target[a];
+    }
+    for (std::size_t a = 0; a < shape.size(); ++a) {
+      inside = inside && index[a] < shape[a];
+      from = from * shape[a] + index[a];
+    }
+    if (inside) out[flat] = x[from];
+  }
+  return out;
+}
+
+// numpy's s: each transformed axis cut or zero-padded first, the others as they are; with
+// empty axes, the last s.size() axes.
+TEST(OneShotNd, SCutsOrPadsTheAxes) {
+  const Shape shape{4, 6, 5};
+  const std::vector<std::complex<double>> x = random_complex<double>(product(shape), 40);
+  const ArrayView<const std::complex<double>> view(x.data(), shape);
+  const auto check = [&](const std::vector<int>& axes, const Shape& s, const Shape& target,
+                         const std::vector<std::size_t>& ax) {
+    const Array<std::complex<double>> y = fftn(view, axes, Norm::ortho, s);
+    ASSERT_EQ(y.shape, target);
+    EXPECT_LE(rel_l2(std::vector<std::complex<double>>(y.values.begin(), y.values.end()),
+                     ref_fftn(to_ld(cut_or_padded(x, shape, target)), target, ax, true, Norm::ortho)),
+              tolerance<double>())
+        << "s = " << shape_text(s);
+  };
+  check({0, 2}, {7, 3}, {7, 6, 3}, {0, 2});  // padded along 0, cut along 2
+  check({2, 0}, {3, 7}, {7, 6, 3}, {0, 2});  // s follows axes' order
+  check({}, {8, 2}, {4, 8, 2}, {1, 2});      // the last two axes
+  check({1}, {6}, shape, {1});               // its own length: as without s
+  const Array<std::complex<double>> z = ifftn(view, {-1}, Norm::backward, {9});
+  ASSERT_EQ(z.shape, (Shape{4, 6, 9}));
+  EXPECT_LE(rel_l2(std::vector<std::complex<double>>(z.values.begin(), z.values.end()),
+                   ref_fftn(to_ld(cut_or_padded(x, shape, {4, 6, 9})), {4, 6, 9}, {2}, false, Norm::backward)),
+            tolerance<double>());
+
+  // rfftn: the reals cut or padded, the last axis then halved; irfftn: the other axes by s, the
+  // real axis's output n by s's last entry (its input cut or padded to n/2+1).
+  const std::vector<float> r = random_real<float>(product(shape), 41);
+  const Array<std::complex<float>> h = rfftn(ArrayView<const float>(r.data(), shape), {0, 1}, Norm::backward, {3, 9});
+  ASSERT_EQ(h.shape, (Shape{3, 5, 5}));
+  EXPECT_LE(rel_l2(std::vector<std::complex<float>>(h.values.begin(), h.values.end()),
+                   ref_rfftn(to_ld(cut_or_padded(r, shape, {3, 9, 5})), {3, 9, 5}, {0, 1}, Norm::backward)),
+            tolerance<float>());
+  const std::vector<std::complex<float>> spectrum = random_complex<float>(product(shape), 42);
+  const Array<float> back =
+      irfftn(ArrayView<const std::complex<float>>(spectrum.data(), shape), {1, 2}, 0, Norm::ortho, {3, 11});
+  ASSERT_EQ(back.shape, (Shape{4, 3, 11}));
+  const std::vector<long double> want =
+      ref_irfftn(to_ld(cut_or_padded(spectrum, shape, {4, 3, 6})), {4, 3, 6}, {1, 2}, 11, Norm::ortho);
+  L2Error e;
+  for (std::size_t i = 0; i < want.size(); ++i) e.add(static_cast<long double>(back.values[i]), want[i]);
+  EXPECT_LE(e.rel(), tolerance<float>()) << e.describe();
+  EXPECT_EQ(irfftn(ArrayView<const std::complex<float>>(spectrum.data(), shape), {1, 2}, 11, Norm::ortho, {3, 11})
+                .values.size(),
+            back.values.size());  // n and s's last entry agreeing
+}
+
+// numpy's n of the 1-D one-shots: the input cut or zero-padded to n first.
+TEST(OneShot, NCutsOrPadsTheInput) {
+  const std::vector<std::complex<double>> x = random_complex<double>(10, 43);
+  const std::vector<double> r = random_real<double>(10, 44);
+  for (std::size_t n : {4, 10, 16}) {
+    std::vector<std::complex<double>> xn(n);
+    std::vector<double> rn(n);
+    for (std::size_t i = 0; i < std::min<std::size_t>(n, 10); ++i) {
+      xn[i] = x[i];
+      rn[i] = r[i];
+    }
+    EXPECT_LE(rel_l2(fft(std::span<const std::complex<double>>(x), n), ref_c2c(to_ld(xn), true, Norm::backward)),
+              tolerance<double>())
+        << "fft n=" << n;
+    EXPECT_LE(rel_l2(ifft(std::span<const std::complex<double>>(x), n, Norm::ortho),
+                     ref_c2c(to_ld(xn), false, Norm::ortho)),
+              tolerance<double>())
+        << "ifft n=" << n;
+    EXPECT_LE(rel_l2(rfft(std::span<const double>(r), n), ref_r2c(to_ld(rn), Norm::backward)), tolerance<double>())
+        << "rfft n=" << n;
+  }
+  EXPECT_EQ(fft(std::span<const std::complex<double>>(x), 0), fft(std::span<const std::complex<double>>(x)));
+}
+
 TEST(OneShotNd, Rejections) {
   const std::vector<std::complex<float>> x(12);
   const ArrayView<const std::complex<float>> v(x.data(), {3, 4});
@@ -122,6 +216,14 @@ TEST(OneShotNd, Rejections) {
   expect_throw_naming<InvalidArgument>(
       [&] { (void)irfftn(ArrayView<const std::complex<float>>(x.data(), {12, 1})); }, {"n"},
       "irfftn of a last axis of length 1 without n");
+  expect_throw_naming<InvalidArgument>([&] { (void)fftn(v, {0, 1}, Norm::backward, {4}); },
+                                       {"fftn", "s has 1 sizes", "2 axes"}, "fftn with s shorter than axes");
+  expect_throw_naming<InvalidArgument>([&] { (void)fftn(v, {}, Norm::backward, {4, 4, 4}); },
+                                       {"s has 3 sizes", "x has 2 axes"}, "fftn with more sizes than axes");
+  expect_throw_naming<InvalidArgument>([&] { (void)ifftn(v, {1}, Norm::backward, {0}); }, {"ifftn", "0 points", "axis 1"},
+                                       "ifftn with an s entry of 0");
+  expect_throw_naming<InvalidArgument>([&] { (void)irfftn(v, {}, 6, Norm::backward, {3, 8}); },
+                                       {"n = 6", "s's last entry 8"}, "irfftn with n and s disagreeing");
 }
 
 }  // namespace

@@ -504,6 +504,40 @@ TEST_P(DeviceFftNd, OneShotsOverAnyAxesMatchTheReference) {
   std::printf("[ fft one-shots over axes ] worst error / bound: %.3f\n", worst);
 }
 
+// numpy's s on the device: the array cut or zero-padded along each transformed axis first (on
+// the device, one axis at a time), as the host functions (held to the reference by
+// tests/fft/one_shot_nd_test.cpp) do.
+TEST_P(DeviceFftNd, OneShotsTakeNumpysS) {
+  using C = std::complex<float>;
+  const std::vector<std::size_t> shape{4, 6, 5};
+  const std::vector<C> x = random_complex<float>(product(shape), 810);
+  const Buffer<C> xb(queue(), std::span<const C>(x));
+  const ArrayView<const C> view(x.data(), shape);
+  const double bound = gpu::test::fft_bound<float>(7 * 6 * 3);
+  const auto same = [&](const auto& device, const auto& host, const char* what) {
+    ASSERT_EQ(device.size(), host.values.size()) << what;
+    using V = typename std::decay_t<decltype(host.values)>::value_type;
+    const std::vector<V> want(host.values.begin(), host.values.end());
+    if constexpr (std::is_floating_point_v<V>)
+      EXPECT_LE(rel_l2(device.to_vector(), std::vector<long double>(want.begin(), want.end())), bound) << what;
+    else
+      EXPECT_LE(rel_l2(device.to_vector(), to_ld(want)), bound) << what;
+  };
+  same(fftn(xb, shape, {0, 2}, Norm::ortho, {7, 3}), fftn(view, {0, 2}, Norm::ortho, {7, 3}), "fftn pad 0, cut 2");
+  same(ifftn(xb, shape, {}, Norm::backward, {8, 2}), ifftn(view, {}, Norm::backward, {8, 2}), "ifftn last two axes");
+  const std::vector<float> r = random_real<float>(product(shape), 811);
+  same(rfftn(Buffer<float>(queue(), std::span<const float>(r)), shape, {0, 1}, Norm::forward, {3, 9}),
+       rfftn(ArrayView<const float>(r.data(), shape), {0, 1}, Norm::forward, {3, 9}), "rfftn");
+  same(irfftn(xb, shape, {1, 2}, 0, Norm::ortho, {3, 11}), irfftn(view, {1, 2}, 0, Norm::ortho, {3, 11}),
+       "irfftn: axis 1 cut, the real axis's input padded");
+  same(irfftn(xb, shape, {2, 0}, 0, Norm::backward, {6, 4}), irfftn(view, {2, 0}, 0, Norm::backward, {6, 4}),
+       "irfftn: real axis 0 cut, axis 2 padded");
+  expect_throw_naming<InvalidArgument>([&] { (void)fftn(xb, shape, {0, 1}, Norm::backward, {4}); },
+                                       {"fftn", "s has 1 sizes"}, "s shorter than axes");
+  expect_throw_naming<InvalidArgument>([&] { (void)irfftn(xb, shape, {}, 6, Norm::backward, {3, 8}); },
+                                       {"n = 6", "s's last entry 8"}, "n and s disagreeing");
+}
+
 TEST_P(DeviceFftNd, OneShotsRejectBadArguments) {
   const Buffer<std::complex<float>> x(queue(), 24);
   expect_throw_naming<InvalidArgument>([&] { (void)fftn(x, {5, 5}); }, {"fftn", "24", "25"}, "a shape larger than x");

@@ -73,20 +73,17 @@ TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t i
   return result;
 }
 
-// The C-ordered values of an array of `shape` cut or zero-padded to `len` along `axis`.
-template <class T>
-std::vector<T> resize_axis(std::span<const T> x, std::vector<std::size_t>& shape, std::size_t axis, std::size_t len) {
-  std::size_t inner = 1, outer = 1;
-  for (std::size_t a = axis + 1; a < shape.size(); ++a) inner *= shape[a];
-  for (std::size_t a = 0; a < axis; ++a) outer *= shape[a];
-  const std::size_t from = shape[axis];
-  std::vector<T> out(outer * len * inner, T{});
-  const std::size_t keep = std::min(from, len) * inner;
-  for (std::size_t o = 0; o < outer; ++o)
-    std::copy_n(x.begin() + static_cast<std::ptrdiff_t>(o * from * inner), keep,
-                out.begin() + static_cast<std::ptrdiff_t>(o * len * inner));
-  shape[axis] = len;
-  return out;
+// numpy's s for options.n: each transformed axis its own length but the last listed, n long
+// (an axis out of range is left to fftn's check).
+std::vector<std::size_t> s_for_n(const std::vector<std::size_t>& shape, const AxisTransform& o,
+                                 std::size_t last_axis) {
+  if (!o.n) return {};
+  std::vector<std::size_t> axes;
+  for (std::size_t a = 0; a < shape.size() && o.axes.empty(); ++a) axes.push_back(a);
+  for (int a : o.axes) axes.push_back(a < 0 ? static_cast<std::size_t>(a + static_cast<int>(shape.size())) : a);
+  std::vector<std::size_t> s;
+  for (std::size_t a : axes) s.push_back(a == last_axis ? *o.n : a < shape.size() ? shape[a] : 1);
+  return s;
 }
 
 template <class T>
@@ -98,34 +95,32 @@ io::NpyArray to_npy(Array<T>&& a) {
 // first cut or padded to options.n.
 template <class In>
 TransformResult run_axes(const io::NpyArray& input, const AxisTransform& o, std::size_t last_axis) {
-  std::vector<std::size_t> shape = input.shape;
-  std::vector<In> resized;
-  std::span<const In> x = input.values<In>();
-  if (o.n && *o.n != shape[last_axis]) {
-    resized = resize_axis(x, shape, last_axis, *o.n);
-    x = resized;
-  }
+  const std::vector<std::size_t>& shape = input.shape;
+  const std::span<const In> x = input.values<In>();
+  const std::vector<std::size_t> s = s_for_n(shape, o, last_axis);
   TransformResult result;
   if (o.device) {
     const Queue queue(*o.device);
     const Buffer<In> in(queue, x);
     result.plan = std::is_floating_point_v<In> ? "rfftn" : o.inverse ? "ifftn" : "fftn";
+    std::vector<std::size_t> out_shape = shape;
+    out_shape[last_axis] = o.n.value_or(shape[last_axis]);
     if constexpr (std::is_floating_point_v<In>) {
-      std::vector<std::size_t> half = shape;
-      half[last_axis] = half[last_axis] / 2 + 1;
-      result.array = io::NpyArray(std::move(half), fft::rfftn(in, shape, o.axes, o.norm).to_vector());
+      out_shape[last_axis] = out_shape[last_axis] / 2 + 1;
+      result.array = io::NpyArray(std::move(out_shape), fft::rfftn(in, shape, o.axes, o.norm, s).to_vector());
     } else {
-      result.array = io::NpyArray(shape, (o.inverse ? fft::ifftn(in, shape, o.axes, o.norm)
-                                                    : fft::fftn(in, shape, o.axes, o.norm)).to_vector());
+      result.array = io::NpyArray(std::move(out_shape), (o.inverse ? fft::ifftn(in, shape, o.axes, o.norm, s)
+                                                                   : fft::fftn(in, shape, o.axes, o.norm, s))
+                                                            .to_vector());
     }
     return result;
   }
   const ArrayView<const In> view(x.data(), shape);
   if constexpr (std::is_floating_point_v<In>) {
-    result.array = to_npy(fft::rfftn(view, o.axes, o.norm));
+    result.array = to_npy(fft::rfftn(view, o.axes, o.norm, s));
     result.plan = "rfftn";
   } else {
-    result.array = to_npy(o.inverse ? fft::ifftn(view, o.axes, o.norm) : fft::fftn(view, o.axes, o.norm));
+    result.array = to_npy(o.inverse ? fft::ifftn(view, o.axes, o.norm, s) : fft::fftn(view, o.axes, o.norm, s));
     result.plan = o.inverse ? "ifftn" : "fftn";
   }
   return result;

@@ -119,28 +119,37 @@ class DevicePlan {
 /// `axes` of the C-ordered array of `shape` held in x's first prod(shape) values, returned as a
 /// new C-ordered Buffer on x's queue (rfftn's real axis m/2+1 long, irfftn's n). `axes`, `n` and
 /// `norm` are those of the host functions in ripple/fft.hpp: any number of axes in any order,
-/// the last one listed the real axis. On a GPU each axis is one batched 1-D pass over its lines
-/// where they lie (no transposes; the kernels compiled once, as for a DevicePlan); irfftn's
-/// input is first cut or zero-padded along the real axis where n/2+1 differs from its length
-/// there. The call returns when the result is complete. Throws as the host functions
+/// the last one listed the real axis; so is `s` (numpy's s: the array cut or zero-padded to
+/// those lengths along the axes first, on the device). On a GPU each axis is one batched 1-D
+/// pass over its lines where they lie (no transposes; the kernels compiled once, as for a
+/// DevicePlan); an input cut or padded (by s, or irfftn's along the real axis where n/2+1
+/// differs from its length there) is first copied so, one axis at a time. The call returns when the result is complete. Throws as the host functions
 /// (InvalidArgument naming the bad axis or length), InvalidArgument if x holds fewer than
 /// prod(shape) values, and as DevicePlan (Unsupported naming an axis the device cannot
 /// transform, or double precision on a device without it; DeviceError).
 Buffer<std::complex<float>> fftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
-                                 const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+                                 const std::vector<int>& axes = {}, Norm norm = Norm::backward,
+                                 const std::vector<std::size_t>& s = {});
 Buffer<std::complex<double>> fftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
-                                  const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+                                  const std::vector<int>& axes = {}, Norm norm = Norm::backward,
+                                  const std::vector<std::size_t>& s = {});
 Buffer<std::complex<float>> ifftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
-                                  const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+                                  const std::vector<int>& axes = {}, Norm norm = Norm::backward,
+                                  const std::vector<std::size_t>& s = {});
 Buffer<std::complex<double>> ifftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
-                                   const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+                                   const std::vector<int>& axes = {}, Norm norm = Norm::backward,
+                                   const std::vector<std::size_t>& s = {});
 Buffer<std::complex<float>> rfftn(const Buffer<float>& x, const std::vector<std::size_t>& shape,
-                                  const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+                                  const std::vector<int>& axes = {}, Norm norm = Norm::backward,
+                                  const std::vector<std::size_t>& s = {});
 Buffer<std::complex<double>> rfftn(const Buffer<double>& x, const std::vector<std::size_t>& shape,
-                                   const std::vector<int>& axes = {}, Norm norm = Norm::backward);
+                                   const std::vector<int>& axes = {}, Norm norm = Norm::backward,
+                                   const std::vector<std::size_t>& s = {});
 Buffer<float> irfftn(const Buffer<std::complex<float>>& x, const std::vector<std::size_t>& shape,
-                     const std::vector<int>& axes = {}, std::size_t n = 0, Norm norm = Norm::backward);
+                     const std::vector<int>& axes = {}, std::size_t n = 0, Norm norm = Norm::backward,
+                     const std::vector<std::size_t>& s = {});
 Buffer<double> irfftn(const Buffer<std::complex<double>>& x, const std::vector<std::size_t>& shape,
-                      const std::vector<int>& axes = {}, std::size_t n = 0, Norm norm = Norm::backward);
+                      const std::vector<int>& axes = {}, std::size_t n = 0, Norm norm = Norm::backward,
+                      const std::vector<std::size_t>& s = {});
 
 }  // namespace ripple::fft
