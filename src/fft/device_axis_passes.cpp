@@ -6,6 +6,7 @@
 
 #include "fft/nd_axes.hpp"
 #include "gpu/queue_impl.hpp"
+#include "gpu/scratch.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::fft::detail {
@@ -121,7 +122,7 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
     const bool same_sides = in_pitch == out_pitch && c.in_stride == c.out_stride && c.in_dist == c.out_dist;
     if (kind == Kind::c2c && passes_.front().lines.groups > 1 && !same_sides) {
       in_bytes_ = c.in_span * (dbl ? 16 : 8);
-      in_copy_ = context.allocate(in_bytes_);
+      in_copy_ = gpu::allocate_scratch(context, in_bytes_);
     }
     for (auto a = others.rbegin(); a != others.rend(); ++a)
       if (shape[*a] > 1)
@@ -136,7 +137,7 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
   }
   // c2r: the other axes into the work array, the first from the input (a copy when of size 1).
   const auto packed = static_cast<std::int64_t>(c.batch > 1 ? product_of(half) : 0);
-  work_ = context.allocate(c.batch * product_of(half) * (dbl ? 16 : 8));
+  work_ = gpu::allocate_scratch(context, c.batch * product_of(half) * (dbl ? 16 : 8));
   for (std::size_t a : others) {
     const bool first = a == others.front();
     if (!first && shape[a] == 1) continue;

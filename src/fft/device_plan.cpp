@@ -15,6 +15,7 @@
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/device_fft_real.hpp"
 #include "gpu/queue_impl.hpp"
+#include "gpu/scratch.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::fft {
@@ -45,12 +46,17 @@ struct DevicePlan::Impl {
   // Ranks 2 and 3: one pass per axis (fft/device_axis_passes.hpp), as the CPU plan (fft/nd.hpp).
   std::unique_ptr<detail::DeviceAxisPasses> axes;
   mutable std::mutex order;  // the passes of one execute are enqueued together (shared scratch)
+  gpu::ScratchPieces scratch;  // the passes' scratch: the plan's, or placeholders for the caller's area
+  std::optional<gpu::Memory::Extent> work_area;  // the caller's, once set (WorkArea::caller)
 
-  Impl(const Queue& q, const PlanDesc& d) : desc(d), queue(q), checked(detail::check_plan_desc(d)) {
+  Impl(const Queue& q, const PlanDesc& d, WorkArea area)
+      : desc(d), queue(q), checked(detail::check_plan_desc(d)) {
+    scratch.deferred = area == WorkArea::caller;
     if (q.device().kind() == DeviceKind::cpu) {
       cpu.emplace(desc);
       return;
     }
+    const gpu::CollectScratch collect(scratch);
     const detail::CheckedDesc& c = checked;
     const auto layout = detail::layout_of<gpu::FftLayout>(c);
     const bool dbl = desc.precision == Precision::f64;
@@ -175,6 +181,36 @@ struct DevicePlan::Impl {
     }
   }
 
+  // The caller's work area for the passes, at least work_bytes of it.
+  void set_work_area(ripple::detail::RawBuffer& area) {
+    if (!scratch.deferred)
+      throw InvalidArgument("set_work_area: the plan owns its scratch; make it with WorkArea::caller to give it yours");
+    gpu::check_same_memory("set_work_area", "the work area", area.queue(), "the plan", queue);
+    const std::size_t need = scratch.bytes();
+    if (area.bytes() < need)
+      throw InvalidArgument("set_work_area: the work area holds " + std::to_string(area.bytes()) +
+                            " bytes but the plan needs " + std::to_string(need) + " (work_bytes())");
+    if (cpu) return;
+    const gpu::Memory& memory = gpu::memory_of(area);
+    if (memory.extent().space == nullptr && memory.extent().begin % 16 != 0)
+      throw InvalidArgument("set_work_area: the work area does not start on 16 bytes, as the passes' double2 do");
+    std::lock_guard lock(order);
+    scratch.bind(memory);
+    work_area = memory.extent();
+  }
+
+  // The caller's work area is set (where the plan needs one) and shares no memory with the
+  // transform's buffers. With `order` held.
+  void check_work_area(const ripple::detail::RawBuffer& in, const ripple::detail::RawBuffer& out) const {
+    if (!scratch.deferred || cpu || scratch.pieces.empty()) return;
+    if (!work_area)
+      throw InvalidArgument("execute: the plan was made for a work area of the caller's (WorkArea::caller) and has "
+                            "none; set_work_area with " + std::to_string(scratch.bytes()) + " bytes first");
+    for (const auto& [name, buffer] : {std::pair{"in", &in}, std::pair{"out", &out}})
+      if (gpu::sharing(*work_area, scratch.bytes(), gpu::extent_of(*buffer), buffer->bytes()) != gpu::Sharing::apart)
+        throw InvalidArgument(std::string("execute: the work area and ") + name + " share memory");
+  }
+
   // The GPU passes from in's memory to out's (the same memory in place), ordered with the
   // buffers' queues.
   void enqueue(const Queue& in_queue, const ripple::detail::RawBuffer& in, const Queue& out_queue,
@@ -183,6 +219,7 @@ struct DevicePlan::Impl {
     if (out_queue.impl() != queue.impl()) out_queue.synchronize();
     {
       std::lock_guard lock(order);
+      check_work_area(in, out);
       gpu::Stream& stream = gpu::stream_of(queue);
       const gpu::Memory& source = gpu::memory_of(in);
       gpu::Memory& target = gpu::memory_of(out);
@@ -197,7 +234,8 @@ struct DevicePlan::Impl {
   }
 };
 
-DevicePlan::DevicePlan(const Queue& queue, const PlanDesc& desc) : impl_(std::make_unique<Impl>(queue, desc)) {}
+DevicePlan::DevicePlan(const Queue& queue, const PlanDesc& desc, WorkArea work_area)
+    : impl_(std::make_unique<Impl>(queue, desc, work_area)) {}
 DevicePlan::DevicePlan(DevicePlan&&) noexcept = default;
 DevicePlan& DevicePlan::operator=(DevicePlan&&) noexcept = default;
 DevicePlan::~DevicePlan() = default;
@@ -206,6 +244,8 @@ const PlanDesc& DevicePlan::desc() const { return impl_->desc; }
 const Queue& DevicePlan::queue() const { return impl_->queue; }
 std::size_t DevicePlan::input_span() const { return impl_->checked.in_span; }
 std::size_t DevicePlan::output_span() const { return impl_->checked.out_span; }
+std::size_t DevicePlan::work_bytes() const { return impl_->scratch.bytes(); }
+void DevicePlan::set_work_area(ripple::detail::RawBuffer& area) { impl_->set_work_area(area); }
 std::string DevicePlan::describe() const {
   if (impl_->cpu) return "cpu " + impl_->cpu->describe();
   if (impl_->axes)

@@ -258,16 +258,17 @@ void check_same_memory(const std::string& where, const std::string& a_name, cons
                           "their memory is not shared");
 }
 
+Memory::Extent extent_of(const detail::RawBuffer& buffer) {
+  if (buffer.impl().memory) return buffer.impl().memory->extent();
+  return {nullptr, reinterpret_cast<std::uintptr_t>(buffer.impl().host), buffer.bytes()};
+}
+
 Sharing sharing(const detail::RawBuffer& a, std::size_t a_bytes, const detail::RawBuffer& b, std::size_t b_bytes) {
   if (&a == &b) return Sharing::same_start;
-  Memory::Extent x, y;
-  if (a.impl().memory && b.impl().memory) {
-    x = a.impl().memory->extent();
-    y = b.impl().memory->extent();
-  } else {
-    x = {nullptr, reinterpret_cast<std::uintptr_t>(a.impl().host), a.bytes()};
-    y = {nullptr, reinterpret_cast<std::uintptr_t>(b.impl().host), b.bytes()};
-  }
+  return sharing(extent_of(a), a_bytes, extent_of(b), b_bytes);
+}
+
+Sharing sharing(const Memory::Extent& x, std::size_t a_bytes, const Memory::Extent& y, std::size_t b_bytes) {
   if (x.space != y.space) return Sharing::apart;
   if (x.begin == y.begin) return Sharing::same_start;
   const bool meet = x.begin < y.begin ? y.begin - x.begin < a_bytes : x.begin - y.begin < b_bytes;

@@ -10,6 +10,7 @@
 #include "fft/unit_roots.hpp"
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/device_tables.hpp"
+#include "gpu/scratch.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
@@ -121,18 +122,18 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
                           " points needs passes of its complex size, not n " + std::to_string(n));
   const std::size_t elem = double_ ? 16 : 8;
   const auto B = static_cast<std::size_t>(layout.batch);
-  work_ = context.allocate(B * m_ * elem);
+  work_ = allocate_scratch(context, B * m_ * elem);
   // Five passes take the batch as their fastest level through a second scratch of batch x M;
   // where that much more memory cannot be had, one entry at a time through one of M.
   batch_fast_ = FftPass::batch_fast(layout);
   if (five() && batch_fast_) {
     try {
-      work2_ = context.allocate(B * m_ * elem);
+      work2_ = allocate_scratch(context, B * m_ * elem);
     } catch (const DeviceError&) {
       batch_fast_ = false;
     }
   }
-  if (five() && !work2_) work2_ = context.allocate(m_ * elem);
+  if (five() && !work2_) work2_ = allocate_scratch(context, m_ * elem);
   // Every real transform's last pass writes the real side but an even r2c's that cannot split there.
   const bool even_r2c = real.n % 2 == 0 && real.r2c;
   writes_real_ = real.n != 0 && (!even_r2c || split_in_store(n, double_precision, max_pass,

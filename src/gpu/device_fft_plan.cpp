@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gpu/device_fft_bluestein.hpp"
+#include "gpu/scratch.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::gpu {
@@ -337,7 +338,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
                    (passes_.size() == 1 || layout.two_level());
   if (copy_in_place_) {
     in_elements_ = input_extent(layout, n);
-    in_copy_ = context.allocate(in_elements_ * elem);
+    in_copy_ = allocate_scratch(context, in_elements_ * elem);
   }
   if (real.n != 0 && !bluestein_ && passes_.size() < 2)
     throw InvalidArgument("DeviceFftPlan: the real side of a transform of " + str(real.n) +
@@ -380,7 +381,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   batch_fast_ = FftPass::batch_fast(group);
   if (batch_fast_ && passes_.size() == 3) {
     try {
-      scratch2_ = context.allocate(static_cast<std::size_t>(B * N) * elem);
+      scratch2_ = allocate_scratch(context, static_cast<std::size_t>(B * N) * elem);
     } catch (const DeviceError&) {
       batch_fast_ = false;
     }
@@ -400,7 +401,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p1.kernel->check_count(p1.pass.count);
   p1.to = Slot::scratch1;
   steps_.push_back(p1);
-  scratch1_ = context.allocate(static_cast<std::size_t>(B * N) * elem);
+  scratch1_ = allocate_scratch(context, static_cast<std::size_t>(B * N) * elem);
   if (passes_.size() == 2) {
     // Pass 2: M-point rows of every (b, k1) to X[k1 + N1 k2].
     Step p2;
@@ -422,7 +423,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   // scratch2 holding one entry.
   const std::int64_t N2 = static_cast<std::int64_t>(passes_[1]), N3 = static_cast<std::int64_t>(passes_[2]);
   const std::uint64_t launch_batch = batch_fast_ ? static_cast<std::uint64_t>(B) : 1;
-  if (!scratch2_) scratch2_ = context.allocate(static_cast<std::size_t>(N) * elem);
+  if (!scratch2_) scratch2_ = allocate_scratch(context, static_cast<std::size_t>(N) * elem);
   Step p2;
   p2.twiddles = &twiddles(context, static_cast<std::uint64_t>(M), tw_double);
   p2.pass = FftPass::over_batch(launch_batch, static_cast<std::uint64_t>(N1), static_cast<std::uint64_t>(N3), batch_fast_,

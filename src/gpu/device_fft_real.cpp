@@ -13,6 +13,7 @@
 
 #include "fft/unit_roots.hpp"
 #include "gpu/device_tables.hpp"
+#include "gpu/scratch.hpp"
 #include "gpu/tuning.hpp"
 #include "ripple/error.hpp"
 
@@ -66,7 +67,7 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     full.batch = layout.batch;
     full.in_dist = full.out_dist = static_cast<std::int64_t>(n);
     half_ = std::make_unique<DeviceFftPlan>(context, n, double_precision, full, max_pass);
-    work_ = context.allocate(static_cast<std::size_t>(layout.batch * n) * elem);
+    work_ = allocate_scratch(context, static_cast<std::size_t>(layout.batch * n) * elem);
     module_ = get_module_async(context, program(double_precision));
     groups_ = tuning::elementwise_groups(layout.batch * n);
     return;
@@ -113,7 +114,7 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     half_ = std::make_unique<DeviceFftPlan>(context, h_, double_precision, half, max_pass);
   }
   twiddles_ = twiddles(context, n, double_precision);
-  work_ = context.allocate(static_cast<std::size_t>(layout.batch * h_) * elem);
+  work_ = allocate_scratch(context, static_cast<std::size_t>(layout.batch * h_) * elem);
   module_ = get_module_async(context, program(double_precision));
   groups_ = tuning::elementwise_groups(layout.batch * (h_ + 1));
 }

@@ -69,6 +69,10 @@ void check_same_memory(const std::string& where, const std::string& a_name, cons
 /// two are possible only where the caller's memory is wrapped twice.
 enum class Sharing { apart, same_start, overlapping, parent_and_part };
 Sharing sharing(const detail::RawBuffer& a, std::size_t a_bytes, const detail::RawBuffer& b, std::size_t b_bytes);
+/// The same of two extents (Memory::extent(); a host buffer's: its address range).
+Sharing sharing(const Memory::Extent& a, std::size_t a_bytes, const Memory::Extent& b, std::size_t b_bytes);
+/// A buffer's extent: its Memory's, or its host bytes' address range.
+Memory::Extent extent_of(const detail::RawBuffer& buffer);
 
 /// sharing(a, b), throwing InvalidArgument "<where>: <a_name> and <b_name> share memory ..."
 /// unless they are apart or start at the same byte (the one in-place case there is).

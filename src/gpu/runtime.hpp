@@ -65,6 +65,9 @@ class Memory {
     bool part = false;
   };
   virtual Extent extent() const = 0;
+  /// A placeholder's (Context::placeholder) only: from now on the bytes() bytes of `area` from
+  /// `offset` on, which `area` must hold.
+  virtual void bind_to(const Memory& area, std::size_t offset) = 0;
 
  private:
   std::size_t bytes_;
@@ -164,6 +167,9 @@ class Context {
   /// context's device, not owned (an OpenCL queue is retained). Throws InvalidArgument naming
   /// what does not fit.
   virtual std::unique_ptr<Stream> wrap_stream(void* native) = 0;
+  /// Memory of `bytes` that has none until bound (Memory::bind_to) to a piece of a work area
+  /// (src/gpu/scratch.hpp); it allocates nothing.
+  virtual std::unique_ptr<Memory> placeholder(std::size_t bytes) = 0;
 
   /// The in-memory kernel cache: modules loaded on this context, or being compiled or loaded
   /// by some thread, by program key (src/gpu/program.cpp fills it).

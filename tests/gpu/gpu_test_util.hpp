@@ -116,6 +116,7 @@ class ForwardingContext : public Context {
     return inner_.wrap_memory(native, bytes, alignment);
   }
   std::unique_ptr<Stream> wrap_stream(void* native) override { return inner_.wrap_stream(native); }
+  std::unique_ptr<Memory> placeholder(std::size_t bytes) override { return inner_.placeholder(bytes); }
 
  protected:
   std::unique_ptr<Memory> allocate_memory(std::size_t bytes) override { return inner_.allocate(bytes); }

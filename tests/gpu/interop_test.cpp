@@ -215,6 +215,23 @@ TEST_P(Interop, PlansRunOnTheCallersMemoryAndLeaveIt) {
   EXPECT_LT(rel_l2(in.read<C>(3000), x), 1e-12) << "the input was changed";
 }
 
+// A plan's work area in the caller's memory, from an offset into it (an OpenCL sub-buffer, whose
+// pieces become sub-buffers of its parent; a CUDA pointer past the allocation's start).
+TEST_P(Interop, AWorkAreaInTheCallersMemory) {
+  fft::PlanDesc desc;
+  desc.shape = {59049};
+  fft::DevicePlan plan(queue(), desc, fft::WorkArea::caller);
+  const std::size_t bytes = plan.work_bytes();
+  CallerMemory memory(queue(), 8192 + bytes);
+  memory.write(std::vector<unsigned char>(8192 + bytes, 0xff));
+  Buffer<std::byte> area = Buffer<std::byte>::wrap(queue(), memory.at(4096), bytes);
+  plan.set_work_area(area);
+  const std::vector<C> x = random_values(59049, 9);
+  Buffer<C> data(queue(), std::span<const C>(x));
+  plan.execute(data, data);
+  EXPECT_LT(rel_l2(data.to_vector(), host_result(desc, x)), 1e-5);
+}
+
 TEST_P(Interop, NativeHandlesReachRipplesOwnMemoryAndQueue) {
   Buffer<float> b(queue(), 4);
   EXPECT_NE(b.native_handle(), nullptr);

@@ -62,15 +62,22 @@
 
 namespace ripple::fft {
 
-/// An immutable FFT plan on one queue's device: owns its compiled kernels, twiddle tables and
-/// scratch memory. Executions are enqueued on the plan's queue in order; one plan may be
-/// executed from several threads (its queue orders the work) but its scratch is shared, so
-/// executions never overlap each other.
+/// Who provides the device memory a plan's passes work in (their scratch): the plan, which
+/// allocates it when made (the default), or the caller, with DevicePlan::set_work_area (as
+/// cuFFT's cufftSetAutoAllocation(0) and cufftSetWorkArea, VkFFT's userTempBuffer): for memory
+/// from the caller's pool, or one area shared by plans executed one after another.
+enum class WorkArea { owned, caller };
+
+/// An FFT plan on one queue's device: owns its compiled kernels, twiddle tables and scratch
+/// memory (or uses the caller's: WorkArea). Executions are enqueued on the plan's queue in
+/// order; one plan may be executed from several threads (its queue orders the work) but its
+/// scratch is shared, so executions never overlap each other.
 class DevicePlan {
  public:
   /// Validates `desc` and builds the plan for `queue`'s device (threads is ignored on GPUs).
+  /// With WorkArea::caller it allocates no scratch: execute() then needs set_work_area() first.
   /// Throws as described at the top of this header.
-  DevicePlan(const Queue& queue, const PlanDesc& desc);
+  DevicePlan(const Queue& queue, const PlanDesc& desc, WorkArea work_area = WorkArea::owned);
   DevicePlan(DevicePlan&&) noexcept;
   DevicePlan& operator=(DevicePlan&&) noexcept;
   ~DevicePlan();
@@ -82,6 +89,21 @@ class DevicePlan {
   std::size_t output_span() const;
   /// The algorithm chosen, e.g. "gpu c2c n=1048576 f32: 1024 x 1024 (2 passes, ...)".
   std::string describe() const;
+  /// Bytes of device memory the passes work in (cuFFT's cufftGetSize): what the plan holds, or
+  /// what set_work_area needs; 0 for plans that need none (one kernel over distinct buffers)
+  /// and on the CPU (fft::Plan keeps its own).
+  std::size_t work_bytes() const;
+  /// The caller's memory for a WorkArea::caller plan's passes, at least work_bytes() bytes of
+  /// it from its start (any Buffer on the plan's device and context; a wrapped one too). It is
+  /// used by every execute() from now on, until set again: it must outlive them, and no other
+  /// work may use it while one runs (other plans' executions on the same queue may: they run
+  /// one after another). Throws InvalidArgument for a plan that owns its scratch, an area too
+  /// small, on another device or context, or not aligned to 16 bytes.
+  template <class T>
+  void set_work_area(Buffer<T>& area) {
+    set_work_area(area.raw());
+  }
+  void set_work_area(ripple::detail::RawBuffer& area);
 
   /// Enqueues the transform of `in` into `out` on the plan's queue (blocking on the CPU). in and
   /// out may be the same buffer, or two wrapping memory from the same byte (Buffer::wrap),

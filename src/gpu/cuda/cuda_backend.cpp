@@ -74,6 +74,9 @@ class CudaMemory final : public Memory {
   void* ptr() const { return ptr_; }
   void* native_handle() const override { return ptr_; }
   Extent extent() const override { return {nullptr, reinterpret_cast<std::uintptr_t>(ptr_), bytes()}; }
+  void bind_to(const Memory& area, std::size_t offset) override {
+    ptr_ = static_cast<char*>(static_cast<const CudaMemory&>(area).ptr()) + offset;
+  }
 
  private:
   int device_;
@@ -232,6 +235,10 @@ class CudaContext final : public Context {
       throw InvalidArgument("Buffer::wrap: " + what + " has " + std::to_string(base + size - at) +
                             " bytes of its allocation from there on, but the buffer needs " + std::to_string(bytes));
     return std::make_unique<CudaMemory>(facts_.device, native, bytes, false);
+  }
+
+  std::unique_ptr<Memory> placeholder(std::size_t bytes) override {
+    return std::make_unique<CudaMemory>(facts_.device, nullptr, bytes, false);
   }
 
   std::unique_ptr<Stream> wrap_stream(void* native) override {

@@ -13,12 +13,12 @@ namespace ripple::gpu::opencl {
   X(clGetPlatformIDs) X(clGetPlatformInfo) X(clGetDeviceIDs) X(clGetDeviceInfo)                \
   X(clCreateContext) X(clRetainContext) X(clReleaseContext)                                    \
   X(clCreateCommandQueue) X(clRetainCommandQueue) X(clReleaseCommandQueue)                     \
-  X(clGetCommandQueueInfo) X(clCreateBuffer) X(clRetainMemObject) X(clReleaseMemObject)        \
-  X(clGetMemObjectInfo) X(clCreateProgramWithSource) X(clCreateProgramWithBinary)              \
-  X(clBuildProgram) X(clGetProgramBuildInfo) X(clGetProgramInfo) X(clReleaseProgram)           \
-  X(clCreateKernel) X(clReleaseKernel) X(clSetKernelArg) X(clEnqueueNDRangeKernel)             \
-  X(clEnqueueReadBuffer) X(clEnqueueWriteBuffer) X(clEnqueueFillBuffer) X(clEnqueueCopyBuffer) \
-  X(clFinish)
+  X(clGetCommandQueueInfo) X(clCreateBuffer) X(clCreateSubBuffer) X(clRetainMemObject)         \
+  X(clReleaseMemObject) X(clGetMemObjectInfo) X(clCreateProgramWithSource)                     \
+  X(clCreateProgramWithBinary) X(clBuildProgram) X(clGetProgramBuildInfo) X(clGetProgramInfo)  \
+  X(clReleaseProgram) X(clCreateKernel) X(clReleaseKernel) X(clSetKernelArg)                   \
+  X(clEnqueueNDRangeKernel) X(clEnqueueReadBuffer) X(clEnqueueWriteBuffer)                     \
+  X(clEnqueueFillBuffer) X(clEnqueueCopyBuffer) X(clFinish)
 
 /// Function pointers into the loaded ICD loader.
 struct Api {

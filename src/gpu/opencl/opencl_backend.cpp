@@ -82,10 +82,24 @@ class ClMemory final : public Memory {
   ClMemory(const Api& cl, cl_mem mem, std::size_t bytes, Extent extent, cl_mem_flags flags)
       : Memory(bytes), cl_(cl), mem_(mem), extent_(extent), flags_(flags) {}
   ClMemory(const Api& cl, cl_mem mem, std::size_t bytes) : ClMemory(cl, mem, bytes, {mem, 0, bytes}, 0) {}
-  ~ClMemory() override { cl_.clReleaseMemObject(mem_); }
+  ~ClMemory() override {
+    if (mem_) cl_.clReleaseMemObject(mem_);
+  }
   cl_mem handle() const { return mem_; }
   void* native_handle() const override { return mem_; }
   Extent extent() const override { return extent_; }
+  // A placeholder becomes a sub-buffer of the buffer under `area` (a sub-buffer's parent).
+  void bind_to(const Memory& area, std::size_t offset) override {
+    const Extent whole = area.extent();
+    auto parent = static_cast<cl_mem>(const_cast<void*>(whole.space));
+    const cl_buffer_region region{whole.begin + offset, bytes()};
+    cl_int status = CL_SUCCESS;
+    cl_mem sub = cl_.clCreateSubBuffer(parent, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &status);
+    check(status, "clCreateSubBuffer of " + std::to_string(bytes()) + " bytes at byte " + std::to_string(region.origin));
+    if (mem_) cl_.clReleaseMemObject(mem_);
+    mem_ = sub;
+    extent_ = {parent, region.origin, bytes(), true};
+  }
   // Throws InvalidArgument where the caller made the buffer closed to the host's `access`
   // (reading: downloads; writing: uploads).
   void check_host_access(bool writing) const {
@@ -341,6 +355,10 @@ class ClContext final : public Context {
     check(cl_.clRetainMemObject(mem), "clRetainMemObject");
     return std::make_unique<ClMemory>(cl_, mem, bytes,
                                       Memory::Extent{parent ? parent : mem, origin, bytes, parent != nullptr}, flags);
+  }
+
+  std::unique_ptr<Memory> placeholder(std::size_t bytes) override {
+    return std::make_unique<ClMemory>(cl_, nullptr, bytes, Memory::Extent{}, 0);
   }
 
   std::unique_ptr<Stream> wrap_stream(void* native) override {

@@ -1,0 +1,47 @@
+// Where the GPU FFT passes' scratch memory comes from: allocated where a component asks for it
+// (the default), or, for a plan made for a work area of the caller's (fft::WorkArea::caller,
+// cuFFT's cufftSetAutoAllocation(0) + cufftSetWorkArea), placeholders bound later to pieces of
+// that area. While a CollectScratch lives on a thread, the scratch its components ask for there
+// is listed in its ScratchPieces, so a plan knows its work size (cufftGetSize's) either way;
+// the components themselves only call allocate_scratch.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "gpu/runtime.hpp"
+
+namespace ripple::gpu {
+
+/// Each piece of a work area starts at a multiple of this many bytes: above any OpenCL
+/// device's CL_DEVICE_MEM_BASE_ADDR_ALIGN (sub-buffers' origins), and a GPU's cache line.
+inline constexpr std::size_t kScratchAlignment = 4096;
+
+/// The scratch of one plan, in the order asked for.
+struct ScratchPieces {
+  bool deferred = false;        ///< placeholders, bound by bind()
+  std::vector<Memory*> pieces;  ///< owned by the plan's components
+  /// The bytes of a work area holding every piece at its aligned offset.
+  std::size_t bytes() const;
+  /// Points each placeholder at its piece of `area`, which holds at least bytes() (deferred only).
+  void bind(const Memory& area) const;
+};
+
+/// Lists in `pieces` the scratch asked for on this thread while it lives (one at a time).
+class CollectScratch {
+ public:
+  explicit CollectScratch(ScratchPieces& pieces);
+  ~CollectScratch();
+  CollectScratch(const CollectScratch&) = delete;
+  CollectScratch& operator=(const CollectScratch&) = delete;
+
+ private:
+  ScratchPieces* previous_;
+};
+
+/// `bytes` of scratch for a component on `context`: allocated (Context::allocate), or a
+/// placeholder where the collecting plan defers its scratch; listed where one collects.
+std::unique_ptr<Memory> allocate_scratch(Context& context, std::size_t bytes);
+
+}  // namespace ripple::gpu
