@@ -48,6 +48,11 @@ Buffer<std::byte> garbage(const Queue& q, std::size_t bytes) {
   return area;
 }
 
+std::vector<float> floats_of(const std::vector<C>& v) {
+  const auto* f = reinterpret_cast<const float*>(v.data());
+  return std::vector<float>(f, f + 2 * v.size());
+}
+
 // Runs `plan` on the same input (complex values, or reals for r2c) into a fresh output; returns
 // the output as complex values' or reals' bits.
 std::vector<float> run(const DevicePlan& plan, unsigned seed) {
@@ -61,8 +66,7 @@ std::vector<float> run(const DevicePlan& plan, unsigned seed) {
   if (real_in) {
     Buffer<C> y(q, out_values);
     plan.execute(Buffer<float>(q, std::span<const float>(reals)), y);
-    const std::vector<C> v = y.to_vector();
-    return std::vector<float>(reinterpret_cast<const float*>(v.data()), reinterpret_cast<const float*>(v.data()) + 2 * v.size());
+    return floats_of(y.to_vector());
   }
   if (real_out) {
     Buffer<float> y(q, out_values);
@@ -73,12 +77,10 @@ std::vector<float> run(const DevicePlan& plan, unsigned seed) {
   if (d.in_stride == d.out_stride && d.in_dist == d.out_dist) {
     Buffer<C> y(q, out_values);
     plan.execute(data, y);
-    const std::vector<C> v = y.to_vector();
-    return std::vector<float>(reinterpret_cast<const float*>(v.data()), reinterpret_cast<const float*>(v.data()) + 2 * v.size());
+    return floats_of(y.to_vector());
   }
   plan.execute(data, data);  // in place with different sides: through a copy of the input
-  const std::vector<C> v = data.to_vector();
-  return std::vector<float>(reinterpret_cast<const float*>(v.data()), reinterpret_cast<const float*>(v.data()) + 2 * v.size());
+  return floats_of(data.to_vector());
 }
 
 TEST_P(DeviceFftWorkArea, TheCallersAreaServesAsTheOwnedScratch) {
