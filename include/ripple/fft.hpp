@@ -103,7 +103,7 @@ class Plan {
 
 /// One-shot transforms with numpy.fft semantics along a 1-D signal. Plans are cached and
 /// reused across calls. `n` is numpy's n, the transform length: the input is cut or
-/// zero-padded to n values first (0: its own length).
+/// zero-padded to n values first (0, which numpy refuses: its own length).
 std::vector<std::complex<float>> fft(std::span<const std::complex<float>> x, Norm norm = Norm::backward);
 std::vector<std::complex<double>> fft(std::span<const std::complex<double>> x, Norm norm = Norm::backward);
 std::vector<std::complex<float>> fft(std::span<const std::complex<float>> x, std::size_t n, Norm norm = Norm::backward);
@@ -133,9 +133,11 @@ std::vector<double> irfft(std::span<const std::complex<double>> x, std::size_t n
 /// real-to-complex (its length becomes m/2+1) and the others complex; irfftn does the inverse:
 /// complex backward transforms over every axis but the last in `axes`, then complex-to-real
 /// along it, with `n` real outputs there (numpy's s[-1], which s's last entry also gives; 0
-/// means 2*(m-1); the input along that axis is cut or zero-padded to n/2+1). Throws
-/// InvalidArgument for a 0-d input, a transformed axis of length 0, a bad or repeated axis, s
-/// not one length per axis, an s entry of 0, n and s's last entry differing.
+/// means 2*(m-1); the input along that axis is cut or zero-padded to n/2+1). numpy's s entry
+/// -1 (the axis's own length) has no equivalent: give that length. s without axes is numpy's
+/// older meaning, which numpy 2 deprecates. Throws InvalidArgument for a 0-d input, a transform
+/// length of 0 (after s), a bad or repeated axis, s not one length per axis, an s entry of 0,
+/// n and s's last entry differing, a result too large for memory (a huge s entry).
 Array<std::complex<float>> fftn(ArrayView<const std::complex<float>> x, const std::vector<int>& axes = {},
                                 Norm norm = Norm::backward, const std::vector<std::size_t>& s = {});
 Array<std::complex<double>> fftn(ArrayView<const std::complex<double>> x, const std::vector<int>& axes = {},

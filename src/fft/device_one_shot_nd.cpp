@@ -139,13 +139,14 @@ Buffer<T> real_backward_nd(const Buffer<std::complex<T>>& x, const std::vector<s
   n = detail::irfftn_length(shape[real_axis], n, s);
   half[real_axis] = n / 2 + 1;  // the input cut or padded along the real axis
   detail::check_lengths(half, axes, "irfftn");
+  std::vector<std::size_t> real_shape = half;
+  real_shape[real_axis] = n;
+  detail::check_size(real_shape, "irfftn");
   const Queue& q = x.queue();
   if (q.device().kind() == DeviceKind::cpu) {
     const Array<T> y = irfftn(ArrayView<const std::complex<T>>(host_data(x), shape), axes_in, n, norm, s);
     return Buffer<T>(q, std::span<const T>(y.values.data(), y.values.size()));
   }
-  std::vector<std::size_t> real_shape = half;
-  real_shape[real_axis] = n;
   std::vector<Buffer<std::complex<T>>> steps;
   const gpu::Memory& in = resized<T>(q, gpu::memory_of(x.raw()), shape, half, steps);
   return run_axes<T, T>(q, in, product_of(real_shape), real_shape, axes, Kind::c2r, Direction::backward, norm);

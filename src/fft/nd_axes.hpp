@@ -38,6 +38,10 @@ struct Resized {
 Resized resized_axes(const std::vector<int>& axes, const std::vector<std::size_t>& s,
                      const std::vector<std::size_t>& x_shape, const std::string& name);
 
+/// InvalidArgument, prefixed by `name`, where an array of `shape` would have more values than
+/// any memory holds (their bytes overflowing; a huge s entry, as numpy's -1 cast to size_t).
+void check_size(const std::vector<std::size_t>& shape, const std::string& name);
+
 /// irfftn's real output length from its `n` and `s` (s's last entry): whichever is given (both
 /// must agree), else 2 * (m - 1) of the m values the input holds along the real axis.
 std::size_t irfftn_length(std::size_t m, std::size_t n, const std::vector<std::size_t>& s);

@@ -77,7 +77,21 @@ Resized resized_axes(const std::vector<int>& axes, const std::vector<std::size_t
                             "; transform sizes must be >= 1");
     r.shape[r.axes[i]] = s[i];
   }
+  check_size(r.shape, name);
   return r;
+}
+
+void check_size(const std::vector<std::size_t>& shape, const std::string& name) {
+  // Complex double values are the largest: 16 bytes.
+  std::size_t count = 1;
+  for (std::size_t v : shape) {
+    if (v != 0 && count > SIZE_MAX / 16 / v) {
+      std::string text;
+      for (std::size_t e : shape) text += (text.empty() ? "" : ", ") + std::to_string(e);
+      throw InvalidArgument(name + ": a shape of {" + text + "} has more values than memory can hold");
+    }
+    count *= v;
+  }
 }
 
 }  // namespace detail
@@ -89,8 +103,8 @@ using detail::checked_axes;
 using detail::irfftn_length;
 using detail::product_of;
 
-// Copies the view into a C-ordered array of `shape` (which may differ from the view's along one
-// axis: cut there, or zero-padded), converting T to U.
+// Copies the view into a C-ordered array of `shape` (which may differ from the view's along any
+// axes: cut there, or zero-padded), converting T to U.
 template <class T, class U>
 Array<U> c_order_copy(ArrayView<const T> x, std::vector<std::size_t> shape) {
   Array<U> out(shape);
@@ -209,11 +223,12 @@ Array<T> real_backward_nd(ArrayView<const std::complex<T>> x, const std::vector<
   const std::size_t real_axis = axes.back();
   n = irfftn_length(x.extent(real_axis), n, s);
   half_shape[real_axis] = n / 2 + 1;
+  std::vector<std::size_t> real_shape = half_shape;
+  real_shape[real_axis] = n;
+  detail::check_size(real_shape, "irfftn");
   check_lengths(half_shape, axes, "irfftn");
   Array<std::complex<T>> work = c_order_copy<std::complex<T>, std::complex<T>>(x, half_shape);
-  std::vector<std::size_t> shape = half_shape;
-  shape[real_axis] = n;
-  Array<T> y(shape);
+  Array<T> y(real_shape);
   const std::vector<Chunk> chunks = chunks_of(axes, real_axis);
   const auto real_chunk = std::find_if(chunks.begin(), chunks.end(), [&](const Chunk& c) { return c.last == real_axis; });
   for (auto c = chunks.begin(); c != chunks.end(); ++c)

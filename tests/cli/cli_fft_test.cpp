@@ -186,6 +186,12 @@ TEST_F(CliFft, AxesWithLengthCutsOrPadsTheLastAxisListed) {
       for (std::size_t j = 0; j < 3; ++j) padded[i * 3 + j] = x.data()[i * 3 + j];
     return fft::fftn(ArrayView<const c128>(padded.data(), {8, 3}), {0});
   });
+  // Several axes, negative ones, real input: numpy's s, each axis its own length but the last
+  // listed (-1: axis 2, cut from 5 to 4), as fftn's s gives it.
+  expect_axes_match<c64, c64>("--axes 1,-1 --n 4", {3, 4, 5}, 30,
+                              [](auto x) { return fft::fftn(x, {1, 2}, Norm::backward, {4, 4}); });
+  expect_axes_match<double, c128>("--axes -1,0 --n 9", {3, 4, 5}, 31,
+                                  [](auto x) { return fft::rfftn(x, {2, 0}, Norm::backward, {5, 9}); });
 }
 
 TEST_F(CliFft, BadAxesAreOneLineErrors) {

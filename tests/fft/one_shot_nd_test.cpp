@@ -175,9 +175,29 @@ TEST(OneShotNd, SCutsOrPadsTheAxes) {
   L2Error e;
   for (std::size_t i = 0; i < want.size(); ++i) e.add(static_cast<long double>(back.values[i]), want[i]);
   EXPECT_LE(e.rel(), tolerance<float>()) << e.describe();
-  EXPECT_EQ(irfftn(ArrayView<const std::complex<float>>(spectrum.data(), shape), {1, 2}, 11, Norm::ortho, {3, 11})
-                .values.size(),
-            back.values.size());  // n and s's last entry agreeing
+  const Array<float> agreeing =  // n and s's last entry agreeing
+      irfftn(ArrayView<const std::complex<float>>(spectrum.data(), shape), {1, 2}, 11, Norm::ortho, {3, 11});
+  EXPECT_TRUE(std::equal(agreeing.values.begin(), agreeing.values.end(), back.values.begin(), back.values.end()));
+
+  // irfftn's real axis first and cut by s (5 -> 4 reals, its input 4 -> 3), axis 2 padded.
+  const Array<double> cut =
+      irfftn(ArrayView<const std::complex<double>>(x.data(), shape), {2, 0}, 0, Norm::backward, {7, 4});
+  ASSERT_EQ(cut.shape, (Shape{4, 6, 7}));
+  const std::vector<long double> want_cut =
+      ref_irfftn(to_ld(cut_or_padded(x, shape, {3, 6, 7})), {3, 6, 7}, {2, 0}, 4, Norm::backward);
+  EXPECT_LE(rel_l2(std::vector<double>(cut.values.begin(), cut.values.end()), want_cut), tolerance<double>());
+  // rfftn with s and no axes: the last s.size() axes.
+  const Array<std::complex<float>> last =
+      rfftn(ArrayView<const float>(r.data(), shape), {}, Norm::backward, {3, 8});
+  ASSERT_EQ(last.shape, (Shape{4, 3, 5}));
+  EXPECT_LE(rel_l2(std::vector<std::complex<float>>(last.values.begin(), last.values.end()),
+                   ref_rfftn(to_ld(cut_or_padded(r, shape, {4, 3, 8})), {4, 3, 8}, {1, 2}, Norm::backward)),
+            tolerance<float>());
+  // An empty array padded by s: zeros, as numpy.
+  const Array<std::complex<double>> from_empty =
+      fftn(ArrayView<const std::complex<double>>(x.data(), {0, 4}), {0}, Norm::backward, {3});
+  ASSERT_EQ(from_empty.shape, (Shape{3, 4}));
+  for (const auto& v : from_empty.values) EXPECT_EQ(v, std::complex<double>(0, 0));
 }
 
 // numpy's n of the 1-D one-shots: the input cut or zero-padded to n first.
@@ -202,6 +222,17 @@ TEST(OneShot, NCutsOrPadsTheInput) {
         << "rfft n=" << n;
   }
   EXPECT_EQ(fft(std::span<const std::complex<double>>(x), 0), fft(std::span<const std::complex<double>>(x)));
+  // The float overloads, n = 0 and an empty x padded.
+  const std::vector<std::complex<float>> xf(x.begin(), x.end());
+  const std::vector<float> rf(r.begin(), r.end());
+  EXPECT_EQ(ifft(std::span<const std::complex<float>>(xf), 0), ifft(std::span<const std::complex<float>>(xf)));
+  EXPECT_EQ(rfft(std::span<const float>(rf), 0), rfft(std::span<const float>(rf)));
+  EXPECT_LE(rel_l2(fft(std::span<const std::complex<float>>(xf), 12),
+                   ref_c2c(to_ld(cut_or_padded(x, {10}, {12})), true, Norm::backward)),
+            tolerance<float>());
+  EXPECT_EQ(rfft(std::span<const float>(), 4), std::vector<std::complex<float>>(3));
+  expect_throw_naming<InvalidArgument>([&] { (void)fft(std::span<const std::complex<float>>(), 0); }, {"empty"},
+                                       "fft of nothing with n = 0");
 }
 
 TEST(OneShotNd, Rejections) {
@@ -224,6 +255,13 @@ TEST(OneShotNd, Rejections) {
                                        "ifftn with an s entry of 0");
   expect_throw_naming<InvalidArgument>([&] { (void)irfftn(v, {}, 6, Norm::backward, {3, 8}); },
                                        {"n = 6", "s's last entry 8"}, "irfftn with n and s disagreeing");
+  const std::size_t huge = static_cast<std::size_t>(-1);  // numpy's -1 cast
+  expect_throw_naming<InvalidArgument>([&] { (void)fftn(v, {0}, Norm::backward, {huge}); },
+                                       {"fftn", "more values than memory"}, "fftn with a huge s");
+  expect_throw_naming<InvalidArgument>([&] { (void)fftn(v, {0, 1}, Norm::backward, {std::size_t{1} << 40, 1 << 30}); },
+                                       {"more values than memory"}, "fftn whose s overflows the count");
+  expect_throw_naming<InvalidArgument>([&] { (void)irfftn(v, {}, huge); }, {"irfftn", "more values than memory"},
+                                       "irfftn with a huge n");
 }
 
 }  // namespace

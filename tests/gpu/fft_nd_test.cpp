@@ -536,6 +536,18 @@ TEST_P(DeviceFftNd, OneShotsTakeNumpysS) {
                                        {"fftn", "s has 1 sizes"}, "s shorter than axes");
   expect_throw_naming<InvalidArgument>([&] { (void)irfftn(xb, shape, {}, 6, Norm::backward, {3, 8}); },
                                        {"n = 6", "s's last entry 8"}, "n and s disagreeing");
+  expect_throw_naming<InvalidArgument>(
+      [&] { (void)fftn(xb, shape, {0}, Norm::backward, {static_cast<std::size_t>(-1)}); },
+      {"fftn", "more values than memory"}, "a huge s");
+  if (!has_fp64()) return;
+  const std::vector<std::complex<double>> xd(x.begin(), x.end());
+  const Buffer<std::complex<double>> xdb(queue(), std::span<const std::complex<double>>(xd));
+  const ArrayView<const std::complex<double>> view_d(xd.data(), shape);
+  const Array<std::complex<double>> host = fftn(view_d, {1, -1}, Norm::forward, {9, 2});
+  const std::vector<std::complex<double>> got = fftn(xdb, shape, {1, -1}, Norm::forward, {9, 2}).to_vector();
+  EXPECT_LE(rel_l2(got, to_ld(std::vector<std::complex<double>>(host.values.begin(), host.values.end()))),
+            gpu::test::fft_bound<double>(18))
+      << "double";
 }
 
 TEST_P(DeviceFftNd, OneShotsRejectBadArguments) {
