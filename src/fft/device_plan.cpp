@@ -195,8 +195,13 @@ struct DevicePlan::Impl {
     if (memory.extent().space == nullptr && memory.extent().begin % 16 != 0)
       throw InvalidArgument("set_work_area: the work area does not start on 16 bytes, as the passes' double2 do");
     std::lock_guard lock(order);
+    // Until every piece is bound the plan has no area: a binding that fails part way leaves
+    // execute refused, not running across two areas.
+    work_area.reset();
     scratch.bind(memory);
     work_area = memory.extent();
+    // On OpenCL the pieces are sub-buffers of the buffer under the area.
+    if (work_area->space) work_area->part = true;
   }
 
   // The caller's work area is set (where the plan needs one) and shares no memory with the
@@ -206,9 +211,15 @@ struct DevicePlan::Impl {
     if (!work_area)
       throw InvalidArgument("execute: the plan was made for a work area of the caller's (WorkArea::caller) and has "
                             "none; set_work_area with " + std::to_string(scratch.bytes()) + " bytes first");
-    for (const auto& [name, buffer] : {std::pair{"in", &in}, std::pair{"out", &out}})
-      if (gpu::sharing(*work_area, scratch.bytes(), gpu::extent_of(*buffer), buffer->bytes()) != gpu::Sharing::apart)
+    for (const auto& [name, buffer] : {std::pair{"in", &in}, std::pair{"out", &out}}) {
+      const gpu::Sharing s = gpu::sharing(*work_area, scratch.bytes(), gpu::extent_of(*buffer), buffer->bytes());
+      if (s == gpu::Sharing::parent_and_part)
+        throw InvalidArgument(std::string("execute: ") + name +
+                              " is the OpenCL buffer the work area's pieces are sub-buffers of, which OpenCL does not "
+                              "let one command read and write; use sub-buffers of it for both");
+      if (s != gpu::Sharing::apart)
         throw InvalidArgument(std::string("execute: the work area and ") + name + " share memory");
+    }
   }
 
   // The GPU passes from in's memory to out's (the same memory in place), ordered with the

@@ -87,6 +87,9 @@ TEST_P(DeviceFftWorkArea, TheCallersAreaServesAsTheOwnedScratch) {
   PlanDesc inner = desc_of({1024}, 4);  // innermost batching, in place: the input copied first
   inner.out_stride = 4;
   inner.out_dist = 1;
+  PlanDesc nd_inner = desc_of({6, 10}, 2);
+  nd_inner.in_stride = 2;
+  nd_inner.in_dist = 1;
   const std::vector<PlanDesc> descs{
       desc_of({59049}, 2),                  // two passes through scratch
       desc_of({4099}, 2),                   // a prime: Bluestein's passes
@@ -94,6 +97,7 @@ TEST_P(DeviceFftWorkArea, TheCallersAreaServesAsTheOwnedScratch) {
       inner,
       desc_of({6, 10}, 2, Kind::c2r),       // N-D c2r: its work array
       desc_of({4, 118098}, 1, Kind::c2r),   // two pieces: the work array, the real axis's passes'
+      nd_inner,                             // N-D c2c in place, sides differing: its input copy
   };
   unsigned seed = 1;
   for (const PlanDesc& d : descs) {
@@ -113,6 +117,10 @@ TEST_P(DeviceFftWorkArea, TheCallersAreaServesAsTheOwnedScratch) {
     Buffer<std::byte> area = garbage(queue(), bytes);
     caller.set_work_area(area);
     EXPECT_EQ(run(caller, seed), run(owned, seed));
+    Buffer<std::byte> second = garbage(queue(), bytes + 4096);  // rebound, the first area gone
+    caller.set_work_area(second);
+    area = Buffer<std::byte>(queue(), 1);
+    EXPECT_EQ(run(caller, seed + 100), run(owned, seed + 100)) << "rebound";
     ++seed;
   }
 }

@@ -15,6 +15,7 @@
 #include <cuda_runtime_api.h>
 #endif
 
+#include <algorithm>
 #include <complex>
 #include <cstdint>
 #include <cstring>
@@ -230,6 +231,23 @@ TEST_P(Interop, AWorkAreaInTheCallersMemory) {
   Buffer<C> data(queue(), std::span<const C>(x));
   plan.execute(data, data);
   EXPECT_LT(rel_l2(data.to_vector(), host_result(desc, x)), 1e-5);
+  // The bytes before and after the area are as they were.
+  const std::vector<unsigned char> all = memory.read<unsigned char>(8192 + bytes);
+  EXPECT_EQ(std::count(all.begin(), all.begin() + 4096, 0xff), 4096) << "before the area";
+  EXPECT_EQ(std::count(all.begin() + 4096 + bytes, all.end(), 0xff), 4096) << "after the area";
+  if (queue().device().kind() != DeviceKind::opencl) return;
+  // A sub-buffer beside the area's pieces may be transformed; the buffer under them may not.
+  const std::size_t data_bytes = (59049 * sizeof(C) + 4095) / 4096 * 4096;  // the data, then the area
+  CallerMemory shared(queue(), data_bytes + bytes);
+  Buffer<std::byte> piece_area = Buffer<std::byte>::wrap(queue(), shared.at(data_bytes, bytes), bytes);
+  plan.set_work_area(piece_area);
+  Buffer<C> beside = Buffer<C>::wrap(queue(), shared.at(0, 59049 * sizeof(C)), 59049);
+  beside.upload(x);
+  plan.execute(beside, beside);
+  EXPECT_LT(rel_l2(beside.to_vector(), host_result(desc, x)), 1e-5);
+  Buffer<C> whole = Buffer<C>::wrap(queue(), shared.handle(), 59049);
+  Buffer<C> elsewhere(queue(), 59049);
+  expect_invalid([&] { plan.execute(whole, elsewhere); }, {"in is the OpenCL buffer", "sub-buffers of"});
 }
 
 TEST_P(Interop, NativeHandlesReachRipplesOwnMemoryAndQueue) {

@@ -90,15 +90,18 @@ class DevicePlan {
   /// The algorithm chosen, e.g. "gpu c2c n=1048576 f32: 1024 x 1024 (2 passes, ...)".
   std::string describe() const;
   /// Bytes of device memory the passes work in (cuFFT's cufftGetSize): what the plan holds, or
-  /// what set_work_area needs; 0 for plans that need none (one kernel over distinct buffers)
-  /// and on the CPU (fft::Plan keeps its own).
+  /// what set_work_area needs; 0 for plans that need none (one kernel whose input and output
+  /// layouts agree) and on the CPU (fft::Plan keeps its own). An N-D plan counts each axis's.
   std::size_t work_bytes() const;
   /// The caller's memory for a WorkArea::caller plan's passes, at least work_bytes() bytes of
   /// it from its start (any Buffer on the plan's device and context; a wrapped one too). It is
-  /// used by every execute() from now on, until set again: it must outlive them, and no other
-  /// work may use it while one runs (other plans' executions on the same queue may: they run
-  /// one after another). Throws InvalidArgument for a plan that owns its scratch, an area too
-  /// small, on another device or context, or not aligned to 16 bytes.
+  /// used by every execute() from now on, until set again: it must outlive them (on OpenCL the
+  /// plan's sub-buffers of it keep its cl_mem alive meanwhile), and no other work may use it
+  /// while one runs (other plans' executions on the same queue may: they run one after
+  /// another). Throws InvalidArgument for a plan that owns its scratch, an area too small, on
+  /// another device or context, or not aligned to 16 bytes (on OpenCL: with a piece where the
+  /// device's sub-buffers may not start); execute() refuses buffers that share memory with the
+  /// area.
   template <class T>
   void set_work_area(Buffer<T>& area) {
     set_work_area(area.raw());

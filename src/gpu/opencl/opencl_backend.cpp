@@ -95,6 +95,10 @@ class ClMemory final : public Memory {
     const cl_buffer_region region{whole.begin + offset, bytes()};
     cl_int status = CL_SUCCESS;
     cl_mem sub = cl_.clCreateSubBuffer(parent, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &status);
+    if (status == CL_MISALIGNED_SUB_BUFFER_OFFSET)
+      throw InvalidArgument("set_work_area: a piece of the work area at byte " + std::to_string(region.origin) +
+                            " of its buffer is not aligned as the device's sub-buffers must be "
+                            "(CL_DEVICE_MEM_BASE_ADDR_ALIGN); give an area that starts on 4096 bytes");
     check(status, "clCreateSubBuffer of " + std::to_string(bytes()) + " bytes at byte " + std::to_string(region.origin));
     if (mem_) cl_.clReleaseMemObject(mem_);
     mem_ = sub;
