@@ -80,8 +80,8 @@ class Device {
   /// microseconds. Tables no plan uses are freed now; the rest go with their last plan. Plans
   /// made later make their tables again. For memory wanted outside ripple (another library on
   /// the same GPU); ripple's own allocations do this themselves before they fail. Returns the
-  /// bytes freed now; 0 for the CPU, or for a device no queue has opened. (Tables made in an
-  /// OpenCL context of the caller's, through Queue::wrap, go with its last wrapped queue.)
+  /// bytes freed now; 0 for the CPU, or for a device no queue has opened. Contexts of the
+  /// caller's (an OpenCL queue of one through Queue::wrap) are emptied too.
   std::size_t release_cached_memory() const;
 
   bool operator==(const Device&) const = default;

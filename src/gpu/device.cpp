@@ -99,8 +99,11 @@ bool Device::available() const { return kind_ == DeviceKind::cpu || gpu::find_de
 
 std::size_t Device::release_cached_memory() const {
   if (kind_ == DeviceKind::cpu) return 0;
-  const std::shared_ptr<gpu::Context> context = gpu::opened_device(*this);
-  return context ? gpu::release_cached_tables(*context) : 0;
+  std::vector<std::shared_ptr<gpu::Context>> contexts = gpu::caller_contexts(*this);
+  if (std::shared_ptr<gpu::Context> own = gpu::opened_device(*this)) contexts.push_back(std::move(own));
+  std::size_t freed = 0;
+  for (const auto& context : contexts) freed += gpu::release_cached_tables(*context);
+  return freed;
 }
 
 DeviceInfo Device::info() const {

@@ -88,6 +88,12 @@ std::shared_ptr<Context> open_device_for_queue(const Device& device, void* nativ
   return backend_of(device.kind())->context_for_queue(static_cast<std::size_t>(position(device)), own, native);
 }
 
+std::vector<std::shared_ptr<Context>> caller_contexts(const Device& device) {
+  const int i = position(device);
+  if (i < 0) return {};
+  return backend_of(device.kind())->caller_contexts(static_cast<std::size_t>(i));
+}
+
 std::shared_ptr<Context> opened_device(const Device& device) {
   OpenedContexts& opened = opened_contexts();
   std::lock_guard lock(opened.mutex);

@@ -27,6 +27,9 @@ std::shared_ptr<Context> open_device(const Device& device);
 /// a queue of `device`.
 std::shared_ptr<Context> open_device_for_queue(const Device& device, void* native);
 
+/// The Contexts over the caller's contexts (Queue::wrap) on `device` still in use.
+std::vector<std::shared_ptr<Context>> caller_contexts(const Device& device);
+
 /// The Context of `device` if open_device has opened it, else nullptr (opens nothing).
 std::shared_ptr<Context> opened_device(const Device& device);
 

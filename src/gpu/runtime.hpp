@@ -225,6 +225,9 @@ class Backend {
   /// that device.
   virtual std::shared_ptr<Context> context_for_queue(std::size_t index, const std::shared_ptr<Context>& opened,
                                                      void* native) = 0;
+  /// The Contexts context_for_queue made over the caller's contexts on devices()[index] that are
+  /// still in use (none for CUDA).
+  virtual std::vector<std::shared_ptr<Context>> caller_contexts(std::size_t /*index*/) { return {}; }
 };
 
 /// The backends compiled into this build, each constructed once (thread-safe).

@@ -510,6 +510,21 @@ TEST_P(OpenclInterop, CallersContextOverTwoDevices) {
   clReleaseContext(context);
 }
 
+// Device::release_cached_memory() empties the tables of contexts of the caller's too.
+TEST_P(OpenclInterop, ReleaseCachedMemoryReachesCallersContexts) {
+  CallersOpenclContext caller(queue());
+  ASSERT_TRUE(caller.ok());
+  const Queue wrapped = Queue::wrap(queue().device(), caller.queue());
+  queue().device().release_cached_memory();
+  {
+    fft::PlanDesc desc;
+    desc.shape = {59049};  // two passes: twiddle tables
+    const fft::DevicePlan plan(wrapped, desc);
+  }
+  EXPECT_GT(queue().device().release_cached_memory(), 0u);
+  EXPECT_EQ(queue().device().release_cached_memory(), 0u);
+}
+
 TEST_P(OpenclInterop, MisfitsAreRefusedByName) {
   CallersOpenclContext caller(queue());
   ASSERT_TRUE(caller.ok());

@@ -488,6 +488,15 @@ class ClBackend final : public Backend {
     return context;
   }
 
+  std::vector<std::shared_ptr<Context>> caller_contexts(std::size_t index) override {
+    std::lock_guard lock(mutex_);
+    std::vector<std::shared_ptr<Context>> live;
+    for (const auto& [key, known] : callers_)
+      if (key.second == index)
+        if (std::shared_ptr<Context> context = known.lock()) live.push_back(std::move(context));
+    return live;
+  }
+
  private:
   const Api* cl_ = nullptr;
   std::string reason_;
