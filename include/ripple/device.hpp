@@ -106,8 +106,8 @@ class Queue {
   /// native_handle()) or of the caller's own, in which ripple then builds its kernels too.
   /// ripple enqueues on it and never destroys it, nor waits for it when the Queue goes (calls
   /// that return finished, as uploads and downloads, wait for it as for any queue): it must
-  /// outlive the Queue and all made with it. Throws InvalidArgument naming what does not fit (the CPU, not a queue of
-  /// `device`, out of order), Unsupported if the device is not present.
+  /// outlive the Queue and all made with it. Throws InvalidArgument naming what does not fit
+  /// (the CPU, not a queue of `device`, out of order), Unsupported if the device is not present.
   static Queue wrap(const Device& device, void* native_queue);
   const Device& device() const;
   /// Waits for all work enqueued so far. Throws DeviceError for a failure of that work.
