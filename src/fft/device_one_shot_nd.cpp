@@ -71,12 +71,13 @@ const gpu::Memory& resized(const Queue& q, const gpu::Memory& in, std::vector<st
     // `outer` rows of m (then h) indices along the axis, `inner` values each: the first
     // min(m, h) indices of each row kept, zeros after them.
     const std::size_t inner = product_of(shape, axis + 1), outer = product_of(shape, 0, axis);
+    const std::size_t count = outer * h * inner;
     shape[axis] = h;
-    Buffer<E>& out = steps.emplace_back(q, product_of(shape));
-    if (product_of(shape) == 0) return gpu::memory_of(out.raw());
+    Buffer<E>& out = steps.emplace_back(q, count);
     gpu::Memory& target_memory = gpu::memory_of(out.raw());
+    if (count == 0) return target_memory;
     gpu::Stream& stream = gpu::stream_of(q);
-    if (h > m) stream.zero(target_memory, 0, product_of(shape) * sizeof(E));
+    if (h > m) stream.zero(target_memory, 0, count * sizeof(E));
     if (m * inner * outer > 0) {
       gpu::CopyLayout rows;
       rows.count = std::min(m, h) * inner;
@@ -133,23 +134,17 @@ template <class T>
 Buffer<T> real_backward_nd(const Buffer<std::complex<T>>& x, const std::vector<std::size_t>& shape,
                            const std::vector<int>& axes_in, std::size_t n, const std::vector<std::size_t>& s,
                            Norm norm) {
-  auto [axes, half] = detail::resized_axes(axes_in, s, shape, "irfftn");
+  const detail::IrfftnShapes shapes = detail::irfftn_shapes(axes_in, n, s, shape);
   check_holds(x, shape, "irfftn");
-  const std::size_t real_axis = axes.back();
-  n = detail::irfftn_length(shape[real_axis], n, s);
-  half[real_axis] = n / 2 + 1;  // the input cut or padded along the real axis
-  detail::check_lengths(half, axes, "irfftn");
-  std::vector<std::size_t> real_shape = half;
-  real_shape[real_axis] = n;
-  detail::check_size(real_shape, "irfftn");
   const Queue& q = x.queue();
   if (q.device().kind() == DeviceKind::cpu) {
     const Array<T> y = irfftn(ArrayView<const std::complex<T>>(host_data(x), shape), axes_in, n, norm, s);
     return Buffer<T>(q, std::span<const T>(y.values.data(), y.values.size()));
   }
   std::vector<Buffer<std::complex<T>>> steps;
-  const gpu::Memory& in = resized<T>(q, gpu::memory_of(x.raw()), shape, half, steps);
-  return run_axes<T, T>(q, in, product_of(real_shape), real_shape, axes, Kind::c2r, Direction::backward, norm);
+  const gpu::Memory& in = resized<T>(q, gpu::memory_of(x.raw()), shape, shapes.half, steps);
+  return run_axes<T, T>(q, in, product_of(shapes.real), shapes.real, shapes.axes, Kind::c2r, Direction::backward,
+                        norm);
 }
 
 }  // namespace

@@ -42,15 +42,20 @@ Resized resized_axes(const std::vector<int>& axes, const std::vector<std::size_t
 /// any memory holds (their bytes overflowing; a huge s entry, as numpy's -1 cast to size_t).
 void check_size(const std::vector<std::size_t>& shape, const std::string& name);
 
-/// irfftn's real output length from its `n` and `s` (s's last entry): whichever is given (both
-/// must agree), else 2 * (m - 1) of the m values the input holds along the real axis.
-std::size_t irfftn_length(std::size_t m, std::size_t n, const std::vector<std::size_t>& s);
+/// irfftn's shapes from x's and its `axes`, `n` and `s`: the axes (as resized_axes, the real
+/// one last), its output length n along the real axis (n or s's last entry, which must agree
+/// where both are given, else 2 * (m - 1) of the m values x holds there), the shape the input
+/// is cut or zero-padded to (`half`: n/2+1 along the real axis) and the output's (`real`).
+/// InvalidArgument as resized_axes, for n and s disagreeing, m < 2 with neither given, a
+/// transform length of 0 and a result too large for memory.
+struct IrfftnShapes {
+  std::vector<std::size_t> axes, half, real;
+  std::size_t n = 0;
+};
+IrfftnShapes irfftn_shapes(const std::vector<int>& axes, std::size_t n, const std::vector<std::size_t>& s,
+                           const std::vector<std::size_t>& x_shape);
 
 /// InvalidArgument naming the first transformed axis of length 0.
 void check_lengths(const std::vector<std::size_t>& shape, const std::vector<std::size_t>& axes, const char* name);
-
-/// irfftn's output length along its real axis, whose input holds m values: n, or 2 * (m - 1)
-/// where n is 0 (InvalidArgument if m < 2 then).
-std::size_t irfftn_length(std::size_t m, std::size_t n);
 
 }  // namespace ripple::fft::detail

@@ -11,6 +11,7 @@
 
 #include "fft/nd_axes.hpp"
 #include "fft/plan_desc.hpp"
+#include "ripple/array.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
 
@@ -40,19 +41,29 @@ void check_lengths(const std::vector<std::size_t>& shape, const std::vector<std:
                             " has length 0; transform sizes must be >= 1");
 }
 
-std::size_t irfftn_length(std::size_t m, std::size_t n) {
-  if (n != 0) return n;
-  if (m < 2)
-    throw InvalidArgument("irfftn: the last transformed axis has " + std::to_string(m) +
-                          " values; give n or at least 2 values (n = 2*(m-1))");
-  return 2 * (m - 1);
-}
-
-std::size_t irfftn_length(std::size_t m, std::size_t n, const std::vector<std::size_t>& s) {
+IrfftnShapes irfftn_shapes(const std::vector<int>& axes, std::size_t n, const std::vector<std::size_t>& s,
+                           const std::vector<std::size_t>& x_shape) {
   if (!s.empty() && n != 0 && n != s.back())
     throw InvalidArgument("irfftn: n = " + std::to_string(n) + " and s's last entry " + std::to_string(s.back()) +
                           " differ; both are the real axis's output length");
-  return irfftn_length(m, s.empty() ? n : s.back());
+  IrfftnShapes r;
+  Resized resized = resized_axes(axes, s, x_shape, "irfftn");
+  r.axes = std::move(resized.axes);
+  r.half = std::move(resized.shape);
+  const std::size_t real_axis = r.axes.back(), m = x_shape[real_axis];
+  r.n = s.empty() ? n : s.back();
+  if (r.n == 0) {
+    if (m < 2)
+      throw InvalidArgument("irfftn: the last transformed axis has " + std::to_string(m) +
+                            " values; give n or at least 2 values (n = 2*(m-1))");
+    r.n = 2 * (m - 1);
+  }
+  r.half[real_axis] = r.n / 2 + 1;
+  check_lengths(r.half, r.axes, "irfftn");
+  r.real = r.half;
+  r.real[real_axis] = r.n;
+  check_size(r.real, "irfftn");
+  return r;
 }
 
 Resized resized_axes(const std::vector<int>& axes, const std::vector<std::size_t>& s,
@@ -85,11 +96,8 @@ void check_size(const std::vector<std::size_t>& shape, const std::string& name) 
   // Complex double values are the largest: 16 bytes.
   std::size_t count = 1;
   for (std::size_t v : shape) {
-    if (v != 0 && count > SIZE_MAX / 16 / v) {
-      std::string text;
-      for (std::size_t e : shape) text += (text.empty() ? "" : ", ") + std::to_string(e);
-      throw InvalidArgument(name + ": a shape of {" + text + "} has more values than memory can hold");
-    }
+    if (v != 0 && count > SIZE_MAX / 16 / v)
+      throw InvalidArgument(name + ": a shape of " + shape_text(shape) + " has more values than memory can hold");
     count *= v;
   }
 }
@@ -100,7 +108,6 @@ namespace {
 
 using detail::check_lengths;
 using detail::checked_axes;
-using detail::irfftn_length;
 using detail::product_of;
 
 // Copies the view into a C-ordered array of `shape` (which may differ from the view's along any
@@ -219,17 +226,11 @@ Array<std::complex<T>> real_forward_nd(ArrayView<const T> x, const std::vector<i
 template <class T>
 Array<T> real_backward_nd(ArrayView<const std::complex<T>> x, const std::vector<int>& axes_in, std::size_t n,
                           const std::vector<std::size_t>& s, Norm norm) {
-  auto [axes, half_shape] = detail::resized_axes(axes_in, s, x.shape(), "irfftn");
-  const std::size_t real_axis = axes.back();
-  n = irfftn_length(x.extent(real_axis), n, s);
-  half_shape[real_axis] = n / 2 + 1;
-  std::vector<std::size_t> real_shape = half_shape;
-  real_shape[real_axis] = n;
-  detail::check_size(real_shape, "irfftn");
-  check_lengths(half_shape, axes, "irfftn");
-  Array<std::complex<T>> work = c_order_copy<std::complex<T>, std::complex<T>>(x, half_shape);
-  Array<T> y(real_shape);
-  const std::vector<Chunk> chunks = chunks_of(axes, real_axis);
+  const detail::IrfftnShapes shapes = detail::irfftn_shapes(axes_in, n, s, x.shape());
+  const std::size_t real_axis = shapes.axes.back();
+  Array<std::complex<T>> work = c_order_copy<std::complex<T>, std::complex<T>>(x, shapes.half);
+  Array<T> y(shapes.real);
+  const std::vector<Chunk> chunks = chunks_of(shapes.axes, real_axis);
   const auto real_chunk = std::find_if(chunks.begin(), chunks.end(), [&](const Chunk& c) { return c.last == real_axis; });
   for (auto c = chunks.begin(); c != chunks.end(); ++c)
     if (c != real_chunk)

@@ -73,16 +73,16 @@ TransformResult run(const io::NpyArray& input, fft::PlanDesc desc, std::size_t i
   return result;
 }
 
-// numpy's s for options.n: each transformed axis its own length but the last listed, n long
-// (an axis out of range is left to fftn's check).
+// numpy's s for options.n over the --axes listed: each its own length but the last, n long (an
+// axis out of range is left to fftn's check).
 std::vector<std::size_t> s_for_n(const std::vector<std::size_t>& shape, const AxisTransform& o,
                                  std::size_t last_axis) {
   if (!o.n) return {};
-  std::vector<std::size_t> axes;
-  for (std::size_t a = 0; a < shape.size() && o.axes.empty(); ++a) axes.push_back(a);
-  for (int a : o.axes) axes.push_back(a < 0 ? static_cast<std::size_t>(a + static_cast<int>(shape.size())) : a);
   std::vector<std::size_t> s;
-  for (std::size_t a : axes) s.push_back(a == last_axis ? *o.n : a < shape.size() ? shape[a] : 1);
+  for (int given : o.axes) {
+    const auto a = static_cast<std::size_t>(given < 0 ? given + static_cast<int>(shape.size()) : given);
+    s.push_back(a == last_axis ? *o.n : a < shape.size() ? shape[a] : 1);
+  }
   return s;
 }
 

@@ -148,7 +148,8 @@ class DevicePlan {
 /// those lengths along the axes first, on the device). On a GPU each axis is one batched 1-D
 /// pass over its lines where they lie (no transposes; the kernels compiled once, as for a
 /// DevicePlan); an input cut or padded (by s, or irfftn's along the real axis where n/2+1
-/// differs from its length there) is first copied so, one axis at a time. The call returns when the result is complete. Throws as the host functions
+/// differs from its length there) is first copied so, one axis at a time. The call returns
+/// when the result is complete. Throws as the host functions
 /// (InvalidArgument naming the bad axis or length), InvalidArgument if x holds fewer than
 /// prod(shape) values, and as DevicePlan (Unsupported naming an axis the device cannot
 /// transform, or double precision on a device without it; DeviceError).
