@@ -73,7 +73,55 @@ AxisLayout axis_layout(const std::vector<std::size_t>& shape, std::size_t axis, 
 
 DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std::size_t>& shape,
                                    const std::vector<std::size_t>& axes, Kind kind, bool dbl, const CheckedDesc& c,
-                                   const std::string& where) {
+                                   const std::string& where, std::uint64_t max_pass) {
+  const std::size_t real_axis = axes.back();
+  // Every axis's size first, so a plan the device cannot do fails before compiling or allocating.
+  for (std::size_t a : axes) {
+    const std::size_t n = shape[a];
+    try {
+      gpu::DeviceFftPlan::check_size(a == real_axis && kind != Kind::c2c && n % 2 == 0 ? n / 2 : n, dbl, max_pass);
+    } catch (const Unsupported& e) {
+      throw unsupported_axis(shape, a, where, e);
+    }
+  }
+  const auto build = [&] { build_passes(context, shape, axes, kind, dbl, c, where, max_pass); };
+  // The passes run one after another on one stream, so each pass's scratch can lie over the
+  // others' (ScratchStep): a plan deferring its scratch to the caller's area lays them out there;
+  // else they are collected as placeholders and bound to one region of the passes' own.
+  if (gpu::scratch_deferred()) {
+    build();
+    return;
+  }
+  gpu::ScratchPieces pieces;
+  pieces.deferred = true;
+  {
+    const gpu::CollectScratch collect(pieces);
+    build();
+  }
+  if (pieces.pieces.empty()) return;
+  try {
+    region_ = gpu::allocate_scratch(context, pieces.bytes());
+    pieces.bind(*region_);
+  } catch (const DeviceError&) {
+    // Where that region cannot be had, each pass allocates its own, falling back as it can to
+    // less (one batch entry at a time through a smaller second scratch).
+    region_.reset();
+    build();
+  }
+}
+
+Unsupported DeviceAxisPasses::unsupported_axis(const std::vector<std::size_t>& shape, std::size_t axis,
+                                               const std::string& where, const Unsupported& e) {
+  return Unsupported("shape: axis " + std::to_string(axis) + " of size " + std::to_string(shape[axis]) + " on " +
+                     where + ": " + e.what());
+}
+
+void DeviceAxisPasses::build_passes(gpu::Context& context, const std::vector<std::size_t>& shape,
+                                    const std::vector<std::size_t>& axes, Kind kind, bool dbl, const CheckedDesc& c,
+                                    const std::string& where, std::uint64_t max_pass) {
+  passes_.clear();
+  work_.reset();
+  in_copy_.reset();
   const std::size_t real_axis = axes.back();
   std::vector<std::size_t> half = shape;  // the complex side
   if (kind != Kind::c2c) half[real_axis] = half[real_axis] / 2 + 1;
@@ -83,30 +131,18 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
   const std::vector<std::size_t> in_pitch = c.in_pitch.empty() ? pitches_of(in_side) : c.in_pitch;
   const std::vector<std::size_t> out_pitch = c.out_pitch.empty() ? pitches_of(out_side) : c.out_pitch;
   const std::vector<std::size_t> work_pitch = pitches_of(half);
-  const auto unsupported_axis = [&](std::size_t a, const Unsupported& e) {
-    return Unsupported("shape: axis " + std::to_string(a) + " of size " + std::to_string(shape[a]) + " on " + where +
-                       ": " + e.what());
-  };
-  // Every axis's size first, so a plan the device cannot do fails before compiling or allocating.
-  for (std::size_t a : axes) {
-    const std::size_t n = shape[a];
-    try {
-      gpu::DeviceFftPlan::check_size(a == real_axis && kind != Kind::c2c && n % 2 == 0 ? n / 2 : n, dbl);
-    } catch (const Unsupported& e) {
-      throw unsupported_axis(a, e);
-    }
-  }
   const auto add = [&](std::size_t a, Slot from, Slot to, bool scaled, const AxisLayout& lines) {
     try {
+      const gpu::ScratchStep step;  // this pass's scratch is in use only while it runs
       AxisPass p{a, nullptr, nullptr, lines, from, to, scaled};
       if (a == real_axis && kind != Kind::c2c) {
-        p.rows = std::make_unique<gpu::DeviceFftReal>(context, shape[a], dbl, kind == Kind::r2c, lines.layout);
+        p.rows = std::make_unique<gpu::DeviceFftReal>(context, shape[a], dbl, kind == Kind::r2c, lines.layout, max_pass);
       } else {
-        p.plan = std::make_unique<gpu::DeviceFftPlan>(context, shape[a], dbl, lines.layout);
+        p.plan = std::make_unique<gpu::DeviceFftPlan>(context, shape[a], dbl, lines.layout, max_pass);
       }
       passes_.push_back(std::move(p));
     } catch (const Unsupported& e) {
-      throw unsupported_axis(a, e);
+      throw unsupported_axis(shape, a, where, e);
     }
   };
   // The lines of axis a, from one side's layout to another's (along a the sides' own sizes).
@@ -148,6 +184,7 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
   add(real_axis, Slot::work, Slot::out, true,
       lines_of(real_axis, work_pitch, 1, packed, out_pitch, c.out_stride, c.out_dist));
 }
+
 
 DeviceAxisPasses::~DeviceAxisPasses() = default;
 

@@ -14,6 +14,7 @@
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/device_fft_real.hpp"
 #include "ripple/device.hpp"
+#include "ripple/error.hpp"
 
 namespace ripple::fft::detail {
 
@@ -49,8 +50,13 @@ class DeviceAxisPasses {
   /// axis work -> out with the scale; with no other axis, the real axis in -> out. Every axis's
   /// size is checked before anything is compiled or allocated: one the device cannot do is
   /// Unsupported "axis A of size N on `where`: ...". Programs compile side by side (wait_ready).
+  /// The passes' scratch is one region they share, each pass's laid over the others' (a plan
+  /// collecting deferred scratch gets their pieces so, gpu::ScratchStep); where that region
+  /// cannot be had, each pass's own. max_pass caps every 1-D plan's passes, as
+  /// gpu::DeviceFftPlan's (tests lower it to reach passes with scratch at small sizes).
   DeviceAxisPasses(gpu::Context& context, const std::vector<std::size_t>& shape, const std::vector<std::size_t>& axes,
-                   Kind kind, bool double_precision, const CheckedDesc& layout, const std::string& where);
+                   Kind kind, bool double_precision, const CheckedDesc& layout, const std::string& where,
+                   std::uint64_t max_pass = gpu::kFftMaxOnChip);
   ~DeviceAxisPasses();
 
   void wait_ready() const;
@@ -70,6 +76,13 @@ class DeviceAxisPasses {
     Slot from, to;
     bool scaled;
   };
+  void build_passes(gpu::Context& context, const std::vector<std::size_t>& shape, const std::vector<std::size_t>& axes,
+                    Kind kind, bool double_precision, const CheckedDesc& layout, const std::string& where,
+                    std::uint64_t max_pass);
+  static Unsupported unsupported_axis(const std::vector<std::size_t>& shape, std::size_t axis,
+                                      const std::string& where, const Unsupported& e);
+
+  std::unique_ptr<gpu::Memory> region_;  // every pass's scratch, where the passes own it (outlives them)
   std::vector<AxisPass> passes_;
   std::unique_ptr<gpu::Memory> work_;  // c2r with other axes
   // c2c whose first pass runs per group of lines (embedded layouts) with different sides: in

@@ -91,7 +91,9 @@ class DevicePlan {
   std::string describe() const;
   /// Bytes of device memory the passes work in (cuFFT's cufftGetSize): what the plan holds, or
   /// what set_work_area needs; 0 for plans that need none (one kernel whose input and output
-  /// layouts agree) and on the CPU (fft::Plan keeps its own). An N-D plan counts each axis's.
+  /// layouts agree) and on the CPU (fft::Plan keeps its own). The axes of an N-D plan run one
+  /// after another, so their scratch shares these bytes: the largest axis's, plus the work
+  /// array a c2r keeps through all of them.
   std::size_t work_bytes() const;
   /// The caller's memory for a WorkArea::caller plan's passes, at least work_bytes() bytes of
   /// it from its start (any Buffer on the plan's device and context; a wrapped one too). It is
