@@ -100,14 +100,23 @@ DeviceAxisPasses::DeviceAxisPasses(gpu::Context& context, const std::vector<std:
   }
   if (pieces.pieces.empty()) return;
   try {
-    region_ = gpu::allocate_scratch(context, pieces.bytes());
+    region_ = context.allocate(pieces.bytes());
     pieces.bind(*region_);
-  } catch (const DeviceError&) {
-    // Where that region cannot be had, each pass allocates its own, falling back as it can to
-    // less (one batch entry at a time through a smaller second scratch).
-    region_.reset();
+    gpu::list_scratch(*region_);  // only once bound: a failure leaves nothing listed
+    return;
+  } catch (const DeviceError&) {  // no memory for it, or no sub-buffer of it
+  } catch (const InvalidArgument&) {  // a device whose sub-buffers may not start on 4096 bytes
+  }
+  // Each pass allocates its own, falling back as it can to less (one batch entry at a time
+  // through a smaller second scratch). Those pieces are all held at once: listed as the whole
+  // run's, none laid over another.
+  region_.reset();
+  gpu::ScratchPieces apart;
+  {
+    const gpu::CollectScratch collect(apart);
     build();
   }
+  for (const gpu::ScratchPieces::Piece& p : apart.pieces) gpu::list_scratch(*p.memory);
 }
 
 Unsupported DeviceAxisPasses::unsupported_axis(const std::vector<std::size_t>& shape, std::size_t axis,

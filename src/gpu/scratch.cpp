@@ -61,4 +61,8 @@ std::unique_ptr<Memory> allocate_scratch(Context& context, std::size_t bytes) {
   return m;
 }
 
+void list_scratch(Memory& memory) {
+  if (collecting) collecting->pieces.push_back({&memory, 0});
+}
+
 }  // namespace ripple::gpu

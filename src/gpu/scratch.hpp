@@ -3,7 +3,8 @@
 // cuFFT's cufftSetAutoAllocation(0) + cufftSetWorkArea), placeholders bound later to pieces of
 // that area. While a CollectScratch lives on a thread, the scratch its components ask for there
 // is listed in its ScratchPieces, so a plan knows its work size (cufftGetSize's) either way;
-// the components themselves only call allocate_scratch. Components that run one after another
+// the components themselves call allocate_scratch (or list_scratch for a region they bind
+// placeholders to). Components that run one after another
 // (an N-D plan's axis passes) each ask for theirs within a ScratchStep, and the pieces of
 // different steps are laid over the same bytes.
 #pragma once
@@ -72,5 +73,9 @@ bool scratch_deferred();
 /// `bytes` of scratch for a component on `context`: allocated (Context::allocate), or a
 /// placeholder where the collecting plan defers its scratch; listed where one collects.
 std::unique_ptr<Memory> allocate_scratch(Context& context, std::size_t bytes);
+
+/// Lists `memory`, scratch a component allocated itself (a region it bound placeholders to),
+/// where a plan collects, as in use through the whole run.
+void list_scratch(Memory& memory);
 
 }  // namespace ripple::gpu
