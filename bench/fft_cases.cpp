@@ -22,7 +22,7 @@ SizeLists full_lists() {
   for (int k = 4; k <= 22; ++k) l.pow2.push_back(std::size_t{1} << k);
   l.smooth = {60, 243, 1000, 3125, 4800, 6561, 15625, 16807, 100000, 1000000};
   l.prime = {17, 1009, 65537, 999983};
-  l.batch = {64, 256, 1024};
+  l.batch = {64, 100, 125, 256, 1024};  // 100, 125: not multiples of an AVX-512 vector (8 complex floats)
   l.nd = {{4096, 4096}, {256, 256, 256}};  // the CPU targets of the multi-dimensional issue
   return l;
 }
@@ -32,7 +32,7 @@ SizeLists quick_lists() {
   for (int k = 6; k <= 20; k += 2) l.pow2.push_back(std::size_t{1} << k);
   l.smooth = {60, 243, 1000, 3125, 6561, 100000};
   l.prime = {17, 1009, 65537};
-  l.batch = {64, 256, 1024};
+  l.batch = {64, 100, 125, 256, 1024};  // 100, 125: not multiples of an AVX-512 vector (8 complex floats)
   l.nd = {{1024, 1024}, {128, 128, 128}};
   return l;
 }

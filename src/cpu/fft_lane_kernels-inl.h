@@ -633,7 +633,9 @@ HWY_INLINE void StoreComplexTransposed(D d, V* v, hn::TFromD<D>* dst, std::ptrdi
 
 // Sequences whose elements are contiguous but whose lanes are far apart (a batch of whole
 // transforms): W x W blocks are loaded row by row and transposed in registers, instead of one
-// gather per element. `to_lanes` moves sequences -> lane vectors, otherwise back.
+// gather per element. `to_lanes` moves sequences -> lane vectors, otherwise back. Where W does
+// not divide n, the last block's rows are read and written in masked parts of r < W values,
+// nothing past them (the last sequence may end the caller's array).
 template <class D>
 HWY_INLINE void TransposeBlocks(D d, std::size_t n, const hn::TFromD<D>* seq, std::ptrdiff_t seq_stride,
                                 hn::TFromD<D>* vecs, bool to_lanes, hn::TFromD<D>* seq_out) {
@@ -641,7 +643,8 @@ HWY_INLINE void TransposeBlocks(D d, std::size_t n, const hn::TFromD<D>* seq, st
   const std::size_t L = hn::Lanes(d), w = L / 2;
   constexpr std::size_t kMax = hn::MaxLanes(D()) / 2;
   V v[kMax];
-  for (std::size_t e0 = 0; e0 < n; e0 += w) {
+  const std::size_t whole = n - n % w;
+  for (std::size_t e0 = 0; e0 < whole; e0 += w) {
     if (to_lanes) {
       LoadComplexTransposed(d, seq + 2 * std::ptrdiff_t(e0), 2 * seq_stride, v);
       for (std::size_t j = 0; j < w; ++j) hn::Store(v[j], d, vecs + (e0 + j) * L);
@@ -649,6 +652,20 @@ HWY_INLINE void TransposeBlocks(D d, std::size_t n, const hn::TFromD<D>* seq, st
       for (std::size_t j = 0; j < w; ++j) v[j] = hn::Load(d, vecs + (e0 + j) * L);
       StoreComplexTransposed(d, v, seq_out + 2 * std::ptrdiff_t(e0), 2 * seq_stride);
     }
+  }
+  const std::size_t r = n - whole;
+  if (r == 0) return;
+  const std::ptrdiff_t row = 2 * seq_stride;
+  if (to_lanes) {
+    for (std::size_t j = 0; j < w; ++j)
+      v[j] = LoadFirstLanes(d, seq + 2 * std::ptrdiff_t(whole) + std::ptrdiff_t(j) * row, 2 * r);
+    TransposeComplex(d, v);
+    for (std::size_t k = 0; k < r; ++k) hn::Store(v[k], d, vecs + (whole + k) * L);
+  } else {
+    for (std::size_t k = 0; k < w; ++k) v[k] = k < r ? hn::Load(d, vecs + (whole + k) * L) : hn::Zero(d);
+    TransposeComplex(d, v);
+    for (std::size_t j = 0; j < w; ++j)
+      StoreFirstLanes(d, v[j], 2 * r, seq_out + 2 * std::ptrdiff_t(whole) + std::ptrdiff_t(j) * row);
   }
 }
 
@@ -661,7 +678,7 @@ void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a, const std::array<std::
   const std::size_t n = a.plan->n;
   T* const stage = reinterpret_cast<T*>(buffers[2]);
   // Whole transforms far apart with contiguous elements go through block transposes.
-  const bool blocks = w > 1 && w == hn::MaxLanes(D()) / 2 && a.lanes == w && n % w == 0;
+  const bool blocks = w > 1 && w == hn::MaxLanes(D()) / 2 && a.lanes == w;
   const bool stage_in = blocks && a.src_lane_stride != 1 && a.src_elem_stride == 1;
   const bool stage_out = blocks && a.dst_lane_stride != 1 && a.dst_elem_stride == 1;
   const LaneAccess<D> src(d, stage_in ? 1 : a.src_lane_stride, a.lanes);
