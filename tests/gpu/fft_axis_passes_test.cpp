@@ -60,6 +60,27 @@ std::unique_ptr<fft::detail::DeviceAxisPasses> make_passes(Context& context, con
 
 std::size_t aligned(std::size_t bytes) { return (bytes + kScratchAlignment - 1) / kScratchAlignment * kScratchAlignment; }
 
+// The passes of `c` made on `context` under a collector: the pieces they list, as a plan that
+// defers its scratch to the caller's area (placeholders) or owns it, with the passes that hold
+// them.
+struct Collected {
+  ScratchPieces pieces;
+  std::unique_ptr<fft::detail::DeviceAxisPasses> passes;
+  std::size_t sum() const {  // every piece apart
+    std::size_t bytes = 0;
+    for (const ScratchPieces::Piece& p : pieces.pieces) bytes += aligned(p.memory->bytes());
+    return bytes;
+  }
+};
+
+Collected collect(Context& context, const Case& c, bool deferred) {
+  Collected out;
+  out.pieces.deferred = deferred;
+  const CollectScratch collecting(out.pieces);
+  out.passes = make_passes(context, c);
+  return out;
+}
+
 // The transform of `x` (complex values, or their real parts for r2c) by the passes, in place
 // where asked, against fft::Plan in double: the relative L2 error.
 double error_of(Context& ctx, const fft::detail::DeviceAxisPasses& passes, const Case& c, const std::vector<C>& x,
@@ -122,35 +143,22 @@ TEST_P(GpuFftAxisPasses, PassesShareOneRegionOfScratch) {
   for (const Case& c : kCases) {
     SCOPED_TRACE(::testing::PrintToString(c.shape) + (c.kind == Kind::c2c ? " c2c" : " c2r"));
     // The pieces as a plan deferring them to the caller's area lays them out.
-    ScratchPieces deferred;
-    deferred.deferred = true;
-    std::unique_ptr<fft::detail::DeviceAxisPasses> placeholders;  // hold the pieces while read
-    {
-      const CollectScratch collect(deferred);
-      placeholders = make_passes(ctx(), c);
-    }
-    std::size_t sum = 0;
+    const Collected placeholders = collect(ctx(), c, true);
+    const ScratchPieces& deferred = placeholders.pieces;
     std::vector<std::size_t> step_bytes(deferred.steps + 1, 0);
-    for (const ScratchPieces::Piece& p : deferred.pieces) {
-      sum += aligned(p.memory->bytes());
-      step_bytes[p.step] += aligned(p.memory->bytes());
-    }
+    for (const ScratchPieces::Piece& p : deferred.pieces) step_bytes[p.step] += aligned(p.memory->bytes());
     EXPECT_EQ(deferred.steps, c.shape.size()) << "a step per pass";
     std::size_t largest_step = 0;
     for (std::size_t s = 1; s < step_bytes.size(); ++s) largest_step = std::max(largest_step, step_bytes[s]);
     EXPECT_EQ(deferred.bytes(), step_bytes[0] + largest_step);
-    EXPECT_LT(deferred.bytes(), sum) << "every pass has scratch of its own, so sharing saves some";
+    EXPECT_LT(deferred.bytes(), placeholders.sum()) << "every pass has scratch of its own, so sharing saves some";
     if (c.kind == Kind::c2r) EXPECT_EQ(step_bytes[0], aligned(36 * 21 * sizeof(C))) << "the work array";
 
     // A plan owning its scratch: the passes' one region.
-    ScratchPieces owned;
-    std::unique_ptr<fft::detail::DeviceAxisPasses> passes;
-    {
-      const CollectScratch collect(owned);
-      passes = make_passes(ctx(), c);
-    }
-    ASSERT_EQ(owned.pieces.size(), 1u);
-    EXPECT_EQ(owned.bytes(), deferred.bytes());
+    const Collected owned = collect(ctx(), c, false);
+    ASSERT_EQ(owned.pieces.pieces.size(), 1u);
+    EXPECT_EQ(owned.pieces.bytes(), deferred.bytes());
+    const fft::detail::DeviceAxisPasses* passes = owned.passes.get();
     SCOPED_TRACE(passes->describe());
 
     const double bound = test::fft_bound<float>(c.shape[0] * c.shape[1]);
@@ -188,29 +196,16 @@ class UnbindablePlaceholders final : public test::ForwardingContext {
 // holds), and nothing it let go; the results still match.
 TEST_P(GpuFftAxisPasses, EachPassHasItsOwnScratchWhereTheRegionCannotBeHad) {
   const Case& c = kCases.front();
-  ScratchPieces deferred;
-  deferred.deferred = true;
-  std::unique_ptr<fft::detail::DeviceAxisPasses> placeholders;  // hold the pieces while read
-  {
-    const CollectScratch collect(deferred);
-    placeholders = make_passes(ctx(), c);
-  }
-  std::size_t sum = 0;
-  for (const ScratchPieces::Piece& p : deferred.pieces) sum += aligned(p.memory->bytes());
-  test::FailingAllocation refused(ctx(), deferred.bytes(), 1);  // the region's allocation
+  const Collected placeholders = collect(ctx(), c, true);
+  test::FailingAllocation refused(ctx(), placeholders.pieces.bytes(), 1);  // the region's allocation
   UnbindablePlaceholders unbindable(ctx());
   for (Context* context : {static_cast<Context*>(&refused), static_cast<Context*>(&unbindable)}) {
     SCOPED_TRACE(context == &refused ? "region refused" : "pieces not bound");
-    ScratchPieces owned;
-    std::unique_ptr<fft::detail::DeviceAxisPasses> passes;
-    {
-      const CollectScratch collect(owned);
-      passes = make_passes(*context, c);
-    }
-    ASSERT_EQ(owned.pieces.size(), deferred.pieces.size()) << "each pass's pieces allocated on their own";
-    for (const ScratchPieces::Piece& p : owned.pieces) EXPECT_EQ(p.step, 0u) << "held at once";
-    EXPECT_EQ(owned.bytes(), sum);
-    const double err = error_of(ctx(), *passes, c, test::random_complex<float>(512 * 24, 7), false);
+    const Collected owned = collect(*context, c, false);
+    ASSERT_EQ(owned.pieces.pieces.size(), placeholders.pieces.pieces.size()) << "each pass's pieces on their own";
+    for (const ScratchPieces::Piece& p : owned.pieces.pieces) EXPECT_EQ(p.step, 0u) << "held at once";
+    EXPECT_EQ(owned.pieces.bytes(), placeholders.sum());
+    const double err = error_of(ctx(), *owned.passes, c, test::random_complex<float>(512 * 24, 7), false);
     EXPECT_LE(err, test::fft_bound<float>(512 * 24));
   }
   EXPECT_TRUE(refused.refused());
