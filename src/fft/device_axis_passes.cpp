@@ -194,7 +194,6 @@ void DeviceAxisPasses::build_passes(gpu::Context& context, const std::vector<std
       lines_of(real_axis, work_pitch, 1, packed, out_pitch, c.out_stride, c.out_dist));
 }
 
-
 DeviceAxisPasses::~DeviceAxisPasses() = default;
 
 void DeviceAxisPasses::wait_ready() const {
