@@ -47,7 +47,7 @@ struct DevicePlan::Impl {
   std::unique_ptr<detail::DeviceAxisPasses> axes;
   mutable std::mutex order;  // the passes of one execute are enqueued together (shared scratch)
   gpu::ScratchPieces scratch;  // the passes' scratch: the plan's, or placeholders for the caller's area
-  std::optional<gpu::Memory::Extent> work_area;  // the caller's, once set (WorkArea::caller)
+  std::optional<gpu::Memory::Extent> work_area;  // the caller's, once set (WorkArea::caller), over the bytes used
 
   Impl(const Queue& q, const PlanDesc& d, WorkArea area)
       : desc(d), queue(q), checked(detail::check_plan_desc(d)) {
@@ -200,6 +200,7 @@ struct DevicePlan::Impl {
     work_area.reset();
     scratch.bind(memory);
     work_area = memory.extent();
+    work_area->bytes = need;  // the bytes the pieces use, for execute's sharing check
     // On OpenCL the pieces are sub-buffers of the buffer under the area.
     if (work_area->space) work_area->part = true;
   }
@@ -212,7 +213,7 @@ struct DevicePlan::Impl {
       throw InvalidArgument("execute: the plan was made for a work area of the caller's (WorkArea::caller) and has "
                             "none; set_work_area with " + std::to_string(scratch.bytes()) + " bytes first");
     for (const auto& [name, buffer] : {std::pair{"in", &in}, std::pair{"out", &out}}) {
-      const gpu::Sharing s = gpu::sharing(*work_area, scratch.bytes(), gpu::extent_of(*buffer), buffer->bytes());
+      const gpu::Sharing s = gpu::sharing(*work_area, work_area->bytes, gpu::extent_of(*buffer), buffer->bytes());
       if (s == gpu::Sharing::parent_and_part)
         throw InvalidArgument(std::string("execute: ") + name +
                               " is the OpenCL buffer the work area's pieces are sub-buffers of, which OpenCL does not "

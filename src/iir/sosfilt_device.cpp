@@ -70,7 +70,6 @@ const Buffer<T>& input_of(const std::string& fn, const Buffer<T>& x, const Buffe
   return in_place ? y : x;
 }
 
-
 std::size_t samples_per_channel(const std::string& fn, std::size_t size, std::size_t channels) {
   if (channels == 0) throw InvalidArgument(fn + ": channels must be at least 1, got 0");
   if (size % channels != 0)
