@@ -685,23 +685,35 @@ struct PanelAhead {
 // 7-10% more.
 inline constexpr std::size_t kPanelAheadBytes = 16 * 1024;
 
-// Requests the line of an `ahead` group that element e of a pass stands for: W rows of
-// row_bytes, element e -> row e % W, line e / W (n elements cover every line of W rows whose
-// vectors are a cache line each, as with AVX-512; narrower vectors need fewer).
-HWY_INLINE void RequestLine(const void* rows, std::ptrdiff_t row_step, std::size_t row_bytes, std::size_t w,
-                            std::size_t e, bool for_write) {
-  const std::size_t offset = e / w * 64;
-  if (rows == nullptr || offset >= row_bytes) return;
-  const char* line = static_cast<const char*>(rows) + std::ptrdiff_t(e % w) * row_step + std::ptrdiff_t(offset);
-  if (for_write) {
-    __builtin_prefetch(line, 1, 3);
-  } else {
-    __builtin_prefetch(line, 0, 3);
+// The lines of an `ahead` group that element e of a pass asks for: kW rows of row_bytes,
+// element e -> row e % kW, line e / kW (n elements cover every line of kW rows whose vectors
+// are a cache line each, as with AVX-512; narrower vectors need fewer).
+template <std::size_t kW>
+struct LineRequests {
+  const char* rows = nullptr;  // null: none
+  std::ptrdiff_t row_step = 0;
+  std::size_t row_bytes = 0;
+
+  template <bool kForWrite>
+  HWY_INLINE void request(std::size_t e) const {
+    if (rows == nullptr) return;
+    const std::size_t offset = e / kW * 64;
+    if (offset < row_bytes)
+      __builtin_prefetch(rows + std::ptrdiff_t(e % kW) * row_step + std::ptrdiff_t(offset), kForWrite ? 1 : 0, 3);
   }
-}
+};
+
+// Only AVX-512 requests ahead (measured there): a panel kernel of its own, so that every other
+// panel runs the code it ran before (with the requests' checks in it, a 64^3 c2c f32, whose
+// panels request nothing, took 9-20% longer).
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+inline constexpr bool kPanelRequestsAhead = true;
+#else
+inline constexpr bool kPanelRequestsAhead = false;
+#endif
 
 // buffers: the two the passes ping-pong between and the staging one, n vectors each.
-template <class D>
+template <class D, bool kAhead = false>
 void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a, const std::array<std::byte*, 3>& buffers,
                   const PanelAhead<hn::TFromD<D>>& ahead = {}) {
   using T = hn::TFromD<D>;
@@ -736,23 +748,34 @@ void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a, const std::array<std::
   // The accessors by reference: copied into a closure, their fields, just stored one by one,
   // were reloaded as whole vectors, a stalled store forwarding on every call (a seventh of
   // the wide kernel's own time at f64 N = 104 on AVX-512).
-  const std::size_t row_bytes = 2 * n * sizeof(T);
-  const void* const ahead_in = stage_in ? ahead.src : nullptr;
-  const void* const ahead_out = stage_out ? ahead.dst : nullptr;
-  const std::ptrdiff_t in_row = 2 * a.src_lane_stride * std::ptrdiff_t(sizeof(T));
-  const std::ptrdiff_t out_row = 2 * a.dst_lane_stride * std::ptrdiff_t(sizeof(T));
-  const auto load = [d, &src, in, src_step, ahead_in, in_row, row_bytes, w](std::size_t e) {
-    RequestLine(ahead_in, in_row, row_bytes, w, e, false);
-    return src.load(d, in + std::ptrdiff_t(e) * src_step);
-  };
-  const auto store = [d, &dst, out, dst_step, tw, tw_step, scaled, scale, sign_even, ahead_out, out_row, row_bytes,
-                      w](std::size_t e, V y) {
-    RequestLine(ahead_out, out_row, row_bytes, w, e, true);
+  const auto store = [d, &dst, out, dst_step, tw, tw_step, scaled, scale, sign_even](std::size_t e, V y) {
     if (tw != nullptr) y = MulLaneTwiddle(d, y, hn::LoadU(d, tw + std::ptrdiff_t(e) * tw_step), sign_even);
     if (scaled) y = hn::Mul(y, scale);
     dst.store(d, y, out + std::ptrdiff_t(e) * dst_step);
   };
-  RunLaneFft(d, *a.plan, reinterpret_cast<T*>(buffers[0]), reinterpret_cast<T*>(buffers[1]), load, store);
+  T* const buffer0 = reinterpret_cast<T*>(buffers[0]);
+  T* const buffer1 = reinterpret_cast<T*>(buffers[1]);
+  if constexpr (kAhead) {
+    // Requests go only with block transposes, whose W is the widest.
+    using Requests = LineRequests<hn::MaxLanes(D()) / 2>;
+    const std::size_t row_bytes = 2 * n * sizeof(T);
+    const Requests ahead_in{stage_in ? reinterpret_cast<const char*>(ahead.src) : nullptr,
+                            2 * a.src_lane_stride * std::ptrdiff_t(sizeof(T)), row_bytes};
+    const Requests ahead_out{stage_out ? reinterpret_cast<const char*>(ahead.dst) : nullptr,
+                             2 * a.dst_lane_stride * std::ptrdiff_t(sizeof(T)), row_bytes};
+    const auto load = [d, &src, in, src_step, &ahead_in](std::size_t e) {
+      ahead_in.template request<false>(e);
+      return src.load(d, in + std::ptrdiff_t(e) * src_step);
+    };
+    const auto store_ahead = [&store, &ahead_out](std::size_t e, V y) {
+      ahead_out.template request<true>(e);
+      store(e, y);
+    };
+    RunLaneFft(d, *a.plan, buffer0, buffer1, load, store_ahead);
+  } else {
+    const auto load = [d, &src, in, src_step](std::size_t e) { return src.load(d, in + std::ptrdiff_t(e) * src_step); };
+    RunLaneFft(d, *a.plan, buffer0, buffer1, load, store);
+  }
   if (stage_out) TransposeBlocks(d, n, nullptr, a.dst_lane_stride, stage, false, final_out);
 }
 
@@ -767,19 +790,27 @@ void RunPanelOn(D d, const PanelArgs<T>& a) {
                                             std::array<const void*, 3>{a.src, a.dst, a.lane_twiddles});
   if (a.lanes == 1) return RunPanelWith(hn::CappedTag<T, 2>(), a, buffers);
   const std::size_t w = hn::Lanes(d) / 2;
-  const bool request_ahead = w * 2 * a.plan->n * sizeof(T) <= kPanelAheadBytes;
+  // Whole transforms that go through block transposes (as RunPanelWith decides), small enough.
+  const bool request_ahead = kPanelRequestsAhead && w > 1 && w == hn::MaxLanes(D()) / 2 &&
+                             ((a.src_lane_stride != 1 && a.src_elem_stride == 1) ||
+                              (a.dst_lane_stride != 1 && a.dst_elem_stride == 1)) &&
+                             w * 2 * a.plan->n * sizeof(T) <= kPanelAheadBytes;
   PanelArgs<T> group = a;
   for (std::size_t first = 0; first < a.lanes; first += w) {
     group.lanes = std::min(w, a.lanes - first);
     group.src = a.src + std::ptrdiff_t(first) * a.src_lane_stride;
     group.dst = a.dst + std::ptrdiff_t(first) * a.dst_lane_stride;
     if (a.lane_twiddles != nullptr) group.lane_twiddles = a.lane_twiddles + first;
-    PanelAhead<T> ahead;
-    if (request_ahead && first + 2 * w <= a.lanes) {
-      ahead.src = reinterpret_cast<const T*>(group.src + std::ptrdiff_t(w) * a.src_lane_stride);
-      ahead.dst = reinterpret_cast<T*>(group.dst + std::ptrdiff_t(w) * a.dst_lane_stride);
+    if constexpr (kPanelRequestsAhead) {
+      if (request_ahead && first + 2 * w <= a.lanes) {
+        PanelAhead<T> ahead;
+        ahead.src = reinterpret_cast<const T*>(group.src + std::ptrdiff_t(w) * a.src_lane_stride);
+        ahead.dst = reinterpret_cast<T*>(group.dst + std::ptrdiff_t(w) * a.dst_lane_stride);
+        RunPanelWith<D, true>(d, group, buffers, ahead);
+        continue;
+      }
     }
-    RunPanelWith(d, group, buffers, ahead);
+    RunPanelWith(d, group, buffers);
   }
 }
 
