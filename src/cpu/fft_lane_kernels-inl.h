@@ -712,19 +712,30 @@ inline constexpr bool kPanelRequestsAhead = true;
 inline constexpr bool kPanelRequestsAhead = false;
 #endif
 
+// Which sides of a group of `lanes` sequences go through block transposes: whole transforms
+// far apart with contiguous elements, a full group at the widest W.
+struct BlockStaging {
+  bool in = false, out = false;
+};
+
+template <class D>
+HWY_INLINE BlockStaging BlockStagingOf(D d, const PanelArgs<hn::TFromD<D>>& a, std::size_t lanes) {
+  const std::size_t w = hn::Lanes(d) / 2;
+  if (w <= 1 || w != hn::MaxLanes(D()) / 2 || lanes != w) return {};
+  return {a.src_lane_stride != 1 && a.src_elem_stride == 1, a.dst_lane_stride != 1 && a.dst_elem_stride == 1};
+}
+
 // buffers: the two the passes ping-pong between and the staging one, n vectors each.
 template <class D, bool kAhead = false>
 void RunPanelWith(D d, const PanelArgs<hn::TFromD<D>>& a, const std::array<std::byte*, 3>& buffers,
                   const PanelAhead<hn::TFromD<D>>& ahead = {}) {
   using T = hn::TFromD<D>;
   using V = hn::Vec<D>;
-  const std::size_t L = hn::Lanes(d), w = L / 2;
+  const std::size_t L = hn::Lanes(d);
   const std::size_t n = a.plan->n;
   T* const stage = reinterpret_cast<T*>(buffers[2]);
-  // Whole transforms far apart with contiguous elements go through block transposes.
-  const bool blocks = w > 1 && w == hn::MaxLanes(D()) / 2 && a.lanes == w;
-  const bool stage_in = blocks && a.src_lane_stride != 1 && a.src_elem_stride == 1;
-  const bool stage_out = blocks && a.dst_lane_stride != 1 && a.dst_elem_stride == 1;
+  const BlockStaging staging = BlockStagingOf(d, a, a.lanes);
+  const bool stage_in = staging.in, stage_out = staging.out;
   const LaneAccess<D> src(d, stage_in ? 1 : a.src_lane_stride, a.lanes);
   const LaneAccess<D> dst(d, stage_out ? 1 : a.dst_lane_stride, a.lanes);
   const T* in = reinterpret_cast<const T*>(a.src);
@@ -790,11 +801,9 @@ void RunPanelOn(D d, const PanelArgs<T>& a) {
                                             std::array<const void*, 3>{a.src, a.dst, a.lane_twiddles});
   if (a.lanes == 1) return RunPanelWith(hn::CappedTag<T, 2>(), a, buffers);
   const std::size_t w = hn::Lanes(d) / 2;
-  // Whole transforms that go through block transposes (as RunPanelWith decides), small enough.
-  const bool request_ahead = kPanelRequestsAhead && w > 1 && w == hn::MaxLanes(D()) / 2 &&
-                             ((a.src_lane_stride != 1 && a.src_elem_stride == 1) ||
-                              (a.dst_lane_stride != 1 && a.dst_elem_stride == 1)) &&
-                             w * 2 * a.plan->n * sizeof(T) <= kPanelAheadBytes;
+  const BlockStaging staging = BlockStagingOf(d, a, w);
+  const bool request_ahead =
+      kPanelRequestsAhead && (staging.in || staging.out) && w * 2 * a.plan->n * sizeof(T) <= kPanelAheadBytes;
   PanelArgs<T> group = a;
   for (std::size_t first = 0; first < a.lanes; first += w) {
     group.lanes = std::min(w, a.lanes - first);
