@@ -6,7 +6,13 @@
 //   bench_gpu_fft [--device cuda:0|opencl:P.D] [--quick] [--reps 5] [--json out.json]
 //                 [--sections plan,batched,single,nd,innermost] [--sizes 2-64,97,4096] [--precisions f32,f64]
 //                 [--peers cufft,vkfft_cuda,vkfft_opencl|none] [--mem-mib 1024] [--time-limit SEC]
+//                 [--compile-only [--shard I/N]]
 //
+// --compile-only: make ripple's plan of every case (of every Nth case from the Ith with --shard)
+// and nothing else: no peers, no inputs, no timing. Plans compile their programs into the disk
+// kernel cache, so N such processes at once (fft_gpu.py --prewarm N) take the cold NVRTC compiles,
+// about a second a case, off the timed run, which then loads them from the cache (plan creation
+// is timed only in the plan section, with the disk cache off).
 // --time-limit: start no new case after SEC seconds (a device call has a time limit); the JSON,
 // rewritten after every case, then says "complete": false. Cases run float 1-D first, then N-D,
 // then double 1-D.
@@ -113,6 +119,8 @@ struct Options {
   std::size_t mem_bytes = 0;  // per case and library
   std::filesystem::path peer_dir;
   double time_limit = 0;  // seconds; 0: none
+  bool compile_only = false;     // make ripple's plans of the cases (filling the disk cache), no timing
+  std::size_t shard = 0, shards = 1;  // this process's cases: index mod shards == shard
   std::string started;    // UTC, YYYYmmdd-HHMM
   std::string command;    // argv joined
 };
@@ -265,6 +273,20 @@ struct NotSupported : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// ripple's description of a case: packed, or innermost-batched on both sides.
+fft::PlanDesc plan_desc(const FftCase& c) {
+  fft::PlanDesc d;
+  d.shape.assign(c.n.begin(), c.n.begin() + c.rank);
+  d.batch = c.batch;
+  d.kind = c.r2c ? fft::Kind::r2c : fft::Kind::c2c;
+  d.precision = c.is_double ? fft::Precision::f64 : fft::Precision::f32;
+  if (c.innermost) {
+    d.in_stride = d.out_stride = static_cast<std::ptrdiff_t>(c.batch);
+    d.in_dist = d.out_dist = 1;
+  }
+  return d;
+}
+
 class RippleLib final : public FftPeer {
  public:
   explicit RippleLib(const Queue& q) : q_(q) {}
@@ -281,15 +303,7 @@ class RippleLib final : public FftPeer {
   void plan(const FftCase& c) override {
     plan_.reset();
     case_ = c;
-    fft::PlanDesc d;
-    d.shape.assign(c.n.begin(), c.n.begin() + c.rank);
-    d.batch = c.batch;
-    d.kind = c.r2c ? fft::Kind::r2c : fft::Kind::c2c;
-    d.precision = c.is_double ? fft::Precision::f64 : fft::Precision::f32;
-    if (c.innermost) {
-      d.in_stride = d.out_stride = static_cast<std::ptrdiff_t>(c.batch);
-      d.in_dist = d.out_dist = 1;
-    }
+    const fft::PlanDesc d = plan_desc(c);
     if (c.is_double) {
       c.r2c ? ensure(in_d_, in_d_key_) : ensure(in_cd_, in_cd_key_);
       ensure_out(out_cd_);
@@ -781,6 +795,30 @@ std::vector<PlanTime> plan_times(const Queue& q, std::vector<LoadedPeer>& peers,
   return out;
 }
 
+/// --compile-only: ripple's plans of this shard's cases, made and dropped (their programs go to the
+/// disk cache). Returns the process's exit status: 1 if a plan failed other than as unsupported.
+int compile_plans(const Queue& q, const Options& o) {
+  const auto t0 = Clock::now();
+  const std::vector<BenchCase> cases = make_cases(o);
+  std::size_t made = 0, unsupported = 0, failed = 0;
+  for (std::size_t i = o.shard; i < cases.size(); i += o.shards) {
+    try {
+      fft::DevicePlan plan(q, plan_desc(cases[i].c));
+      ++made;
+    } catch (const Unsupported&) {
+      ++unsupported;
+    } catch (const std::exception& e) {
+      ++failed;
+      std::fprintf(stderr, "bench_gpu_fft: plan of %s %s: %s\n", cases[i].group.c_str(), shape_text(cases[i].c).c_str(),
+                   e.what());
+    }
+  }
+  std::printf("compile-only shard %zu/%zu: %zu plans made (%llu programs compiled), %zu unsupported, %zu failed in %.1f s\n",
+              o.shard, o.shards, made, static_cast<unsigned long long>(gpu::kernel_cache_stats().compiles), unsupported,
+              failed, seconds_since(t0));
+  return failed ? 1 : 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // JSON
 
@@ -862,7 +900,8 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
                "usage: bench_gpu_fft [--device ID] [--quick] [--reps N] [--json PATH]\n"
                "                     [--sections plan,batched,single,nd,innermost]\n"
                "                     [--sizes 2-64,97,4096] [--precisions f32,f64] [--peers cufft,vkfft_cuda,vkfft_opencl|none]\n"
-               "                     [--mem-mib MiB] [--peer-dir DIR] [--time-limit SEC]\n");
+               "                     [--mem-mib MiB] [--peer-dir DIR] [--time-limit SEC]\n"
+               "                     [--compile-only [--shard I/N]]\n");
   std::exit(2);
 }
 
@@ -899,6 +938,14 @@ int main(int argc, char** argv) {
       else if (a == "--mem-mib") mem_mib = std::stoul(next());
       else if (a == "--peer-dir") o.peer_dir = next();
       else if (a == "--time-limit") o.time_limit = std::stod(next());
+      else if (a == "--compile-only") o.compile_only = true;
+      else if (a == "--shard") {
+        const std::vector<std::string> parts = ripple_bench::split(next(), '/');
+        if (parts.size() != 2) usage();
+        o.shard = std::stoul(parts[0]);
+        o.shards = std::stoul(parts[1]);
+        if (o.shards == 0 || o.shard >= o.shards) usage();
+      }
       else if (a == "--peers") {
         const std::string v = next();
         o.peers = v == "none" ? std::vector<std::string>{} : ripple_bench::split(v, ',');
@@ -936,6 +983,7 @@ int main(int argc, char** argv) {
     const DeviceInfo info = device.info();
     if (!info.fp64) o.doubles.erase(std::remove(o.doubles.begin(), o.doubles.end(), true), o.doubles.end());
     Queue q(device);
+    if (o.compile_only) return compile_plans(q, o);
     std::printf("device %s: %s (driver %s, %s, %s)%s\n", device.to_string().c_str(), info.name.c_str(),
                 info.driver_version.c_str(), info.runtime_version.c_str(), info.arch.c_str(),
                 info.is_gpu ? "" : " -- NOT A GPU: timings only show the benchmark works");
