@@ -6,6 +6,13 @@
 
 namespace ripple::gpu {
 
+std::string launch_text(const std::string& name, const Launch& grid) {
+  auto dims = [](const std::array<std::uint32_t, 3>& d) {
+    return std::to_string(d[0]) + "x" + std::to_string(d[1]) + "x" + std::to_string(d[2]);
+  };
+  return "kernel " + name + " (groups " + dims(grid.groups) + ", block " + dims(grid.block) + ")";
+}
+
 std::unique_ptr<Memory> Context::allocate(std::size_t bytes) {
   try {
     return allocate_memory(bytes);

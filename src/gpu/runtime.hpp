@@ -109,6 +109,11 @@ struct Launch {
   std::array<std::uint32_t, 3> block{1, 1, 1};
 };
 
+/// "kernel NAME (groups GxGxG, block BxBxB)": what a failed launch's DeviceError names, on
+/// every backend (a driver's own code alone, such as CUDA's "invalid argument" for a block over
+/// the device's limit, does not say which launch or which sizes).
+std::string launch_text(const std::string& name, const Launch& grid);
+
 /// An in-order queue of work on one device (cl_command_queue, cudaStream_t).
 class Stream {
  public:

@@ -164,7 +164,7 @@ class CudaStream final : public Stream {
     const dim3 g(grid.groups[0], grid.groups[1], grid.groups[2]);
     const dim3 b(grid.block[0], grid.block[1], grid.block[2]);
     check(cudaLaunchKernel(reinterpret_cast<const void*>(k), g, b, params.data(), 0, stream_),
-          "launch of kernel " + name);
+          "launch of " + launch_text(name, grid));
   }
   void synchronize() override {
     check(cudaSetDevice(device_), "cudaSetDevice");

@@ -205,10 +205,7 @@ class ClStream final : public Stream {
       global[d] = std::size_t(grid.groups[d]) * grid.block[d];
     }
     check(cl_.clEnqueueNDRangeKernel(queue_, k, 3, nullptr, global, local, 0, nullptr, nullptr),
-          "launch of kernel " + name + " (groups " + std::to_string(grid.groups[0]) + "x" +
-              std::to_string(grid.groups[1]) + "x" + std::to_string(grid.groups[2]) + ", block " +
-              std::to_string(grid.block[0]) + "x" + std::to_string(grid.block[1]) + "x" +
-              std::to_string(grid.block[2]) + ")");
+          "launch of " + launch_text(name, grid));
   }
   void synchronize() override { check(cl_.clFinish(queue_), "clFinish"); }
   void* native_handle() const override { return queue_; }
