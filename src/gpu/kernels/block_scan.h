@@ -2,7 +2,8 @@
 // (a multiple of WARP_SIZE), built on warp_scan.h as CUB's BlockScanWarpScans: each warp scans,
 // the last lane of each warp posts the warp's total, and each work-item folds the totals of the
 // warps before its own (few: BLOCK / WARP_SIZE). Every work-item of the group must call it.
-// Local memory: scratch[BLOCK] and warp_totals[BLOCK / WARP_SIZE], declared by the kernel.
+// Local memory: scratch[BLOCK] and warp_totals[BLOCK / WARP_SIZE], declared by the kernel,
+// ALIGNED(16) (dialect.h: the loop over warp_totals compiles to 16-byte loads).
 #ifndef RIPPLE_BLOCK_SCAN_H
 #define RIPPLE_BLOCK_SCAN_H
 

@@ -3,7 +3,7 @@
 // of a program, see src/gpu/program.cpp) and use only what it defines:
 //   KERNEL, KERNEL_GROUP(size) (a kernel always launched with groups of `size` work-items: CUDA
 //   fits its registers to that many threads, OpenCL requires it), GLOBAL, LOCAL (array
-//   declarations), LOCAL_PTR (pointer parameters), CONSTANT,
+//   declarations), LOCAL_PTR (pointer parameters), CONSTANT, ALIGNED(bytes) (after LOCAL),
 //   DEVICE_FN (helper functions), BARRIER(), LOCAL_ID(d), GROUP_ID(d), LOCAL_SIZE(d),
 //   NUM_GROUPS(d), GLOBAL_ID(d), fences, 32/64-bit atomics, real_t/complex_t and complex helpers,
 //   scan_real_t (the precision of scan carries), and SHFL_UP_REAL for warp shuffles where
@@ -14,6 +14,14 @@
 // shuffles exist.
 #ifndef RIPPLE_DIALECT_H
 #define RIPPLE_DIALECT_H
+
+/* Both compilers take GNU attributes. A local array of structs that a loop reads whole gets
+   ALIGNED(16): ptxas merges such reads into 16-byte loads from the nearest 16-byte boundary,
+   which, for an array that starts 4 bytes past one, also read the last word of the array
+   before it. The word is discarded, but if another work-item writes it then (no barrier
+   between), that is a shared-memory race by compute-sanitizer's racecheck (seen on an H200:
+   block_scan.h's reads of warp_totals against the writes of scratch[BLOCK - 1]). */
+#define ALIGNED(bytes) __attribute__((aligned(bytes)))
 
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)
 /* ---------------------------------- CUDA C++ ---------------------------------- */
