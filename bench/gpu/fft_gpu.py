@@ -229,6 +229,9 @@ def main():
 
     groups = [("batched", "f32", "Batched 1-D c2c, float"), ("batched", "f64", "Batched 1-D c2c, double"),
               ("single", "f32", "Single 1-D c2c, float"), ("single", "f64", "Single 1-D c2c, double"),
+              ("caps", "f32", "Single 1-D c2c, float, by pass cap (each size's first row: the plan's own passes, "
+               "with the peers; then ripple alone with its passes capped at max_pass points; targets column: "
+               "time against the first row's)"),
               ("2d", "f32", "2-D c2c, float"), ("3d", "f32", "3-D c2c, float"), ("r2c-3d", "f32", "3-D r2c, float"),
               ("r2c-1d", "f32", "Single 1-D r2c, float"),
               ("innermost", "f32", "Innermost-batched 1-D, float (element i of transform b at i x batch + b; no target "
@@ -262,9 +265,15 @@ def main():
                 checks_failed += 1
             target, v = judge(c, cufft)
             verdicts += v
+            kind_cell = (c["transform"] + " " + c["kind"]) if group == "innermost" else (c["kind"] or c["transform"])
+            if group == "caps":
+                split = r.get("describe", "").split(": ", 1)[-1].split(" (")[0]
+                kind_cell = ("passes <= %d: " % c["max_pass"] if c.get("max_pass") else "plan's: ") + split
+                first = next(x for x in rows if x["shape"] == c["shape"])
+                if c.get("max_pass") and r["status"] == "ok" and first["ripple"]["status"] == "ok":
+                    target = "%.2fx the plan's time" % (r["seconds"] / first["ripple"]["seconds"])
             L.append("| %s | %s | %d | %.1f | %s | %s | %s |" % (
-                "x".join(str(s) for s in c["shape"]),
-                (c["transform"] + " " + c["kind"]) if group == "innermost" else (c["kind"] or c["transform"]), c["batch"], memcpy,
+                "x".join(str(s) for s in c["shape"]), kind_cell, c["batch"], memcpy,
                 " | ".join(rip), err_cell(c), " | ".join(cells + [target])))
         unsupported = sorted({c["ripple"]["status"] for c in rows if c["ripple"]["status"] != "ok"})
         for u in unsupported:

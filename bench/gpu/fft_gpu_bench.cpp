@@ -4,7 +4,7 @@
 // table; on PoCL (--quick) it only shows that every part works.
 //
 //   bench_gpu_fft [--device cuda:0|opencl:P.D] [--quick] [--reps 5] [--json out.json]
-//                 [--sections plan,batched,single,nd,innermost] [--sizes 2-64,97,4096] [--precisions f32,f64]
+//                 [--sections plan,batched,single,caps,nd,innermost] [--sizes 2-64,97,4096] [--precisions f32,f64]
 //                 [--peers cufft,vkfft_cuda,vkfft_opencl|none] [--mem-mib 1024] [--time-limit SEC]
 //                 [--compile-only [--shard I/N]]
 //
@@ -34,7 +34,8 @@
 // sign, stride) shows as FAIL rather than as a speed. Transforms of more than 2^26 points are
 // not checked against the CPU (host time); peers are then compared with each other.
 //
-// Cases (--sizes replaces the batched sweep's list):
+// Cases (--sizes replaces the batched sweep's list; --sections picks among plan, batched,
+// single, caps, nd, innermost):
 // - batched 1-D c2c, f32 and f64, N from 2 to 4096 with --mem-mib of data (1 GiB; batch =
 //   bytes / (N x complex size)). Not all 4095 sizes: each size costs a cold plan (NVRTC) in
 //   ripple and in VkFFT plus the timing of four libraries, about 1 s, so 8190 cases would take over
@@ -50,6 +51,10 @@
 //   above 19 beyond one kernel (two by Rader's last pass, one by Bluestein's in the kernel as
 //   the last pass, three by Bluestein's passes over the whole size: three fused, and five for
 //   the prime 8388617), f32 and f64;
+// - caps: single 1-D c2c f32 of 2^20, 2^22, 2^24, 2^26 points with the public plan's passes
+//   (and the peers), then ripple alone with its passes capped at 4096, 2048, 1024, 512, 256
+//   points where that changes the split (three passes in place of two wide ones; the internal
+//   DeviceFftPlan's max_pass): which is faster is for a GPU to say;
 // - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, r2c 3-D 128^3 / 256^3 / 512^3 f32, and single
 //   1-D r2c of 2^21 .. 2^25 reals f32 (a plan ripple cannot make is reported as "unsupported by
 //   ripple yet" while the peers and memcpy are still timed). f64 N-D cases are left out (the issue's targets are for float).
@@ -85,6 +90,7 @@
 #include "../cli_args.hpp"
 #include "../fft_cases.hpp"
 #include "fft_peer.hpp"
+#include "gpu/device_fft_plan.hpp"
 #include "gpu/kernel_cache.hpp"
 #include "gpu/queue_impl.hpp"
 #include "ripple/device.hpp"
@@ -112,7 +118,7 @@ struct Options {
   bool quick = false;
   int reps = 5;
   std::string json;
-  std::vector<std::string> sections{"plan", "batched", "single", "nd", "innermost"};
+  std::vector<std::string> sections{"plan", "batched", "single", "caps", "nd", "innermost"};
   std::vector<std::size_t> sizes;  // batched sweep; empty: the default list
   std::vector<bool> doubles{false, true};
   std::vector<std::string> peers{"cufft", "vkfft_cuda", "vkfft_opencl"};
@@ -126,9 +132,12 @@ struct Options {
 };
 
 struct BenchCase {
-  std::string group;  // batched, single, 2d, 3d, r2c-3d, r2c-1d, innermost
+  std::string group;  // batched, single, caps, 2d, 3d, r2c-3d, r2c-1d, innermost
   std::string kind;   // pow2, smooth, prime, awkward (1-D); empty for N-D
   FftCase c;
+  /// caps: ripple's passes capped at this many points (the internal plan's max_pass), 0 for the
+  /// public plan's own choice; capped rows time ripple alone.
+  std::uint64_t max_pass = 0;
 };
 
 /// pow2, smooth (7-smooth, so 3, 5 and 7 too), prime (> 7: the issue's "prime N >= 2x cuFFT"
@@ -226,6 +235,28 @@ std::vector<BenchCase> make_cases(const Options& o) {
     }
   };
   one_d(false);
+  if (has("caps") && std::find(o.doubles.begin(), o.doubles.end(), false) != o.doubles.end()) {
+    // Two wide passes against three narrower ones: each size with the public plan's split (and
+    // the peers), then under each lower cap that changes the split.
+    for (int e : o.quick ? std::vector<int>{16, 18} : std::vector<int>{20, 22, 24, 26}) {
+      const std::uint64_t n = std::uint64_t{1} << e;
+      std::vector<std::vector<std::uint64_t>> seen{gpu::DeviceFftPlan::split(n, false)};
+      FftCase c;
+      c.n[0] = n;
+      cases.push_back({"caps", "pow2", c, 0});
+      for (std::uint64_t cap : {4096, 2048, 1024, 512, 256}) {
+        std::vector<std::uint64_t> passes;
+        try {
+          passes = gpu::DeviceFftPlan::split(n, false, cap);
+        } catch (const Unsupported&) {
+          continue;  // more than three passes
+        }
+        if (std::find(seen.begin(), seen.end(), passes) != seen.end()) continue;
+        seen.push_back(passes);
+        cases.push_back({"caps", "pow2", c, cap});
+      }
+    }
+  }
   if (has("nd") && std::find(o.doubles.begin(), o.doubles.end(), false) != o.doubles.end()) {
     auto add = [&](const char* group, std::vector<std::size_t> shape, bool r2c) {
       FftCase c;
@@ -287,6 +318,18 @@ fft::PlanDesc plan_desc(const FftCase& c) {
   return d;
 }
 
+/// The caps section's plan: the internal multi-pass plan of a packed 1-D c2c batch, its passes
+/// capped at max_pass points.
+gpu::DeviceFftPlan capped_plan(const Queue& q, const FftCase& c, std::uint64_t max_pass) {
+  if (c.rank != 1 || c.r2c || c.innermost) throw std::runtime_error("a capped plan is a packed 1-D c2c");
+  gpu::FftLayout l;
+  l.batch = c.batch;
+  l.in_dist = l.out_dist = static_cast<std::int64_t>(c.n[0]);
+  gpu::DeviceFftPlan plan(gpu::context_of(q), c.n[0], c.is_double, l, max_pass);
+  plan.wait_ready();
+  return plan;
+}
+
 class RippleLib final : public FftPeer {
  public:
   explicit RippleLib(const Queue& q) : q_(q) {}
@@ -296,8 +339,12 @@ class RippleLib final : public FftPeer {
     bytes_ = bytes;
     out_bytes_ = std::max(out_bytes_, out_bytes);
   }
+  /// The next plans' passes capped at `cap` points (0: the public plan's choice). A capped plan
+  /// is the internal DeviceFftPlan of a packed 1-D c2c batch (the caps section).
+  void set_max_pass(std::uint64_t cap) { max_pass_ = cap; }
   void release() override {
     plan_.reset();
+    capped_.reset();
     in_cf_.reset(), in_cd_.reset(), in_f_.reset(), in_d_.reset(), out_cf_.reset(), out_cd_.reset();
   }
   void plan(const FftCase& c) override {
@@ -312,13 +359,24 @@ class RippleLib final : public FftPeer {
       ensure_out(out_cf_);
     }
     try {
-      plan_.emplace(q_, d);
+      if (max_pass_ == 0) {
+        plan_.emplace(q_, d);
+      } else {
+        capped_.emplace(capped_plan(q_, c, max_pass_));
+      }
     } catch (const Unsupported& e) {
       throw NotSupported(e.what());
     }
   }
-  void destroy_plan() override { plan_.reset(); }
+  void destroy_plan() override {
+    plan_.reset();
+    capped_.reset();
+  }
   void execute() override {
+    if (capped_) {
+      capped_->run(gpu::stream_of(q_), in_memory(), out_memory(), fft::Direction::forward, 1.0);
+      return;
+    }
     if (case_.is_double) {
       if (case_.r2c) plan_->execute(*in_d_, *out_cd_);
       else plan_->execute(*in_cd_, *out_cd_);
@@ -331,7 +389,7 @@ class RippleLib final : public FftPeer {
   void download(std::size_t offset, void* dst, std::size_t bytes) override {
     gpu::stream_of(q_).download(out_memory(), offset, dst, bytes);
   }
-  std::string describe() const { return plan_ ? plan_->describe() : ""; }
+  std::string describe() const { return capped_ ? capped_->describe() : plan_ ? plan_->describe() : ""; }
   /// The device-to-device copy of `bytes` bytes from the current case's input to its output.
   void copy(std::size_t bytes) { gpu::stream_of(q_).copy(in_memory(), 0, out_memory(), 0, bytes); }
 
@@ -379,6 +437,8 @@ class RippleLib final : public FftPeer {
   std::optional<Buffer<double>> in_d_;
   Key in_cf_key_, in_cd_key_, in_f_key_, in_d_key_;
   std::optional<fft::DevicePlan> plan_;
+  std::uint64_t max_pass_ = 0;
+  std::optional<gpu::DeviceFftPlan> capped_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -629,7 +689,9 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   const bool with_ref = points(bc.c) <= (std::size_t{1} << 26);
   const std::vector<cd> ref = with_ref ? reference(bc.c, host) : std::vector<cd>{};
 
+  ripple.set_max_pass(bc.max_pass);
   const std::vector<cd> mine = run_lib(ripple, bc, host, host_bytes, o, cr.ripple);
+  ripple.set_max_pass(0);
   // memcpy of the case's input bytes (through ripple's buffers, which exist even when its plan
   // is unsupported: plan() allocates before planning).
   try {
@@ -647,7 +709,7 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   }
   std::vector<cd> first_peer;
   for (LoadedPeer& lp : peers) {
-    if (!lp.peer) continue;
+    if (!lp.peer || bc.max_pass != 0) continue;  // a capped row: the size's first row has them
     LibResult r;
     const std::vector<cd> out = run_lib(*lp.peer, bc, host, host_bytes, o, r);
     if (!out.empty()) {
@@ -683,7 +745,9 @@ void print_case(const CaseResult& cr) {
   const FftCase& c = cr.bc.c;
   const double memcpy_gbs = cr.memcpy_seconds > 0 ? cr.bytes / cr.memcpy_seconds / 1e9 : 0;
   std::string line = cr.bc.group + (c.r2c ? " r2c " : " c2c ") + (c.is_double ? "f64 " : "f32 ") + shape_text(c) +
-                     " x" + std::to_string(c.batch) + " | memcpy " + fmt("%.1f", memcpy_gbs) + " GB/s";
+                     " x" + std::to_string(c.batch) +
+                     (cr.bc.max_pass ? " (passes <= " + std::to_string(cr.bc.max_pass) + ")" : std::string()) +
+                     " | memcpy " + fmt("%.1f", memcpy_gbs) + " GB/s";
   const LibResult& r = cr.ripple;
   if (r.status == "ok") {
     const double gbs = cr.bytes / r.seconds / 1e9;
@@ -803,7 +867,8 @@ int compile_plans(const Queue& q, const Options& o) {
   std::size_t made = 0, unsupported = 0, failed = 0;
   for (std::size_t i = o.shard; i < cases.size(); i += o.shards) {
     try {
-      fft::DevicePlan plan(q, plan_desc(cases[i].c));
+      if (cases[i].max_pass) capped_plan(q, cases[i].c, cases[i].max_pass);
+      else fft::DevicePlan plan(q, plan_desc(cases[i].c));
       ++made;
     } catch (const Unsupported&) {
       ++unsupported;
@@ -880,7 +945,7 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
         << "\", \"transform\": \"" << (c.r2c ? "r2c" : "c2c") << "\", \"precision\": \"" << (c.is_double ? "f64" : "f32")
         << "\", \"shape\": [";
     for (int a = 0; a < c.rank; ++a) out << (a ? ", " : "") << c.n[a];
-    out << "], \"batch\": " << c.batch << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
+    out << "], \"batch\": " << c.batch << ", \"max_pass\": " << cr.bc.max_pass << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
         << ", \"bound\": " << num(cr.bound) << ", \"ripple\": ";
     write_lib(out, cr.ripple);
     out << ", \"peers\": [";
@@ -898,7 +963,7 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: bench_gpu_fft [--device ID] [--quick] [--reps N] [--json PATH]\n"
-               "                     [--sections plan,batched,single,nd,innermost]\n"
+               "                     [--sections plan,batched,single,caps,nd,innermost]\n"
                "                     [--sizes 2-64,97,4096] [--precisions f32,f64] [--peers cufft,vkfft_cuda,vkfft_opencl|none]\n"
                "                     [--mem-mib MiB] [--peer-dir DIR] [--time-limit SEC]\n"
                "                     [--compile-only [--shard I/N]]\n");

@@ -2,6 +2,7 @@
 # The GPU benchmarks in one call, for a machine with a GPU (issue 4 biquad, issue 6 FFT):
 #   bench/gpu/run.sh [BUILD_DIR] [--only sos|fft] [--device ID] [--quick] [--reps N] [--no-save]
 #                    [--skip-tests] [--checks all|sos|fft] [--check-limit SEC] [--sanitizer]
+#                    [--devices all|cuda] [--nvrtc-variants]
 #                    [--no-scipy] [--tiles BxI,...|none]
 #                    [FFT options: --sizes L --sections L --precisions L --peers L --mem-mib M
 #                    --time-limit SEC --prewarm N]
@@ -25,9 +26,13 @@
 #    statically and NVRTC and OpenCL are opened at run time. So a build made here, on an older
 #    glibc, saves a lent GPU the minutes of its compile; name the folder in the call's carry
 #    (about 25 MiB).
-# 2. checks (unless --skip-tests): test_gpu_device, then NVRTC's compile of the programs of the
-#    parts being timed (--only) and every such kernel on every device present (CUDA, NVIDIA's
-#    OpenCL, PoCL), and the caller's memory and streams (test_gpu_interop), each test binary
+# 2. checks (unless --skip-tests): test_gpu_device, then NVRTC on this machine (test_gpu_nvrtc's
+#    Nvrtc.* tests; with --nvrtc-variants also its compile of every kernel variant of the parts
+#    checked, which CI runs with the same NVRTC: on a lent H200, 6 of 252 came back in 0.1-0.3 s
+#    with no ptxas report, likely from a cache of compiled programs there), and every kernel of
+#    those parts on every device present (CUDA, NVIDIA's OpenCL, PoCL; --devices cuda leaves out
+#    OpenCL's: that H200's image lists PoCL, whose tests there took most of the time), and the
+#    caller's memory and streams (test_gpu_interop), each test binary
 #    as up to 16 gtest shards, every binary at once (NVRTC's compiles are most of the time);
 #    --checks picks the parts checked when it should differ from --only's; --check-limit SEC
 #    stops a test binary (all its shards) or a sanitizer run after SEC seconds, reported as a
@@ -46,6 +51,7 @@
 #    4. the FFT (bench/gpu/fft_gpu.py driving bench_gpu_fft: batched 1-D c2c f32/f64 N = 2..4096
 #    on 1 GiB, single N = 2^12..2^26, 2-D 4096^2, 3-D 128^3..512^3 c2c and r2c, single r2c of
 #    2^21..2^25 reals, innermost-batched 1-D c2c and r2c (one kernel, two passes, Bluestein),
+#    single 1-D c2c of 2^20..2^26 under lower caps on ripple's pass size (three passes, not two),
 #    plan creation; --prewarm N first makes ripple's plans of the cases in N processes at once,
 #    so that the timed run loads its programs from the disk cache rather than compiling them one
 #    after another (the prewarm's time counts against --time-limit);
@@ -82,6 +88,8 @@ only=all
 checks=
 check_limit=0
 prebuild=
+devices=all
+nvrtc_variants=0
 common=()   # options both timing scripts take
 fft_only=() # options for fft_gpu.py alone
 sos_only=() # options for sosfilt_gpu.py alone
@@ -93,6 +101,8 @@ while [ $# -gt 0 ]; do
     --only) only=${2:?--only needs sos or fft}; shift ;;
     --checks) checks=${2:?--checks needs all, sos or fft}; shift ;;
     --check-limit) check_limit=${2:?--check-limit needs seconds}; shift ;;
+    --devices) devices=${2:?--devices needs all or cuda}; shift ;;
+    --nvrtc-variants) nvrtc_variants=1 ;;
     --prebuild) prebuild=$(realpath -m "${2:?--prebuild needs a folder}"); shift ;;
     --quick|--no-save) common+=("$1") ;;
     --device|--reps) common+=("$1" "${2:?$1 needs a value}"); shift ;;
@@ -105,6 +115,8 @@ while [ $# -gt 0 ]; do
 done
 case "$only" in all|sos|fft) ;; *) echo "run.sh: --only takes sos or fft, not $only" >&2; exit 2 ;; esac
 checks=${checks:-$only}
+case "$devices" in all) device_negative= ;; cuda) device_negative='-*/opencl_*' ;;
+  *) echo "run.sh: --devices takes all or cuda, not $devices" >&2; exit 2 ;; esac
 case "$checks" in all|sos|fft) ;; *) echo "run.sh: --checks takes all, sos or fft, not $checks" >&2; exit 2 ;; esac
 jobs=${JOBS:-$(nproc)}
 PY=${PYTHON:-python3}
@@ -204,7 +216,7 @@ sharded() {
     fi
   done
   # Counted per test, as a shard cut off prints no total
-  echo "$name ($filter): $(cat "$logs/$name".*.log | grep -c '^\[       OK') tests passed, $(cat "$logs/$name".*.log | grep -c '^\[  FAILED  \] .*(') failed in $n shards, $((SECONDS - t0)) s$([ $rc = 0 ] || echo ', SOME FAILED')"
+  echo "$name ($filter): $(cat "$logs/$name".*.log | grep -c '^\[       OK') tests passed, $(cat "$logs/$name".*.log | grep -c '^\[  FAILED  \] .* ([0-9]* ms)$') failed in $n shards, $((SECONDS - t0)) s$([ $rc = 0 ] || echo ', SOME FAILED')"
   grep -h '^\[       OK' "$logs/$name".*.log | sed 's/.*OK \] \(.*\) (\([0-9]*\) ms)/\2 \1/' | sort -rn | head -n 3 |
     awk '{printf "   slowest: %s ms %s\n", $1, $2}'
   return $rc
@@ -235,9 +247,10 @@ if [ $skip_tests = 0 ]; then
   fi
   # Every binary at once, each as its shards: one binary's slow shard overlaps the others' work,
   # and --check-limit bounds the whole check. Summaries in order after.
+  [ $nvrtc_variants = 1 ] || nvrtc_filter='Nvrtc.*'
   names=(test_gpu_nvrtc "${suites[@]}")
   filters=("$nvrtc_filter")
-  for t in "${suites[@]}"; do filters+=('*'); done
+  for t in "${suites[@]}"; do filters+=("*$device_negative"); done
   pids=()
   t0=$SECONDS
   for i in "${!names[@]}"; do
