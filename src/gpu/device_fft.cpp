@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <complex>
@@ -14,6 +15,7 @@
 #include "gpu/device_fft_rader.hpp"
 #include "gpu/device_fft_real.hpp"
 #include "gpu/device_tables.hpp"
+#include "gpu/tuning.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::gpu {
@@ -128,6 +130,13 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
 
 }  // namespace
 
+namespace {
+std::atomic<std::uint64_t> staged_io_bytes{tuning::kFftStagedIoBytes};
+}  // namespace
+
+std::uint64_t fft_staged_io_bytes() { return staged_io_bytes.load(std::memory_order_relaxed); }
+void set_fft_staged_io_bytes(std::uint64_t bytes) { staged_io_bytes.store(bytes, std::memory_order_relaxed); }
+
 FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, bool columns, std::uint64_t max_group,
                           const FftConvolution& conv, const FftReal& real) {
   if (transform_size == 0) throw InvalidArgument("DeviceFft: size n is 0");
@@ -210,6 +219,8 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   }
   s.transforms_per_group = static_cast<unsigned>(per_group);
   s.real = real;
+  s.staged_io = !columns && !s.split_exchange && !rader && s.conv.n == 0 && real.n == 0 && !s.radices.empty() &&
+                std::uint64_t{s.threads_per_transform} * complex_bytes < fft_staged_io_bytes();
   return s;
 }
 
@@ -236,6 +247,7 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
                   {"FFT_SLOTS", std::to_string(s.slots)},
                   {"FFT_SPLIT", s.split_exchange ? "1" : "0"},
                   {"FFT_BATCH_FAST", s.batch_fast ? "1" : "0"}};
+  if (s.staged_io && !pass_twiddle && !s.batch_fast) spec.defines.push_back({"FFT_STAGED_IO", "1"});
   if (s.conv.n != 0) {
     const FftConvolution& c = s.conv;
     spec.defines.insert(spec.defines.end(), {{"FFT_BLUESTEIN_N", std::to_string(c.n) + "u"},

@@ -83,6 +83,11 @@ inline bool fits_one_kernel(std::uint64_t n, bool double_precision, std::uint64_
 /// Bytes of adjacent column transforms a work-group of the column shape takes: a memory sector
 /// of NVIDIA GPUs (L2 and DRAM move 32-byte sectors), so no sector is fetched by several groups.
 inline constexpr std::uint64_t kFftColumnBytes = 32;
+/// The threshold of FftShape::staged_io, in bytes (tuning::kFftStagedIoBytes unless set):
+/// set_fft_staged_io_bytes is for tests and benchmarks (0: never staged; a large value: every
+/// plain program), taking effect for shapes computed after it.
+std::uint64_t fft_staged_io_bytes();
+void set_fft_staged_io_bytes(std::uint64_t bytes);
 /// The most work-items a group of the FFT kernel may have (CUDA's limit).
 inline constexpr std::uint64_t kFftMaxGroup = 1024;
 /// The smallest radix whose stages take one butterfly per work-item (16, 17 and 19: their
@@ -167,6 +172,10 @@ struct FftShape {
   bool split_exchange = false;
   bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
   bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
+  /// A plain c2c program (not columns) whose transforms a warp reads in pieces under
+  /// fft_staged_io_bytes(): a packed batch's launches go through local memory (FFT_STAGED_IO;
+  /// the program takes it without a pass twiddle or the fastest level of batch).
+  bool staged_io = false;
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)
   std::uint64_t rader = 0;  ///< p > 0: the program is the DFT of the prime p = n + 1 by Rader's algorithm

@@ -18,6 +18,15 @@ inline std::uint32_t elementwise_groups(std::uint64_t items) {
   return static_cast<std::uint32_t>(groups < kElementwiseMaxGroups ? groups : kElementwiseMaxGroups);
 }
 
+/// The one-kernel FFT stages a packed batch's loads and stores through local memory
+/// (FFT_STAGED_IO) where a transform's work-items would read fewer contiguous bytes than this
+/// per instruction (threads per transform times the value's size): a memory sector. Measured
+/// on an H200 (2026-11-30, batched c2c on 1 GiB, direct loads): sizes of one radix stage, one
+/// work-item a transform (4, 5, 7, 8, 11, 13, 16, 17, 19), ran at 20-66% of memcpy in float
+/// against 80-100% for two-stage sizes beside them (6, 10, 14, 15). Staging is not measured
+/// yet (bench_gpu_fft --sections staging compares both).
+inline constexpr std::uint64_t kFftStagedIoBytes = 32;
+
 /// device_scan: work-items per group (a multiple of the warp size, 32) and values per
 /// work-item. A tile is their product. Affine maps carry 6 words, so fewer per work-item.
 inline constexpr unsigned kScanBlock = 128;

@@ -21,6 +21,7 @@
 #include "common/reference_fft.hpp"
 #include "common/rel_l2.hpp"
 #include "gpu/device_fft.hpp"
+#include "gpu/tuning.hpp"
 #include "fft_test_util.hpp"
 #include "gpu_test_util.hpp"
 #include "ripple/fft.hpp"
@@ -166,6 +167,45 @@ void check_contiguous_batches(Context& ctx) {
 
 TEST_P(GpuFft, FloatBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<float>(ctx()); }
 TEST_P(GpuFft, DoubleBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<double>(ctx()); }
+
+// Packed batches staged through local memory (FFT_STAGED_IO) by default only where a work-item
+// would read under a sector of a transform (the sizes above up to 19, and 9, 12, 20, 25 in
+// float): here every plain program is staged (sizes of many work-items, several stages, several
+// transforms a group, the last group partly empty), and the default's staged sizes are not,
+// packed and in place, against the reference.
+TEST_P(GpuFft, StagedAndDirectLoadsAgreeWithTheReference) {
+  struct Threshold {  // restores the default however the test ends
+    explicit Threshold(std::uint64_t bytes) { set_fft_staged_io_bytes(bytes); }
+    ~Threshold() { set_fft_staged_io_bytes(tuning::kFftStagedIoBytes); }
+  };
+  for (const bool dbl : {false, true}) {
+    if (dbl && !ctx().facts().fp64) continue;
+    for (const auto& [bytes, sizes] : {std::pair{std::uint64_t{1} << 20, std::vector<std::uint64_t>{60, 256, 1000}},
+                                      std::pair{std::uint64_t{0}, std::vector<std::uint64_t>{8, 13}}})
+      for (const std::uint64_t n : sizes) {
+        SCOPED_TRACE(std::string(dbl ? "f64" : "f32") + " n " + std::to_string(n) + (bytes ? " staged" : " direct"));
+        const Threshold threshold(bytes);
+        const DeviceFft plan(ctx(), n, dbl);
+        EXPECT_EQ(plan.plan_shape().staged_io, bytes != 0);
+        constexpr std::uint64_t batch = 23;
+        FftLayout layout;
+        layout.batch = batch;
+        layout.in_dist = layout.out_dist = static_cast<std::int64_t>(n);
+        auto check = [&](auto one) {
+          using T = decltype(one);
+          const auto x = test::random_complex<T>(n * batch, static_cast<unsigned>(n + batch));
+          const auto want = reference_rows(x, n, batch, true);
+          for (const bool in_place : {false, true}) {
+            const auto y = run_device(ctx(), plan, x, n * batch, layout, fft::Direction::forward,
+                                      fft::Norm::backward, in_place);
+            EXPECT_LE(rel_l2(y, want), test::fft_bound<T>(n)) << (in_place ? "in place" : "out of place");
+          }
+        };
+        if (dbl) check(double{});
+        else check(float{});
+      }
+  }
+}
 
 // Which sizes run in one kernel: codelet-smooth ones up to the precision's on-chip size (8192
 // float, 4096 double); primes p whose p - 1 is such a size by Rader; every other size up to

@@ -19,6 +19,16 @@
                             rounded once to real_t (float data on a device with fp64)
      FFT_BATCH_FAST         1: the launch's transforms have a fastest level of batch (fast,
                             dist_fast; see below); 0: fast is 1
+     FFT_STAGED_IO          1: where the launch is a packed batch (stride 1, distance FFT_N,
+                            one level: a test of the arguments, the same for every group),
+                            the group's transforms are one block of memory on each side, read
+                            and written by consecutive work-items through local memory; other
+                            launches load and store directly. For programs whose work-items
+                            would each read a piece of a transform smaller than a memory sector
+                            per instruction (one work-item a transform: element e of transform
+                            t at t N + e, N values apart across a warp). A plain c2c program
+                            only (no pass twiddle, Rader, Bluestein, real steps or split
+                            exchange).
      FFT_BLUESTEIN_N        N > 0: the program does steps of Bluestein's algorithm for a DFT of
                             N points (fft_chirp.h), chosen by:
      FFT_CONV_LOAD          1: elements j < N are loaded times the chirp, zeros past N
@@ -142,6 +152,9 @@
 /* Values of local memory a transform has: Rader's P outputs in natural order, one more than its FFT */
 #define FFT_LDS_N (FFT_RADER > 0 ? FFT_RADER : (FFT_N > 1 ? FFT_N : 1))
 
+#ifndef FFT_STAGED_IO
+#define FFT_STAGED_IO 0
+#endif
 #ifndef FFT_REAL_N
 #define FFT_REAL_N 0u
 #define FFT_REAL_R2C 0
@@ -826,6 +839,19 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_LDS_N;
   (void)lds;
   complex_t v[FFT_SLOTS];
+#if FFT_STAGED_IO
+#if FFT_TWIDDLE || FFT_RADER || FFT_BLUESTEIN_N || FFT_REAL_N || FFT_SPLIT || FFT_STAGES == 0
+#error "fft_c2c.cl: FFT_STAGED_IO is for a plain c2c program of at least one stage"
+#endif
+  /* A packed batch: the group's transforms are values group_first N .. + group_values of each
+     side (fewer in the last group). The same for every group, so the branches and their
+     barriers are uniform. */
+  const u64 group_first = (u64)GROUP_ID(0) * FFT_TPG;
+  const u32 group_values = (u32)((count - group_first < (u64)FFT_TPG ? count - group_first : (u64)FFT_TPG) * FFT_N);
+  const int one_level = inner == count && (FFT_BATCH_FAST == 0 || fast == 1);
+  const int staged_in = one_level && in_stride == 1 && in_dist_inner == (i64)FFT_N;
+  const int staged_out = one_level && out_stride == 1 && out_dist_inner == (i64)FFT_N;
+#endif
 #if FFT_STAGES == 0
   if (valid) out[out_base] = cscale(in[in_base], scale);
 #else
@@ -839,7 +865,19 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
 #else
   const complex_t x0 = cmake((real_t)0, (real_t)0); /* Rader's X[0]: none */
   (void)x0;
+#if FFT_STAGED_IO
+  if (staged_in) {
+    GLOBAL const complex_t* block = in + in_offset + (i64)(group_first * FFT_N);
+    for (u32 k = LOCAL_ID(0); k < group_values; k += FFT_TPT * FFT_TPG) lds_all[k] = block[k];
+    BARRIER();
+    FFT_FOR_EACH_INPUT(FFT_R0, t, e, s, live, v[s] = (valid && live) ? lds[e] : cmake((real_t)0, (real_t)0);)
+    BARRIER(); /* before the first exchange writes local memory */
+  } else {
+    fft_load_global(v, t, FFT_R0, in, in_base, in_stride, in_dist_inner, valid, inner_index, chirp, dir, real_tw);
+  }
+#else
   fft_load_global(v, t, FFT_R0, in, in_base, in_stride, in_dist_inner, valid, inner_index, chirp, dir, real_tw);
+#endif
 #if FFT_CONV_MIDDLE
   fft_transform(v, t, tw, lds, (real_t)-1);
   fft_multiply_spectrum(v, t, spectrum, inner_index, dir);
@@ -865,10 +903,23 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   fft_rader_store(v, t, out, out_base, out_stride, out_dist_inner, scale, valid, lds, inner_index, chirp, x0, pass_tw,
                   pass_tw_n, pass_tw_split, dir);
 #else
+#if FFT_STAGED_IO
+  if (staged_out) {
+    /* Local memory is free: the last exchange (or the staged load) ended with a barrier. */
+    FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, lds[e] = cscale(v[s], scale);)
+    BARRIER();
+    GLOBAL complex_t* block = out + out_offset + (i64)(group_first * FFT_N);
+    for (u32 k = LOCAL_ID(0); k < group_values; k += FFT_TPT * FFT_TPG) block[k] = lds_all[k];
+  } else {
+    fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, out_dist_inner, scale, valid, pass_tw,
+                     pass_tw_n, pass_tw_split, inner_index, last_dir, chirp, dir);
+  }
+#else
   /* The pass twiddle's sign: the last FFT's, which is the plan's but in a pass of Bluestein's
      convolution (its fixed directions); the plan's for his whole DFT */
   fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, out_dist_inner, scale, valid, pass_tw,
                    pass_tw_n, pass_tw_split, inner_index, FFT_CONV_WHOLE ? dir : last_dir, chirp, dir);
+#endif
 #endif
 #endif
 }
