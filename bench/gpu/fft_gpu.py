@@ -229,6 +229,10 @@ def main():
 
     groups = [("batched", "f32", "Batched 1-D c2c, float"), ("batched", "f64", "Batched 1-D c2c, double"),
               ("single", "f32", "Single 1-D c2c, float"), ("single", "f64", "Single 1-D c2c, double"),
+              ("staging", "f32", "Batched 1-D c2c, float, staged through local memory or not (each size's first "
+               "row: ripple's default choice, with the peers; then the other choice, ripple alone; targets column: "
+               "time against the first row's)"),
+              ("staging", "f64", "Batched 1-D c2c, double, staged through local memory or not (as above)"),
               ("caps", "f32", "Single 1-D c2c, float, by pass cap (each size's first row: the plan's own passes, "
                "with the peers; then ripple alone with its passes capped at max_pass points; targets column: "
                "time against the first row's)"),
@@ -266,6 +270,12 @@ def main():
             target, v = judge(c, cufft)
             verdicts += v
             kind_cell = (c["transform"] + " " + c["kind"]) if group == "innermost" else (c["kind"] or c["transform"])
+            if group == "staging":
+                first = next(x for x in rows if x["shape"] == c["shape"])
+                staged = c.get("staged_io", -1)
+                kind_cell = "%s, %s" % (c["kind"], "default" if staged < 0 else "staged" if staged else "direct")
+                if staged >= 0 and r["status"] == "ok" and first["ripple"]["status"] == "ok":
+                    target = "%.2fx the default's time" % (r["seconds"] / first["ripple"]["seconds"])
             if group == "caps":
                 split = r.get("describe", "").split(": ", 1)[-1].split(" (")[0]
                 kind_cell = ("passes <= %d: " % c["max_pass"] if c.get("max_pass") else "plan's: ") + split

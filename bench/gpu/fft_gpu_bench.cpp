@@ -4,7 +4,7 @@
 // table; on PoCL (--quick) it only shows that every part works.
 //
 //   bench_gpu_fft [--device cuda:0|opencl:P.D] [--quick] [--reps 5] [--json out.json]
-//                 [--sections plan,batched,single,caps,nd,innermost] [--sizes 2-64,97,4096] [--precisions f32,f64]
+//                 [--sections plan,batched,single,caps,staging,nd,innermost] [--sizes 2-64,97,4096] [--precisions f32,f64]
 //                 [--peers cufft,vkfft_cuda,vkfft_opencl|none] [--mem-mib 1024] [--time-limit SEC]
 //                 [--compile-only [--shard I/N]]
 //
@@ -35,7 +35,7 @@
 // not checked against the CPU (host time); peers are then compared with each other.
 //
 // Cases (--sizes replaces the batched sweep's list; --sections picks among plan, batched,
-// single, caps, nd, innermost):
+// single, caps, staging, nd, innermost):
 // - batched 1-D c2c, f32 and f64, N from 2 to 4096 with --mem-mib of data (1 GiB; batch =
 //   bytes / (N x complex size)). Not all 4095 sizes: each size costs a cold plan (NVRTC) in
 //   ripple and in VkFFT plus the timing of four libraries, about 1 s, so 8190 cases would take over
@@ -51,6 +51,9 @@
 //   above 19 beyond one kernel (two by Rader's last pass, one by Bluestein's in the kernel as
 //   the last pass, three by Bluestein's passes over the whole size: three fused, and five for
 //   the prime 8388617), f32 and f64;
+// - staging: batched c2c (1 GiB) of small sizes, float and double, with ripple's default choice
+//   of staging a packed batch through local memory (FFT_STAGED_IO; and the peers), then with
+//   the other choice, ripple alone;
 // - caps: single 1-D c2c f32 of 2^20, 2^22, 2^24, 2^26 points with the public plan's passes
 //   (and the peers), then ripple alone with its passes capped at 4096, 2048, 1024, 512, 256
 //   points where that changes the split (three passes in place of two wide ones; the internal
@@ -90,9 +93,11 @@
 #include "../cli_args.hpp"
 #include "../fft_cases.hpp"
 #include "fft_peer.hpp"
+#include "gpu/device_fft.hpp"
 #include "gpu/device_fft_plan.hpp"
 #include "gpu/kernel_cache.hpp"
 #include "gpu/queue_impl.hpp"
+#include "gpu/tuning.hpp"
 #include "ripple/device.hpp"
 #include "ripple/error.hpp"
 #include "ripple/fft.hpp"
@@ -118,7 +123,7 @@ struct Options {
   bool quick = false;
   int reps = 5;
   std::string json;
-  std::vector<std::string> sections{"plan", "batched", "single", "caps", "nd", "innermost"};
+  std::vector<std::string> sections{"plan", "batched", "single", "caps", "staging", "nd", "innermost"};
   std::vector<std::size_t> sizes;  // batched sweep; empty: the default list
   std::vector<bool> doubles{false, true};
   std::vector<std::string> peers{"cufft", "vkfft_cuda", "vkfft_opencl"};
@@ -138,6 +143,21 @@ struct BenchCase {
   /// caps: ripple's passes capped at this many points (the internal plan's max_pass), 0 for the
   /// public plan's own choice; capped rows time ripple alone.
   std::uint64_t max_pass = 0;
+  /// staging: -1 the default choice of FFT_STAGED_IO; 0 or 1 forced off or on for every plain
+  /// program of the plan (ripple alone).
+  int staged_io = -1;
+};
+
+/// While alive, ripple's staging choice forced off (0) or on (1) for the plans made meanwhile;
+/// -1 leaves the default.
+struct StagedIoChoice {
+  explicit StagedIoChoice(int staged) : forced(staged >= 0) {
+    if (forced) gpu::set_fft_staged_io_bytes(staged ? std::uint64_t{1} << 40 : 0);
+  }
+  ~StagedIoChoice() {
+    if (forced) gpu::set_fft_staged_io_bytes(gpu::tuning::kFftStagedIoBytes);
+  }
+  bool forced;
 };
 
 /// pow2, smooth (7-smooth, so 3, 5 and 7 too), prime (> 7: the issue's "prime N >= 2x cuFFT"
@@ -208,6 +228,22 @@ std::vector<BenchCase> make_cases(const Options& o) {
         c.is_double = dbl;
         c.batch = std::max<std::size_t>(1, o.mem_bytes / (n * complex_bytes(c)));
         cases.push_back({"batched", size_kind(n), c});
+      }
+    }
+    if (has("staging")) {
+      // Batches staged through local memory (FFT_STAGED_IO) or loaded directly: each size with
+      // the default choice (and the peers), then with the other, ripple alone.
+      for (std::size_t n : o.quick ? std::vector<std::size_t>{8, 9, 64}
+                                   : std::vector<std::size_t>{2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 16, 17, 19, 20, 25, 32,
+                                                              49, 64, 125, 128}) {
+        FftCase c;
+        c.n[0] = n;
+        c.is_double = dbl;
+        c.batch = std::max<std::size_t>(1, o.mem_bytes / (n * complex_bytes(c)));
+        cases.push_back({"staging", size_kind(n), c});
+        BenchCase other{"staging", size_kind(n), c};
+        other.staged_io = gpu::DeviceFft::shape(n, dbl, false).staged_io ? 0 : 1;
+        cases.push_back(other);
       }
     }
     if (has("single")) {
@@ -690,7 +726,11 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   const std::vector<cd> ref = with_ref ? reference(bc.c, host) : std::vector<cd>{};
 
   ripple.set_max_pass(bc.max_pass);
-  const std::vector<cd> mine = run_lib(ripple, bc, host, host_bytes, o, cr.ripple);
+  std::vector<cd> mine;
+  {
+    const StagedIoChoice staging(bc.staged_io);
+    mine = run_lib(ripple, bc, host, host_bytes, o, cr.ripple);
+  }
   ripple.set_max_pass(0);
   // memcpy of the case's input bytes (through ripple's buffers, which exist even when its plan
   // is unsupported: plan() allocates before planning).
@@ -709,7 +749,7 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   }
   std::vector<cd> first_peer;
   for (LoadedPeer& lp : peers) {
-    if (!lp.peer || bc.max_pass != 0) continue;  // a capped row: the size's first row has them
+    if (!lp.peer || bc.max_pass != 0 || bc.staged_io >= 0) continue;  // ripple alone: the size's first row has them
     LibResult r;
     const std::vector<cd> out = run_lib(*lp.peer, bc, host, host_bytes, o, r);
     if (!out.empty()) {
@@ -747,6 +787,7 @@ void print_case(const CaseResult& cr) {
   std::string line = cr.bc.group + (c.r2c ? " r2c " : " c2c ") + (c.is_double ? "f64 " : "f32 ") + shape_text(c) +
                      " x" + std::to_string(c.batch) +
                      (cr.bc.max_pass ? " (passes <= " + std::to_string(cr.bc.max_pass) + ")" : std::string()) +
+                     (cr.bc.staged_io >= 0 ? (cr.bc.staged_io ? " (staged)" : " (direct)") : std::string()) +
                      " | memcpy " + fmt("%.1f", memcpy_gbs) + " GB/s";
   const LibResult& r = cr.ripple;
   if (r.status == "ok") {
@@ -867,6 +908,7 @@ int compile_plans(const Queue& q, const Options& o) {
   std::size_t made = 0, unsupported = 0, failed = 0;
   for (std::size_t i = o.shard; i < cases.size(); i += o.shards) {
     try {
+      const StagedIoChoice staging(cases[i].staged_io);
       if (cases[i].max_pass) capped_plan(q, cases[i].c, cases[i].max_pass);
       else fft::DevicePlan plan(q, plan_desc(cases[i].c));
       ++made;
@@ -945,7 +987,7 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
         << "\", \"transform\": \"" << (c.r2c ? "r2c" : "c2c") << "\", \"precision\": \"" << (c.is_double ? "f64" : "f32")
         << "\", \"shape\": [";
     for (int a = 0; a < c.rank; ++a) out << (a ? ", " : "") << c.n[a];
-    out << "], \"batch\": " << c.batch << ", \"max_pass\": " << cr.bc.max_pass << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
+    out << "], \"batch\": " << c.batch << ", \"max_pass\": " << cr.bc.max_pass << ", \"staged_io\": " << cr.bc.staged_io << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
         << ", \"bound\": " << num(cr.bound) << ", \"ripple\": ";
     write_lib(out, cr.ripple);
     out << ", \"peers\": [";
@@ -963,7 +1005,7 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: bench_gpu_fft [--device ID] [--quick] [--reps N] [--json PATH]\n"
-               "                     [--sections plan,batched,single,caps,nd,innermost]\n"
+               "                     [--sections plan,batched,single,caps,staging,nd,innermost]\n"
                "                     [--sizes 2-64,97,4096] [--precisions f32,f64] [--peers cufft,vkfft_cuda,vkfft_opencl|none]\n"
                "                     [--mem-mib MiB] [--peer-dir DIR] [--time-limit SEC]\n"
                "                     [--compile-only [--shard I/N]]\n");
