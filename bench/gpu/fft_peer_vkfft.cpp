@@ -60,7 +60,12 @@ class VkfftPeer final : public ripple_bench::FftPeer {
     check(cudaSetDevice(ordinal_), "cudaSetDevice");
     check(cudaFree(nullptr), "cudaFree(0) (context)");  // makes the primary context current
     if (cuDeviceGet(&device_, ordinal_) != CUDA_SUCCESS) throw std::runtime_error("cuDeviceGet failed");
-    check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate");
+    // A blocking stream, ordered with the legacy default stream on which VkFFT's CUDA backend
+    // uploads its tables (cudaMemcpy: the LUTs of every double plan, Rader's and Bluestein's
+    // tables). With a non-blocking stream, on an H200 (2026-11-30), VkFFT's results were wrong
+    // exactly where it uses such tables (double N >= 3, float 17, 19, 23, ...), and right on
+    // OpenCL (PoCL) with the same setup; the cause is not confirmed.
+    check(cudaStreamCreate(&stream_), "cudaStreamCreate");
   }
 #else
   VkfftPeer(cl_platform_id platform, cl_device_id device) : platform_(platform), device_(device) {
@@ -179,6 +184,9 @@ class VkfftPeer final : public ripple_bench::FftPeer {
     app_ = VkFFTApplication{};
     check(initializeVkFFT(&app_, config), "initializeVkFFT");
     have_plan_ = true;
+#if VKFFT_BACKEND == 1
+    check(cudaDeviceSynchronize(), "cudaDeviceSynchronize (VkFFT's tables uploaded)");
+#endif
   }
 
   void destroy_plan() override {
