@@ -279,6 +279,8 @@ def main():
             if group == "caps":
                 split = r.get("describe", "").split(": ", 1)[-1].split(" (")[0]
                 kind_cell = ("passes <= %d: " % c["max_pass"] if c.get("max_pass") else "plan's: ") + split
+                if r.get("pass_seconds"):
+                    kind_cell += " (passes alone: %s ms)" % " + ".join("%.4f" % (x * 1e3) for x in r["pass_seconds"])
                 first = next(x for x in rows if x["shape"] == c["shape"])
                 if c.get("max_pass") and r["status"] == "ok" and first["ripple"]["status"] == "ok":
                     target = "%.2fx the plan's time" % (r["seconds"] / first["ripple"]["seconds"])

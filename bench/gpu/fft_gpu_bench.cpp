@@ -57,7 +57,8 @@
 // - caps: single 1-D c2c f32 of 2^20, 2^22, 2^24, 2^26 points with the public plan's passes
 //   (and the peers), then ripple alone with its passes capped at 4096, 2048, 1024, 512, 256
 //   points where that changes the split (three passes in place of two wide ones; the internal
-//   DeviceFftPlan's max_pass): which is faster is for a GPU to say;
+//   DeviceFftPlan's max_pass), each pass also timed alone (DeviceFftPlan::run_step): which is
+//   faster, and which pass is slow, is for a GPU to say;
 // - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, r2c 3-D 128^3 / 256^3 / 512^3 f32, and single
 //   1-D r2c of 2^21 .. 2^25 reals f32 (a plan ripple cannot make is reported as "unsupported by
 //   ripple yet" while the peers and memcpy are still timed). f64 N-D cases are left out (the issue's targets are for float).
@@ -426,6 +427,11 @@ class RippleLib final : public FftPeer {
     gpu::stream_of(q_).download(out_memory(), offset, dst, bytes);
   }
   std::string describe() const { return capped_ ? capped_->describe() : plan_ ? plan_->describe() : ""; }
+  /// Step `index` of `plan` alone on the current case's buffers (its passes timed one by one).
+  void run_step(const gpu::DeviceFftPlan& plan, std::size_t index) {
+    plan.run_step(gpu::stream_of(q_), in_memory(), out_memory(), index);
+  }
+  const Queue& queue() const { return q_; }
   /// The device-to-device copy of `bytes` bytes from the current case's input to its output.
   void copy(std::size_t bytes) { gpu::stream_of(q_).copy(in_memory(), 0, out_memory(), 0, bytes); }
 
@@ -587,6 +593,7 @@ struct LibResult {
   bool checked = false;
   bool ok = false;
   std::string describe;
+  std::vector<double> pass_seconds;  // caps: each pass of ripple's plan timed alone
 };
 
 struct CaseResult {
@@ -732,6 +739,18 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
     mine = run_lib(ripple, bc, host, host_bytes, o, cr.ripple);
   }
   ripple.set_max_pass(0);
+  // caps: each pass alone (the plan's passes, the default cap's for the first row), after the
+  // whole; each reads what it reads in the plan (scratch a pass before it left, or the input).
+  if (bc.group == "caps" && cr.ripple.status == "ok") {
+    try {
+      const gpu::DeviceFftPlan plan = capped_plan(ripple.queue(), bc.c, bc.max_pass ? bc.max_pass : gpu::kFftMaxOnChip);
+      for (std::size_t i = 0; i < plan.step_count(); ++i)
+        cr.ripple.pass_seconds.push_back(time_execute([&] { ripple.run_step(plan, i); }, [&] { ripple.synchronize(); },
+                                                      o.reps, o.quick ? 1e-3 : 1e-2));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "bench_gpu_fft: passes of %s: %s\n", shape_text(bc.c).c_str(), e.what());
+    }
+  }
   // memcpy of the case's input bytes (through ripple's buffers, which exist even when its plan
   // is unsupported: plan() allocates before planning).
   try {
@@ -790,6 +809,11 @@ void print_case(const CaseResult& cr) {
                      (cr.bc.staged_io >= 0 ? (cr.bc.staged_io ? " (staged)" : " (direct)") : std::string()) +
                      " | memcpy " + fmt("%.1f", memcpy_gbs) + " GB/s";
   const LibResult& r = cr.ripple;
+  if (!r.pass_seconds.empty()) {
+    line += " | passes";
+    for (std::size_t i = 0; i < r.pass_seconds.size(); ++i) line += (i ? " + " : " ") + fmt("%.4f", r.pass_seconds[i] * 1e3);
+    line += " ms";
+  }
   if (r.status == "ok") {
     const double gbs = cr.bytes / r.seconds / 1e9;
     line += " | ripple " + fmt("%.4f", r.seconds * 1e3) + " ms " + fmt("%.1f", gbs) + " GB/s " +
@@ -950,7 +974,9 @@ void write_lib(std::ostream& out, const LibResult& r) {
       << ", \"plan_seconds\": " << num(r.plan_seconds) << ", \"err_ref\": " << num(r.err_ref)
       << ", \"err_ripple\": " << num(r.err_ripple) << ", \"err_peer\": " << num(r.err_peer)
       << ", \"checked\": " << (r.checked ? "true" : "false") << ", \"ok\": " << (r.ok ? "true" : "false")
-      << ", \"describe\": \"" << esc(r.describe) << "\"}";
+      << ", \"describe\": \"" << esc(r.describe) << "\", \"pass_seconds\": [";
+  for (std::size_t i = 0; i < r.pass_seconds.size(); ++i) out << (i ? ", " : "") << num(r.pass_seconds[i]);
+  out << "]}";
 }
 
 void write_json(const std::string& path, const Device& device, const DeviceInfo& info, const Options& o,

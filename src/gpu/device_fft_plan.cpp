@@ -510,23 +510,37 @@ void DeviceFftPlan::run(Stream& stream, const Memory& in, Memory& out, fft::Dire
     source = in_copy_.get();
     in_base = 0;
   }
+  launch_steps(stream, *source, out, direction, scale, in_base, out_base, kAllSteps);
+}
+
+void DeviceFftPlan::run_step(Stream& stream, const Memory& in, Memory& out, std::size_t index) const {
+  if (index >= steps_.size())
+    throw InvalidArgument("DeviceFftPlan::run_step: launch " + std::to_string(index) + " of a plan of " +
+                          std::to_string(steps_.size()));
+  launch_steps(stream, in, out, fft::Direction::forward, 1.0, 0, 0, index);
+}
+
+void DeviceFftPlan::launch_steps(Stream& stream, const Memory& source, Memory& out, fft::Direction direction,
+                                 double scale, std::int64_t in_base, std::int64_t out_base, std::size_t only) const {
   if (passes_.size() == 1) {  // both levels of batch in one launch
     const Step& st = steps_.front();
     FftPass pass = st.pass;
     pass.in_offset += in_base;
     pass.out_offset += out_base;
-    st.kernel->launch(stream, *source, out, pass, direction, scale, st.twiddles);
+    st.kernel->launch(stream, source, out, pass, direction, scale, st.twiddles);
     return;
   }
   for (std::uint64_t o = 0; o < layout_.outer_count(); ++o) {
     const std::int64_t in_at = in_base + static_cast<std::int64_t>(o) * layout_.in_dist_outer;
     const std::int64_t out_at = out_base + static_cast<std::int64_t>(o) * layout_.out_dist_outer;
     if (bluestein_) {
-      bluestein_->run(stream, *source, out, direction, scale, in_at, out_at);
+      bluestein_->run(stream, source, out, direction, scale, in_at, out_at);
       continue;
     }
-    for (const Step& st : steps_) {
-      const Memory& from = st.from == Slot::in ? *source : st.from == Slot::scratch1 ? *scratch1_ : *scratch2_;
+    for (std::size_t i = 0; i < steps_.size(); ++i) {
+      if (only != kAllSteps && i != only) continue;
+      const Step& st = steps_[i];
+      const Memory& from = st.from == Slot::in ? source : st.from == Slot::scratch1 ? *scratch1_ : *scratch2_;
       Memory& to = st.to == Slot::out ? out : st.to == Slot::scratch1 ? *scratch1_ : *scratch2_;
       FftPass pass = st.pass;
       if (st.from == Slot::in) pass.in_offset += in_at;

@@ -115,6 +115,9 @@ class DeviceFftPlan {
   /// The shapes of the launches for one outer index, in order (empty for DeviceFftBluestein's
   /// sizes).
   std::vector<FftShape> launch_shapes() const;
+  /// The launches of one outer index in run(): a pass each (2 and 3 once per batch entry where
+  /// the passes after the first run per entry); 0 for DeviceFftBluestein's sizes.
+  std::size_t step_count() const { return steps_.size(); }
   /// Waits until every program of the plan is compiled and loaded (DeviceFft::wait_ready):
   /// its kernels compile side by side, each on a thread of its own.
   void wait_ready() const;
@@ -129,8 +132,17 @@ class DeviceFftPlan {
   /// place, any layouts). Buffer sizes are the caller's to check.
   void run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
            std::int64_t in_base = 0, std::int64_t out_base = 0) const;
+  /// The launches of run()'s step `index` alone (< step_count()), forward and unscaled, for
+  /// every outer index, each reading what it reads in run() (the plan's scratch or `in`): to
+  /// time a plan's passes one by one (bench_gpu_fft); what it leaves is no transform. Throws
+  /// InvalidArgument for an index past the steps (there are none for DeviceFftBluestein's sizes).
+  void run_step(Stream& stream, const Memory& in, Memory& out, std::size_t index) const;
 
  private:
+  // run()'s launches of every step, or of step `only` alone (kAllSteps: all).
+  static constexpr std::size_t kAllSteps = static_cast<std::size_t>(-1);
+  void launch_steps(Stream& stream, const Memory& source, Memory& out, fft::Direction direction, double scale,
+                    std::int64_t in_base, std::int64_t out_base, std::size_t only) const;
   // Which memory a launch reads or writes.
   enum class Slot { in, out, scratch1, scratch2 };
   struct Step {

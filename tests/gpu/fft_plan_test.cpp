@@ -17,6 +17,7 @@
 #include <tuple>
 #include <vector>
 
+#include "common/expect_invalid.hpp"
 #include "common/quick_mode.hpp"
 #include "common/reference_fft.hpp"
 #include "common/rel_l2.hpp"
@@ -390,6 +391,44 @@ TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
   worst = check<double>(ctx(), 59049, kFftMaxOnChip, contiguous(59049, 2), fft::Direction::backward,
                         1.0 / std::sqrt(59049.0), 2);
   std::printf("[ fft multi-pass f64 ] worst error / bound: %.3f\n", worst);
+}
+
+// run_step (the bench's pass timing): the steps one after another on the plan's own scratch are
+// run() forward and unscaled, for two and three passes and a batch whose later passes run per
+// entry; an index past the steps is refused naming it.
+TEST_P(GpuFftPlan, StepsOneByOneAreTheRun) {
+  using C = std::complex<float>;
+  struct Case {
+    std::uint64_t n, batch, max_pass;
+  };
+  for (const Case c : {Case{64 * 48, 1, 64}, Case{16 * 16 * 12, 3, 16}}) {
+    SCOPED_TRACE("n " + std::to_string(c.n) + " batch " + std::to_string(c.batch));
+    const FftLayout l = contiguous(c.n, c.batch);
+    const DeviceFftPlan plan(ctx(), c.n, false, l, c.max_pass);
+    ASSERT_GE(plan.step_count(), 2u);
+    const auto x = test::random_complex<float>(c.n * c.batch, 5);
+    auto stream = ctx().create_stream();
+    auto din = ctx().allocate(x.size() * sizeof(C));
+    auto dout = ctx().allocate(x.size() * sizeof(C));
+    stream->upload(*din, 0, x.data(), x.size() * sizeof(C));
+    const std::vector<C> poison(x.size(), C(std::numeric_limits<float>::quiet_NaN(), 0.0f));
+    stream->upload(*dout, 0, poison.data(), poison.size() * sizeof(C));
+    // The first pass alone writes the plan's scratch, not the output.
+    plan.run_step(*stream, *din, *dout, 0);
+    std::vector<C> steps(x.size());
+    stream->synchronize();
+    stream->download(*dout, 0, steps.data(), steps.size() * sizeof(C));
+    for (const C& v : steps) ASSERT_TRUE(std::isnan(v.real())) << "the first step wrote the output";
+    for (std::size_t i = 1; i < plan.step_count(); ++i) plan.run_step(*stream, *din, *dout, i);
+    stream->synchronize();
+    stream->download(*dout, 0, steps.data(), steps.size() * sizeof(C));
+    const Result whole = run_plan(ctx(), plan, x, l, fft::Direction::forward, 1.0);
+    ASSERT_EQ(whole.rows.size(), steps.size());
+    for (std::size_t i = 0; i < steps.size(); ++i)
+      ASSERT_EQ(std::complex<long double>(steps[i]), whole.rows[i]) << "element " << i;
+    const std::string past = "launch " + std::to_string(plan.step_count());
+    ::ripple::test::expect_invalid([&] { plan.run_step(*stream, *din, *dout, plan.step_count()); }, past);
+  }
 }
 
 // Small sizes through two and three passes (pass cap 16): batches in padded, strided,
