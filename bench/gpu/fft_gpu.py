@@ -233,9 +233,10 @@ def main():
                "row: ripple's default choice, with the peers; then the other choice, ripple alone; targets column: "
                "time against the first row's)"),
               ("staging", "f64", "Batched 1-D c2c, double, staged through local memory or not (as above)"),
-              ("caps", "f32", "Single 1-D c2c, float, by pass cap (each size's first row: the plan's own passes, "
-               "with the peers; then ripple alone with its passes capped at max_pass points; targets column: "
-               "time against the first row's)"),
+              ("caps", "f32", "Single 1-D c2c, float, by pass cap and column width (each size's first row: the "
+               "plan's own passes, with the peers; then ripple alone with its passes capped at max_pass points "
+               "and/or column groups of 64 or 128 bytes, the default 32; targets column: time against the first "
+               "row's)"),
               ("2d", "f32", "2-D c2c, float"), ("3d", "f32", "3-D c2c, float"), ("r2c-3d", "f32", "3-D r2c, float"),
               ("r2c-1d", "f32", "Single 1-D r2c, float"),
               ("innermost", "f32", "Innermost-batched 1-D, float (element i of transform b at i x batch + b; no target "
@@ -279,10 +280,12 @@ def main():
             if group == "caps":
                 split = r.get("describe", "").split(": ", 1)[-1].split(" (")[0]
                 kind_cell = ("passes <= %d: " % c["max_pass"] if c.get("max_pass") else "plan's: ") + split
+                if c.get("column_bytes"):
+                    kind_cell += ", columns %d B" % c["column_bytes"]
                 if r.get("pass_seconds"):
                     kind_cell += " (passes alone: %s ms)" % " + ".join("%.4f" % (x * 1e3) for x in r["pass_seconds"])
                 first = next(x for x in rows if x["shape"] == c["shape"])
-                if c.get("max_pass") and r["status"] == "ok" and first["ripple"]["status"] == "ok":
+                if (c.get("max_pass") or c.get("column_bytes")) and r["status"] == "ok" and first["ripple"]["status"] == "ok":
                     target = "%.2fx the plan's time" % (r["seconds"] / first["ripple"]["seconds"])
             L.append("| %s | %s | %d | %.1f | %s | %s | %s |" % (
                 "x".join(str(s) for s in c["shape"]), kind_cell, c["batch"], memcpy,

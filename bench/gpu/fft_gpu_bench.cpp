@@ -57,8 +57,9 @@
 // - caps: single 1-D c2c f32 of 2^20, 2^22, 2^24, 2^26 points with the public plan's passes
 //   (and the peers), then ripple alone with its passes capped at 4096, 2048, 1024, 512, 256
 //   points where that changes the split (three passes in place of two wide ones; the internal
-//   DeviceFftPlan's max_pass), each pass also timed alone (DeviceFftPlan::run_step): which is
-//   faster, and which pass is slow, is for a GPU to say;
+//   DeviceFftPlan's max_pass), each split also with column groups of 64 and 128 bytes (the
+//   default 32: gpu::FftShapeTuning), each pass also timed alone (DeviceFftPlan::run_step):
+//   which is faster, and which pass is slow, is for a GPU to say;
 // - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, r2c 3-D 128^3 / 256^3 / 512^3 f32, and single
 //   1-D r2c of 2^21 .. 2^25 reals f32 (a plan ripple cannot make is reported as "unsupported by
 //   ripple yet" while the peers and memcpy are still timed). f64 N-D cases are left out (the issue's targets are for float).
@@ -147,18 +148,21 @@ struct BenchCase {
   /// staging: -1 the default choice of FFT_STAGED_IO; 0 or 1 forced off or on for every plain
   /// program of the plan (ripple alone).
   int staged_io = -1;
+  /// caps: bytes of adjacent columns a column-shaped group takes (gpu::FftShapeTuning), 0 for
+  /// the default.
+  std::uint64_t column_bytes = 0;
 };
 
-/// While alive, ripple's staging choice forced off (0) or on (1) for the plans made meanwhile;
-/// -1 leaves the default.
-struct StagedIoChoice {
-  explicit StagedIoChoice(int staged) : forced(staged >= 0) {
-    if (forced) gpu::set_fft_staged_io_bytes(staged ? std::uint64_t{1} << 40 : 0);
+/// While alive, a case's choices of ripple's shapes (staging, column width) for the plans made
+/// meanwhile; the defaults after.
+struct ShapeChoices {
+  explicit ShapeChoices(const BenchCase& bc) {
+    gpu::FftShapeTuning t;
+    if (bc.staged_io >= 0) t.staged_io_bytes = bc.staged_io ? std::uint64_t{1} << 40 : 0;
+    if (bc.column_bytes) t.column_bytes = bc.column_bytes;
+    gpu::set_fft_shape_tuning(t);
   }
-  ~StagedIoChoice() {
-    if (forced) gpu::set_fft_staged_io_bytes(gpu::tuning::kFftStagedIoBytes);
-  }
-  bool forced;
+  ~ShapeChoices() { gpu::set_fft_shape_tuning({}); }
 };
 
 /// pow2, smooth (7-smooth, so 3, 5 and 7 too), prime (> 7: the issue's "prime N >= 2x cuFFT"
@@ -281,6 +285,7 @@ std::vector<BenchCase> make_cases(const Options& o) {
       FftCase c;
       c.n[0] = n;
       cases.push_back({"caps", "pow2", c, 0});
+      std::vector<std::uint64_t> caps{0};
       for (std::uint64_t cap : {4096, 2048, 1024, 512, 256}) {
         std::vector<std::uint64_t> passes;
         try {
@@ -290,8 +295,16 @@ std::vector<BenchCase> make_cases(const Options& o) {
         }
         if (std::find(seen.begin(), seen.end(), passes) != seen.end()) continue;
         seen.push_back(passes);
-        cases.push_back({"caps", "pow2", c, cap});
+        caps.push_back(cap);
       }
+      // Each split with column groups of 32 bytes (the default), 64 and 128.
+      for (std::uint64_t cap : caps)
+        for (std::uint64_t width : {std::uint64_t{0}, std::uint64_t{64}, std::uint64_t{128}}) {
+          if (cap == 0 && width == 0) continue;  // the first row
+          BenchCase bc{"caps", "pow2", c, cap};
+          bc.column_bytes = width;
+          cases.push_back(bc);
+        }
     }
   }
   if (has("nd") && std::find(o.doubles.begin(), o.doubles.end(), false) != o.doubles.end()) {
@@ -735,7 +748,7 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   ripple.set_max_pass(bc.max_pass);
   std::vector<cd> mine;
   {
-    const StagedIoChoice staging(bc.staged_io);
+    const ShapeChoices choices(bc);
     mine = run_lib(ripple, bc, host, host_bytes, o, cr.ripple);
   }
   ripple.set_max_pass(0);
@@ -743,6 +756,7 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   // whole; each reads what it reads in the plan (scratch a pass before it left, or the input).
   if (bc.group == "caps" && cr.ripple.status == "ok") {
     try {
+      const ShapeChoices choices(bc);
       const gpu::DeviceFftPlan plan = capped_plan(ripple.queue(), bc.c, bc.max_pass ? bc.max_pass : gpu::kFftMaxOnChip);
       for (std::size_t i = 0; i < plan.step_count(); ++i)
         cr.ripple.pass_seconds.push_back(time_execute([&] { ripple.run_step(plan, i); }, [&] { ripple.synchronize(); },
@@ -768,7 +782,8 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   }
   std::vector<cd> first_peer;
   for (LoadedPeer& lp : peers) {
-    if (!lp.peer || bc.max_pass != 0 || bc.staged_io >= 0) continue;  // ripple alone: the size's first row has them
+    if (!lp.peer || bc.max_pass != 0 || bc.staged_io >= 0 || bc.column_bytes != 0)
+      continue;  // ripple alone: the size's first row has them
     LibResult r;
     const std::vector<cd> out = run_lib(*lp.peer, bc, host, host_bytes, o, r);
     if (!out.empty()) {
@@ -807,6 +822,7 @@ void print_case(const CaseResult& cr) {
                      " x" + std::to_string(c.batch) +
                      (cr.bc.max_pass ? " (passes <= " + std::to_string(cr.bc.max_pass) + ")" : std::string()) +
                      (cr.bc.staged_io >= 0 ? (cr.bc.staged_io ? " (staged)" : " (direct)") : std::string()) +
+                     (cr.bc.column_bytes ? " (columns " + std::to_string(cr.bc.column_bytes) + " B)" : std::string()) +
                      " | memcpy " + fmt("%.1f", memcpy_gbs) + " GB/s";
   const LibResult& r = cr.ripple;
   if (!r.pass_seconds.empty()) {
@@ -932,7 +948,7 @@ int compile_plans(const Queue& q, const Options& o) {
   std::size_t made = 0, unsupported = 0, failed = 0;
   for (std::size_t i = o.shard; i < cases.size(); i += o.shards) {
     try {
-      const StagedIoChoice staging(cases[i].staged_io);
+      const ShapeChoices choices(cases[i]);
       if (cases[i].max_pass) capped_plan(q, cases[i].c, cases[i].max_pass);
       else fft::DevicePlan plan(q, plan_desc(cases[i].c));
       ++made;
@@ -1013,7 +1029,7 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
         << "\", \"transform\": \"" << (c.r2c ? "r2c" : "c2c") << "\", \"precision\": \"" << (c.is_double ? "f64" : "f32")
         << "\", \"shape\": [";
     for (int a = 0; a < c.rank; ++a) out << (a ? ", " : "") << c.n[a];
-    out << "], \"batch\": " << c.batch << ", \"max_pass\": " << cr.bc.max_pass << ", \"staged_io\": " << cr.bc.staged_io << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
+    out << "], \"batch\": " << c.batch << ", \"max_pass\": " << cr.bc.max_pass << ", \"staged_io\": " << cr.bc.staged_io << ", \"column_bytes\": " << cr.bc.column_bytes << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
         << ", \"bound\": " << num(cr.bound) << ", \"ripple\": ";
     write_lib(out, cr.ripple);
     out << ", \"peers\": [";

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cmath>
 #include <complex>
+#include <mutex>
 #include <utility>
 
 #include "fft/unit_roots.hpp"
@@ -15,7 +15,6 @@
 #include "gpu/device_fft_rader.hpp"
 #include "gpu/device_fft_real.hpp"
 #include "gpu/device_tables.hpp"
-#include "gpu/tuning.hpp"
 #include "ripple/error.hpp"
 
 namespace ripple::gpu {
@@ -131,11 +130,18 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
 }  // namespace
 
 namespace {
-std::atomic<std::uint64_t> staged_io_bytes{tuning::kFftStagedIoBytes};
+std::mutex shape_tuning_mutex;
+FftShapeTuning shape_tuning;
 }  // namespace
 
-std::uint64_t fft_staged_io_bytes() { return staged_io_bytes.load(std::memory_order_relaxed); }
-void set_fft_staged_io_bytes(std::uint64_t bytes) { staged_io_bytes.store(bytes, std::memory_order_relaxed); }
+FftShapeTuning fft_shape_tuning() {
+  std::lock_guard lock(shape_tuning_mutex);
+  return shape_tuning;
+}
+void set_fft_shape_tuning(const FftShapeTuning& tuning) {
+  std::lock_guard lock(shape_tuning_mutex);
+  shape_tuning = tuning;
+}
 
 FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, bool columns, std::uint64_t max_group,
                           const FftConvolution& conv, const FftReal& real) {
@@ -197,7 +203,8 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   const std::uint64_t complex_bytes = double_precision ? 16 : 8;
   s.columns = columns;
   std::uint64_t wanted = std::max(1u, kMinGroup / s.threads_per_transform);
-  if (columns) wanted = std::max(wanted, (kFftColumnBytes + complex_bytes - 1) / complex_bytes);
+  const FftShapeTuning tuning = fft_shape_tuning();
+  if (columns) wanted = std::max(wanted, (tuning.column_bytes + complex_bytes - 1) / complex_bytes);
   const bool paired = real.split_pass();
   if (paired) wanted = std::max<std::uint64_t>(wanted, 2);
   // A convolution's cap holds for its whole group (see kMaxItemsConvolutionFloat).
@@ -220,7 +227,7 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   s.transforms_per_group = static_cast<unsigned>(per_group);
   s.real = real;
   s.staged_io = !columns && !s.split_exchange && !rader && s.conv.n == 0 && real.n == 0 && !s.radices.empty() &&
-                std::uint64_t{s.threads_per_transform} * complex_bytes < fft_staged_io_bytes();
+                std::uint64_t{s.threads_per_transform} * complex_bytes < tuning.staged_io_bytes;
   return s;
 }
 

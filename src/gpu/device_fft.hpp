@@ -22,6 +22,7 @@
 
 #include "gpu/program.hpp"
 #include "gpu/runtime.hpp"
+#include "gpu/tuning.hpp"
 #include "gpu/variants.hpp"
 #include "ripple/fft.hpp"
 
@@ -83,11 +84,17 @@ inline bool fits_one_kernel(std::uint64_t n, bool double_precision, std::uint64_
 /// Bytes of adjacent column transforms a work-group of the column shape takes: a memory sector
 /// of NVIDIA GPUs (L2 and DRAM move 32-byte sectors), so no sector is fetched by several groups.
 inline constexpr std::uint64_t kFftColumnBytes = 32;
-/// The threshold of FftShape::staged_io, in bytes (tuning::kFftStagedIoBytes unless set):
-/// set_fft_staged_io_bytes is for tests and benchmarks (0: never staged; a large value: every
-/// plain program), taking effect for shapes computed after it.
-std::uint64_t fft_staged_io_bytes();
-void set_fft_staged_io_bytes(std::uint64_t bytes);
+/// The tunables DeviceFft::shape reads, process-wide: the defaults unless tests or benchmarks
+/// set others (set_fft_shape_tuning; shapes computed after take them).
+struct FftShapeTuning {
+  /// Bytes of adjacent transforms a column-shaped group takes (kFftColumnBytes).
+  std::uint64_t column_bytes = kFftColumnBytes;
+  /// FftShape::staged_io's threshold (tuning::kFftStagedIoBytes; 0: never staged, a large value:
+  /// every plain program).
+  std::uint64_t staged_io_bytes = tuning::kFftStagedIoBytes;
+};
+FftShapeTuning fft_shape_tuning();
+void set_fft_shape_tuning(const FftShapeTuning& tuning);
 /// The most work-items a group of the FFT kernel may have (CUDA's limit).
 inline constexpr std::uint64_t kFftMaxGroup = 1024;
 /// The smallest radix whose stages take one butterfly per work-item (16, 17 and 19: their
@@ -173,7 +180,7 @@ struct FftShape {
   bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
   bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
   /// A plain c2c program (not columns) whose transforms a warp reads in pieces under
-  /// fft_staged_io_bytes(): a packed batch's launches go through local memory (FFT_STAGED_IO;
+  /// FftShapeTuning::staged_io_bytes: a packed batch's launches go through local memory (FFT_STAGED_IO;
   /// the program takes it without a pass twiddle or the fastest level of batch).
   bool staged_io = false;
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
@@ -310,7 +317,7 @@ class DeviceFft {
 
   /// The stage and work-item plan of size n (throws as the constructor); for a size that is
   /// not codelet_smooth, that of its Rader or Bluestein convolution. The column shape puts
-  /// at least kFftColumnBytes of adjacent transforms in a group (exchanging real and imaginary
+  /// at least FftShapeTuning::column_bytes of adjacent transforms in a group (exchanging real and imaginary
   /// parts in turn where that makes them fit the local memory budget), in groups of at most
   /// max_group work-items (the device's limit; fewer transforms where it is lower). For an
   /// r2c's split pass (real.split_pass()) a group holds an even number of transforms, the split

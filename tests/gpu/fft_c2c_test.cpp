@@ -21,7 +21,6 @@
 #include "common/reference_fft.hpp"
 #include "common/rel_l2.hpp"
 #include "gpu/device_fft.hpp"
-#include "gpu/tuning.hpp"
 #include "fft_test_util.hpp"
 #include "gpu_test_util.hpp"
 #include "ripple/fft.hpp"
@@ -175,8 +174,12 @@ TEST_P(GpuFft, DoubleBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_b
 // packed and in place, against the reference.
 TEST_P(GpuFft, StagedAndDirectLoadsAgreeWithTheReference) {
   struct Threshold {  // restores the default however the test ends
-    explicit Threshold(std::uint64_t bytes) { set_fft_staged_io_bytes(bytes); }
-    ~Threshold() { set_fft_staged_io_bytes(tuning::kFftStagedIoBytes); }
+    explicit Threshold(std::uint64_t bytes) {
+      FftShapeTuning t;
+      t.staged_io_bytes = bytes;
+      set_fft_shape_tuning(t);
+    }
+    ~Threshold() { set_fft_shape_tuning({}); }
   };
   for (const bool dbl : {false, true}) {
     if (dbl && !ctx().facts().fp64) continue;
