@@ -28,8 +28,8 @@
 #    (about 25 MiB).
 # 2. checks (unless --skip-tests): test_gpu_device, then NVRTC on this machine (test_gpu_nvrtc's
 #    Nvrtc.* tests; with --nvrtc-variants also its compile of every kernel variant of the parts
-#    checked, which CI runs with the same NVRTC: on a lent H200, 6 of 252 came back in 0.1-0.3 s
-#    with no ptxas report, likely from a cache of compiled programs there), and every kernel of
+#    checked, which CI runs with the same NVRTC: on a lent H200, 6 of 252 came back as cubins with
+#    no ptxas report, for a reason not found), and every kernel of
 #    those parts on every device present (CUDA, NVIDIA's OpenCL, PoCL; --devices cuda leaves out
 #    OpenCL's: that H200's image lists PoCL, whose tests there took most of the time), and the
 #    caller's memory and streams (test_gpu_interop), each test binary
