@@ -145,8 +145,8 @@ struct BenchCase {
   /// caps: ripple's passes capped at this many points (the internal plan's max_pass), 0 for the
   /// public plan's own choice; capped rows time ripple alone.
   std::uint64_t max_pass = 0;
-  /// staging: -1 the default choice of FFT_STAGED_IO; 0 or 1 forced off or on for every plain
-  /// program of the plan (ripple alone).
+  /// staging: -1 the default choice of FFT_STAGED_IO; 0 or 1 forced off or on for every
+  /// program of the plan that can stage (gpu::FftShapeTuning::staging; ripple alone).
   int staged_io = -1;
   /// caps: bytes of adjacent columns a column-shaped group takes (gpu::FftShapeTuning), 0 for
   /// the default.
@@ -154,15 +154,21 @@ struct BenchCase {
 };
 
 /// While alive, a case's choices of ripple's shapes (staging, column width) for the plans made
-/// meanwhile; the defaults after.
-struct ShapeChoices {
-  explicit ShapeChoices(const BenchCase& bc) {
-    gpu::FftShapeTuning t;
-    if (bc.staged_io >= 0) t.staged_io_bytes = bc.staged_io ? std::uint64_t{1} << 40 : 0;
+/// meanwhile; the tuning as it was after.
+class ShapeChoices {
+ public:
+  explicit ShapeChoices(const BenchCase& bc) : saved_(gpu::fft_shape_tuning()) {
+    gpu::FftShapeTuning t = saved_;
+    if (bc.staged_io >= 0) t.staging = bc.staged_io;
     if (bc.column_bytes) t.column_bytes = bc.column_bytes;
     gpu::set_fft_shape_tuning(t);
   }
-  ~ShapeChoices() { gpu::set_fft_shape_tuning({}); }
+  ~ShapeChoices() { gpu::set_fft_shape_tuning(saved_); }
+  ShapeChoices(const ShapeChoices&) = delete;
+  ShapeChoices& operator=(const ShapeChoices&) = delete;
+
+ private:
+  gpu::FftShapeTuning saved_;
 };
 
 /// pow2, smooth (7-smooth, so 3, 5 and 7 too), prime (> 7: the "prime N >= 2x cuFFT"
@@ -239,8 +245,8 @@ std::vector<BenchCase> make_cases(const Options& o) {
       // Batches staged through local memory (FFT_STAGED_IO) or loaded directly: each size with
       // the default choice (and the peers), then with the other, ripple alone.
       for (std::size_t n : o.quick ? std::vector<std::size_t>{8, 9, 64}
-                                   : std::vector<std::size_t>{2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 16, 17, 19, 20, 25, 32,
-                                                              49, 64, 125, 128}) {
+                                   : std::vector<std::size_t>{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                                              17, 19, 20, 25, 32, 49, 64, 125, 128}) {
         FftCase c;
         c.n[0] = n;
         c.is_double = dbl;

@@ -152,6 +152,7 @@ if [ -n "$prebuild" ]; then  # everything, whatever --only says: the GPU machine
   checks=all
   skip_tests=0
 fi
+targets=()
 if [ -f "$build/PREBUILT" ]; then
   echo "== prebuilt ($build): $(head -n 1 "$build/PREBUILT")"
   export LD_LIBRARY_PATH="$build/src${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -160,7 +161,6 @@ else
   mkdir -p "$build"
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRIPPLE_BUILD_BENCH=ON \
     -DRIPPLE_BUILD_TESTS=ON -DRIPPLE_BUILD_CLI=OFF > "$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
-  targets=()
   if [ $skip_tests = 0 ] || [ $sanitizer = 1 ]; then
     targets+=(test_gpu_device test_gpu_nvrtc test_gpu_interop)
     [ "$checks" = fft ] || targets+=(test_gpu_sos test_gpu_kernels)
@@ -172,6 +172,7 @@ else
   cmake --build "$build" -j "$jobs" --target "${targets[@]}"
 fi
 if [ -n "$prebuild" ]; then
+  [ ${#targets[@]} -gt 0 ] || { echo "run.sh: --prebuild needs a build folder to build in, not a prebuilt one ($build)" >&2; exit 2; }
   rm -rf "$prebuild"
   mkdir -p "$prebuild/src" "$prebuild/tests/gpu" "$prebuild/bench/gpu"
   cp -a "$build"/src/libripple.so* "$prebuild/src/"
@@ -196,7 +197,10 @@ limited() {
 # Runs a GPU test binary with a gtest filter as up to 16 shards at once (a process each; they
 # share the compiled kernels' disk cache), its logs in $logs (each test with its time); prints
 # the shards' summary, the slowest tests, and a failing shard's log. Returns 1 if a shard failed.
+# Its report pipelines may end early (head) or select nothing (grep): pipefail is off in it, so
+# neither counts as a failure of the check (it runs in a subshell of its own).
 sharded() {
+  set +o pipefail
   local name=$1 filter=$2 n=$((jobs < 16 ? jobs : 16)) i rc=0 pids=() t0=$SECONDS
   for ((i = 0; i < n; ++i)); do
     GTEST_TOTAL_SHARDS=$n GTEST_SHARD_INDEX=$i limited "$build/tests/gpu/$name" --gtest_filter="$filter" \
@@ -212,14 +216,14 @@ sharded() {
         echo "-- $name shard $i of $n CUT OFF after --check-limit $check_limit s, in: $(grep '^\[ RUN' "$logs/$name.$i.log" | tail -n 1)"
       else
         echo "-- $name shard $i of $n FAILED (exit $code):"
-        grep -v -E '^\[       OK|^\[ RUN' "$logs/$name.$i.log" | tail -n 80
+        grep -v -E '^\[       OK|^\[ RUN' "$logs/$name.$i.log" | tail -n 80 || true
       fi
     fi
   done
   # Counted per test, as a shard cut off prints no total
   echo "$name ($filter): $(cat "$logs/$name".*.log | grep -c '^\[       OK') tests passed, $(cat "$logs/$name".*.log | grep -c '^\[  FAILED  \] .* ([0-9]* ms)$') failed in $n shards, $((SECONDS - t0)) s$([ $rc = 0 ] || echo ', SOME FAILED')"
   grep -h '^\[       OK' "$logs/$name".*.log | sed 's/.*OK \] \(.*\) (\([0-9]*\) ms)/\2 \1/' | sort -rn | head -n 3 |
-    awk '{printf "   slowest: %s ms %s\n", $1, $2}'
+    awk '{printf "   slowest: %s ms %s\n", $1, $2}' || true
   return $rc
 }
 
@@ -240,8 +244,9 @@ if [ $skip_tests = 0 ]; then
     fft) nvrtc_filter='Nvrtc.*:*/fft_*'; suites=(test_gpu_fft test_gpu_interop) ;;
     *) nvrtc_filter='*'; suites=(test_gpu_kernels test_gpu_sos test_gpu_fft test_gpu_interop) ;;
   esac
+  # (the list read whole first: grep -q closing the pipe early could fail the listing under pipefail)
   if command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1 &&
-     ! "$build/tests/gpu/${suites[0]}" --gtest_list_tests | grep -q '/cuda_'; then
+     ! grep -q '/cuda_' <<< "$("$build/tests/gpu/${suites[0]}" --gtest_list_tests 2>&1 || true)"; then
     echo "run.sh: nvidia-smi lists a GPU but ripple's CUDA backend found none (no CUDA test is instantiated);" \
          "see $logs/test_gpu_device.log" >&2
     check_status=1
@@ -312,7 +317,7 @@ if [ $sanitizer = 1 ]; then
           echo "$tool $t ($filter): CUT OFF after --check-limit $check_limit s, in: $(grep '^\[ RUN' "$logs/sanitizer-$tool-$t.log" | tail -n 1)"
         else
           echo "$tool $t ($filter): FAILED (exit $code)"
-          grep -v -E '^\[       OK|^\[ RUN' "$logs/sanitizer-$tool-$t.log" | tail -n 60
+          grep -v -E '^\[       OK|^\[ RUN' "$logs/sanitizer-$tool-$t.log" | tail -n 60 || true
         fi
       fi
     done

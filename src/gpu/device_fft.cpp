@@ -203,8 +203,8 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   const std::uint64_t complex_bytes = double_precision ? 16 : 8;
   s.columns = columns;
   std::uint64_t wanted = std::max(1u, kMinGroup / s.threads_per_transform);
-  const FftShapeTuning tuning = fft_shape_tuning();
-  if (columns) wanted = std::max(wanted, (tuning.column_bytes + complex_bytes - 1) / complex_bytes);
+  const FftShapeTuning tunables = fft_shape_tuning();
+  if (columns) wanted = std::max(wanted, (tunables.column_bytes + complex_bytes - 1) / complex_bytes);
   const bool paired = real.split_pass();
   if (paired) wanted = std::max<std::uint64_t>(wanted, 2);
   // A convolution's cap holds for its whole group (see kMaxItemsConvolutionFloat).
@@ -226,8 +226,10 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   }
   s.transforms_per_group = static_cast<unsigned>(per_group);
   s.real = real;
-  s.staged_io = !columns && !s.split_exchange && !rader && s.conv.n == 0 && real.n == 0 && !s.radices.empty() &&
-                std::uint64_t{s.threads_per_transform} * complex_bytes < tuning.staged_io_bytes;
+  const bool can_stage =
+      !columns && !s.split_exchange && !rader && s.conv.n == 0 && real.n == 0 && !s.radices.empty();
+  const bool by_rule = s.threads_per_transform == 1 && n * complex_bytes >= tuning::kFftStagedIoBytes;
+  s.staged_io = can_stage && (tunables.staging < 0 ? by_rule : tunables.staging > 0);
   return s;
 }
 
@@ -323,6 +325,7 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
       double_(double_precision),
       pass_twiddle_(pass_twiddle) {
   shape_.batch_fast = batch_fast;
+  if (pass_twiddle || batch_fast) shape_.staged_io = false;  // program() stages neither
   check_real(n, shape_, pass_twiddle, conv, real);
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;

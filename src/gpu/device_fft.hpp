@@ -89,9 +89,9 @@ inline constexpr std::uint64_t kFftColumnBytes = 32;
 struct FftShapeTuning {
   /// Bytes of adjacent transforms a column-shaped group takes (kFftColumnBytes).
   std::uint64_t column_bytes = kFftColumnBytes;
-  /// FftShape::staged_io's threshold (tuning::kFftStagedIoBytes; 0: never staged, a large value:
-  /// every plain program).
-  std::uint64_t staged_io_bytes = tuning::kFftStagedIoBytes;
+  /// FftShape::staged_io: -1 by the rule (one work-item a transform of at least
+  /// tuning::kFftStagedIoBytes), 0 never, 1 every program that can.
+  int staging = -1;
 };
 FftShapeTuning fft_shape_tuning();
 void set_fft_shape_tuning(const FftShapeTuning& tuning);
@@ -179,9 +179,10 @@ struct FftShape {
   bool split_exchange = false;
   bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
   bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
-  /// A plain c2c program (not columns) whose transforms a warp reads in pieces under
-  /// FftShapeTuning::staged_io_bytes: a packed batch's launches go through local memory (FFT_STAGED_IO;
-  /// the program takes it without a pass twiddle or the fastest level of batch).
+  /// A plain c2c shape (not columns) of one work-item a transform of at least a memory sector
+  /// (FftShapeTuning::staging): a packed batch's launches go through local memory
+  /// (FFT_STAGED_IO), in a program without a pass twiddle or the fastest level of batch
+  /// (DeviceFft::program; the constructor clears it for those).
   bool staged_io = false;
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)

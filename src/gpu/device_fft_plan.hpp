@@ -133,8 +133,9 @@ class DeviceFftPlan {
   void run(Stream& stream, const Memory& in, Memory& out, fft::Direction direction, double scale,
            std::int64_t in_base = 0, std::int64_t out_base = 0) const;
   /// The launches of run()'s step `index` alone (< step_count()), forward and unscaled, for
-  /// every outer index, each reading what it reads in run() (the plan's scratch or `in`): to
-  /// time a plan's passes one by one (bench_gpu_fft); what it leaves is no transform. Throws
+  /// every outer index, each reading what it reads in run() (the plan's scratch, or `in` as it
+  /// is: no copy of an input run in place): to time a plan's passes one by one (bench_gpu_fft);
+  /// what it leaves is no transform. Throws
   /// InvalidArgument for an index past the steps (there are none for DeviceFftBluestein's sizes).
   void run_step(Stream& stream, const Memory& in, Memory& out, std::size_t index) const;
 

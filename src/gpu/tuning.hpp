@@ -19,12 +19,13 @@ inline std::uint32_t elementwise_groups(std::uint64_t items) {
 }
 
 /// The one-kernel FFT stages a packed batch's loads and stores through local memory
-/// (FFT_STAGED_IO) where a transform's work-items would read fewer contiguous bytes than this
-/// per instruction (threads per transform times the value's size): a memory sector. Measured
-/// on an H200 (2026-11-30, batched c2c on 1 GiB, direct loads): sizes of one radix stage, one
-/// work-item a transform (4, 5, 7, 8, 11, 13, 16, 17, 19), ran at 20-66% of memcpy in float
-/// against 80-100% for two-stage sizes beside them (6, 10, 14, 15). Staging is not measured
-/// yet (bench_gpu_fft --sections staging compares both).
+/// (FFT_STAGED_IO) where one work-item holds a whole transform of at least this many bytes (a
+/// memory sector): lane t then reads element e of transform t at t N + e, N values apart across
+/// a warp. Measured on an H200 (2026-11-30, batched c2c on 1 GiB, direct loads): those float
+/// sizes (4, 5, 7, 8, 11, 13, 16, 17, 19) ran at 20-66% of memcpy; 2 and 3 (under a sector) at
+/// 79% and 99%; sizes of two or three work-items a transform at 51-100% (6, 10, 15 at 80-100%,
+/// 9, 12, 20, 25 at 51-66%: the rule leaves them all as they were). Staging is not measured yet
+/// (bench_gpu_fft --sections staging times both choices).
 inline constexpr std::uint64_t kFftStagedIoBytes = 32;
 
 /// device_scan: work-items per group (a multiple of the warp size, 32) and values per

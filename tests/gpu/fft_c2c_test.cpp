@@ -167,29 +167,21 @@ void check_contiguous_batches(Context& ctx) {
 TEST_P(GpuFft, FloatBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<float>(ctx()); }
 TEST_P(GpuFft, DoubleBatchesMatchTheReferenceAndTheCpuPlan) { check_contiguous_batches<double>(ctx()); }
 
-// Packed batches staged through local memory (FFT_STAGED_IO) by default only where a work-item
-// would read under a sector of a transform (the sizes above up to 19, and 9, 12, 20, 25 in
-// float): here every plain program is staged (sizes of many work-items, several stages, several
+// Packed batches staged through local memory (FFT_STAGED_IO) by default only where one
+// work-item holds a transform of at least a sector (the sizes above from 4 to 19; 2 and 3 too in
+// double): here every plain program is staged (sizes of many work-items, several stages, several
 // transforms a group, the last group partly empty), and the default's staged sizes are not,
 // packed and in place, against the reference.
 TEST_P(GpuFft, StagedAndDirectLoadsAgreeWithTheReference) {
-  struct Threshold {  // restores the default however the test ends
-    explicit Threshold(std::uint64_t bytes) {
-      FftShapeTuning t;
-      t.staged_io_bytes = bytes;
-      set_fft_shape_tuning(t);
-    }
-    ~Threshold() { set_fft_shape_tuning({}); }
-  };
   for (const bool dbl : {false, true}) {
     if (dbl && !ctx().facts().fp64) continue;
-    for (const auto& [bytes, sizes] : {std::pair{std::uint64_t{1} << 20, std::vector<std::uint64_t>{60, 256, 1000}},
-                                      std::pair{std::uint64_t{0}, std::vector<std::uint64_t>{8, 13}}})
+    for (const auto& [staging, sizes] : {std::pair{1, std::vector<std::uint64_t>{9, 60, 256, 1000}},
+                                        std::pair{0, std::vector<std::uint64_t>{8, 13}}})
       for (const std::uint64_t n : sizes) {
-        SCOPED_TRACE(std::string(dbl ? "f64" : "f32") + " n " + std::to_string(n) + (bytes ? " staged" : " direct"));
-        const Threshold threshold(bytes);
+        SCOPED_TRACE(std::string(dbl ? "f64" : "f32") + " n " + std::to_string(n) + (staging ? " staged" : " direct"));
+        test::ScopedFftStaging forced(staging);
         const DeviceFft plan(ctx(), n, dbl);
-        EXPECT_EQ(plan.plan_shape().staged_io, bytes != 0);
+        EXPECT_EQ(plan.plan_shape().staged_io, staging == 1);
         constexpr std::uint64_t batch = 23;
         FftLayout layout;
         layout.batch = batch;

@@ -144,14 +144,18 @@ void check_real(Context& ctx, std::uint64_t n, bool r2c, std::uint64_t max_pass,
 // One kernel: stages exchanged through local memory (radices 2-16, items with idle butterflies,
 // several transforms a group, the split exchange at 8192), n = 1, Rader's (97) and Bluestein's
 // (47, 83) convolutions in the kernel, innermost batching, in place; packed batches staged
-// through local memory (FFT_STAGED_IO: 2 and 16 in one stage of one work-item, 25 and 9 in two
-// stages of three and two, 9 in place).
+// through local memory (FFT_STAGED_IO: 16 by default, one stage on one work-item; 25 and 9
+// forced, two stages of three and two work-items, 9 in place).
 TEST_P(GpuRaceCheck, OneKernelC2c) {
-  for (const std::uint64_t n : {1, 2, 16, 25, 26, 60, 64, 77, 243, 256, 1024})
+  for (const std::uint64_t n : {1, 2, 16, 26, 60, 64, 77, 243, 256, 1024})
     check_c2c(ctx(), n, 3, kFftMaxOnChip, false);
   for (const std::uint64_t n : {47, 83, 97}) check_c2c(ctx(), n, 2, kFftMaxOnChip, false);
   check_c2c(ctx(), 60, 5, kFftMaxOnChip, true);
-  check_c2c(ctx(), 9, 5, kFftMaxOnChip, true);
+  {
+    test::ScopedFftStaging forced(1);
+    check_c2c(ctx(), 25, 3, kFftMaxOnChip, false);
+    check_c2c(ctx(), 9, 5, kFftMaxOnChip, false, true);
+  }
   check_c2c(ctx(), 64, 3, kFftMaxOnChip, false, true);
   check_c2c(ctx(), 8192, 1, kFftMaxOnChip, false);
 }

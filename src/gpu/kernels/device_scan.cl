@@ -24,9 +24,9 @@
 KERNEL device_inclusive_scan(GLOBAL const real_t* in, GLOBAL real_t* out, u64 n,
                              GLOBAL u32* tile_state, GLOBAL scan_real_t* tile_values) {
   LOCAL real_t stage[TILE_WORDS];
-  LOCAL ALIGNED(16) scan_t scratch[BLOCK];
-  LOCAL ALIGNED(16) scan_t warp_totals[BLOCK / WARP_SIZE];
-  LOCAL ALIGNED(16) look_back_t look_back;
+  LOCAL scan_t scratch[BLOCK] ALIGNED(16);
+  LOCAL scan_t warp_totals[BLOCK / WARP_SIZE] ALIGNED(16);
+  LOCAL look_back_t look_back ALIGNED(16);
   LOCAL u32 tile_slot;
   const u32 tid = LOCAL_ID(0);
   if (tid == 0) tile_slot = ATOMIC_ADD_U32(tile_state, 1u);

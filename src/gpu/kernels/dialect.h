@@ -3,7 +3,8 @@
 // of a program, see src/gpu/program.cpp) and use only what it defines:
 //   KERNEL, KERNEL_GROUP(size) (a kernel always launched with groups of `size` work-items: CUDA
 //   fits its registers to that many threads, OpenCL requires it), GLOBAL, LOCAL (array
-//   declarations), LOCAL_PTR (pointer parameters), CONSTANT, ALIGNED(bytes) (after LOCAL),
+//   declarations), LOCAL_PTR (pointer parameters), CONSTANT, ALIGNED(bytes) (after the declarator,
+//   as OpenCL C's examples place attributes),
 //   DEVICE_FN (helper functions), BARRIER(), LOCAL_ID(d), GROUP_ID(d), LOCAL_SIZE(d),
 //   NUM_GROUPS(d), GLOBAL_ID(d), fences, 32/64-bit atomics, real_t/complex_t and complex helpers,
 //   scan_real_t (the precision of scan carries), and SHFL_UP_REAL for warp shuffles where

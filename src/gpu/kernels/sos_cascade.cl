@@ -40,9 +40,9 @@ KERNEL_GROUP(BLOCK) sos_cascade_tiles(GLOBAL const real_t* x, GLOBAL real_t* y, 
                                       GLOBAL real_t* state, u32 state_mode, GLOBAL u32* tile_state,
                                       GLOBAL scan_real_t* tile_values, u32 test_prefix_every) {
   LOCAL real_t stage[SAMPLE_STAGE_WORDS];
-  LOCAL ALIGNED(16) scan_t scratch[BLOCK];
-  LOCAL ALIGNED(16) scan_t warp_totals[BLOCK / WARP_SIZE];
-  LOCAL ALIGNED(16) look_back_t look_back;
+  LOCAL scan_t scratch[BLOCK] ALIGNED(16);
+  LOCAL scan_t warp_totals[BLOCK / WARP_SIZE] ALIGNED(16);
+  LOCAL look_back_t look_back ALIGNED(16);
   LOCAL u32 tile_slot;
   const u32 tid = LOCAL_ID(0);
   if (tid == 0) tile_slot = ATOMIC_ADD_U32(tile_state, 1u);
