@@ -235,7 +235,8 @@ def main():
               ("staging", "f64", "Batched 1-D c2c, double, staged through local memory or not (as above)"),
               ("caps", "f32", "Single 1-D c2c, float, by pass cap and column width (each size's first row: the "
                "plan's own passes, with the peers; then ripple alone with its passes capped at max_pass points "
-               "and/or column groups of 64 or 128 bytes, the default 32; targets column: time against the first "
+               "and/or column groups of 64 or 128 bytes, the default 32, or staged through local memory; targets "
+               "column: time against the first "
                "row's)"),
               ("2d", "f32", "2-D c2c, float"), ("3d", "f32", "3-D c2c, float"), ("r2c-3d", "f32", "3-D r2c, float"),
               ("r2c-1d", "f32", "Single 1-D r2c, float"),
@@ -282,10 +283,13 @@ def main():
                 kind_cell = ("passes <= %d: " % c["max_pass"] if c.get("max_pass") else "plan's: ") + split
                 if c.get("column_bytes"):
                     kind_cell += ", columns %d B" % c["column_bytes"]
+                if c.get("staged_io", -1) == 1:
+                    kind_cell += ", staged"
                 if r.get("pass_seconds"):
                     kind_cell += " (passes alone: %s ms)" % " + ".join("%.4f" % (x * 1e3) for x in r["pass_seconds"])
                 first = next(x for x in rows if x["shape"] == c["shape"])
-                if (c.get("max_pass") or c.get("column_bytes")) and r["status"] == "ok" and first["ripple"]["status"] == "ok":
+                if (c.get("max_pass") or c.get("column_bytes") or c.get("staged_io", -1) >= 0) and r["status"] == "ok" \
+                        and first["ripple"]["status"] == "ok":
                     target = "%.2fx the plan's time" % (r["seconds"] / first["ripple"]["seconds"])
             L.append("| %s | %s | %d | %.1f | %s | %s | %s |" % (
                 "x".join(str(s) for s in c["shape"]), kind_cell, c["batch"], memcpy,

@@ -58,7 +58,8 @@
 //   (and the peers), then ripple alone with its passes capped at 4096, 2048, 1024, 512, 256
 //   points where that changes the split (three passes in place of two wide ones; the internal
 //   DeviceFftPlan's max_pass), each split also with column groups of 64 and 128 bytes (the
-//   default 32: gpu::FftShapeTuning), each pass also timed alone (DeviceFftPlan::run_step):
+//   default 32: gpu::FftShapeTuning) and with column tiles staged through local memory
+//   (FFT_STAGED_IO, off by default), each pass also timed alone (DeviceFftPlan::run_step):
 //   which is faster, and which pass is slow, is for a GPU to say;
 // - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, r2c 3-D 128^3 / 256^3 / 512^3 f32, and single
 //   1-D r2c of 2^21 .. 2^25 reals f32 (a plan ripple cannot make is reported as "unsupported by
@@ -303,14 +304,19 @@ std::vector<BenchCase> make_cases(const Options& o) {
         seen.push_back(passes);
         caps.push_back(cap);
       }
-      // Each split with column groups of 32 bytes (the default), 64 and 128.
-      for (std::uint64_t cap : caps)
+      // Each split with column groups of 32 bytes (the default), 64 and 128, then with every
+      // pass that can staged through local memory (column tiles; off by default).
+      for (std::uint64_t cap : caps) {
         for (std::uint64_t width : {std::uint64_t{0}, std::uint64_t{64}, std::uint64_t{128}}) {
           if (cap == 0 && width == 0) continue;  // the first row
           BenchCase bc{"caps", "pow2", c, cap};
           bc.column_bytes = width;
           cases.push_back(bc);
         }
+        BenchCase staged{"caps", "pow2", c, cap};
+        staged.staged_io = 1;
+        cases.push_back(staged);
+      }
     }
   }
   if (has("nd") && std::find(o.doubles.begin(), o.doubles.end(), false) != o.doubles.end()) {

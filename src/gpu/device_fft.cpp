@@ -226,9 +226,9 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   }
   s.transforms_per_group = static_cast<unsigned>(per_group);
   s.real = real;
-  const bool can_stage =
-      !columns && !s.split_exchange && !rader && s.conv.n == 0 && real.n == 0 && !s.radices.empty();
-  const bool by_rule = s.threads_per_transform == 1 && n * complex_bytes >= tuning::kFftStagedIoBytes;
+  const bool can_stage = !s.split_exchange && !rader && s.conv.n == 0 && real.n == 0 && !s.radices.empty();
+  // Column tiles are staged only where asked (FftShapeTuning::staging 1) until a GPU has timed them.
+  const bool by_rule = !columns && s.threads_per_transform == 1 && n * complex_bytes >= tuning::kFftStagedIoBytes;
   s.staged_io = can_stage && (tunables.staging < 0 ? by_rule : tunables.staging > 0);
   return s;
 }
@@ -256,7 +256,7 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
                   {"FFT_SLOTS", std::to_string(s.slots)},
                   {"FFT_SPLIT", s.split_exchange ? "1" : "0"},
                   {"FFT_BATCH_FAST", s.batch_fast ? "1" : "0"}};
-  if (s.staged_io && !pass_twiddle && !s.batch_fast) spec.defines.push_back({"FFT_STAGED_IO", "1"});
+  if (s.staged_io && !s.batch_fast) spec.defines.push_back({"FFT_STAGED_IO", "1"});
   if (s.conv.n != 0) {
     const FftConvolution& c = s.conv;
     spec.defines.insert(spec.defines.end(), {{"FFT_BLUESTEIN_N", std::to_string(c.n) + "u"},
@@ -325,7 +325,7 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
       double_(double_precision),
       pass_twiddle_(pass_twiddle) {
   shape_.batch_fast = batch_fast;
-  if (pass_twiddle || batch_fast) shape_.staged_io = false;  // program() stages neither
+  if (batch_fast) shape_.staged_io = false;  // program() does not stage it
   check_real(n, shape_, pass_twiddle, conv, real);
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;

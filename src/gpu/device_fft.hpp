@@ -89,8 +89,9 @@ inline constexpr std::uint64_t kFftColumnBytes = 32;
 struct FftShapeTuning {
   /// Bytes of adjacent transforms a column-shaped group takes (kFftColumnBytes).
   std::uint64_t column_bytes = kFftColumnBytes;
-  /// FftShape::staged_io: -1 by the rule (one work-item a transform of at least
-  /// tuning::kFftStagedIoBytes), 0 never, 1 every program that can.
+  /// FftShape::staged_io: -1 by the rule (rows shapes of one work-item a transform of at least
+  /// tuning::kFftStagedIoBytes; column shapes not), 0 never, 1 every shape that can (column tiles
+  /// too).
   int staging = -1;
 };
 FftShapeTuning fft_shape_tuning();
@@ -179,10 +180,12 @@ struct FftShape {
   bool split_exchange = false;
   bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
   bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
-  /// A plain c2c shape (not columns) of one work-item a transform of at least a memory sector
-  /// (FftShapeTuning::staging): a packed batch's launches go through local memory
-  /// (FFT_STAGED_IO), in a program without a pass twiddle or the fastest level of batch
-  /// (DeviceFft::program; the constructor clears it for those).
+  /// Sides whose group of transforms is one tile of memory go through local memory
+  /// (FFT_STAGED_IO): by FftShapeTuning::staging's rule, rows shapes of one work-item a
+  /// transform of at least a memory sector (packed batches); forced, any c2c shape without
+  /// Rader's, Bluestein's or real steps or the split exchange, column shapes too (adjacent
+  /// transforms). Not in a program with the fastest level of batch (DeviceFft::program; the
+  /// constructor clears it there).
   bool staged_io = false;
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)

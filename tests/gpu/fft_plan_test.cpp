@@ -393,6 +393,24 @@ TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
   std::printf("[ fft multi-pass f64 ] worst error / bound: %.3f\n", worst);
 }
 
+// Every shape that can staged through local memory (FftShapeTuning::staging 1, as the bench's
+// caps rows ask; by default column shapes are not): column tiles with the pass twiddle in their
+// store, rows, groups of several transforms with a partial last group, three passes (two levels
+// of batch), a batch, in place, float and double, against the reference.
+TEST_P(GpuFftPlan, PassesStagedThroughLocalMemoryMatchTheReference) {
+  test::ScopedFftStaging forced(1);
+  double worst = 0;
+  const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
+  worst = std::max(worst, check<float>(ctx(), 64 * 48, 64, contiguous(64 * 48, 1), fwd, 1.0, 2));
+  worst = std::max(worst, check<float>(ctx(), 60 * 7, 64, contiguous(60 * 7, 3), bwd, 1.0 / 420, 2));
+  worst = std::max(worst, check<float>(ctx(), 16 * 16 * 12, 16, contiguous(16 * 16 * 12, 2), fwd, 1.0, 3));
+  worst = std::max(worst, check<float>(ctx(), 48 * 64, 64, contiguous(48 * 64, 2), fwd, 1.0, 2, true));
+  std::printf("[ fft multi-pass staged f32 ] worst error / bound: %.3f\n", worst);
+  if (!ctx().facts().fp64) GTEST_SKIP() << ctx().facts().name << " has no double precision";
+  worst = check<double>(ctx(), 64 * 48, 64, contiguous(64 * 48, 2), bwd, 1.0, 2);
+  std::printf("[ fft multi-pass staged f64 ] worst error / bound: %.3f\n", worst);
+}
+
 // run_step (the bench's pass timing): the steps one after another on the plan's own scratch are
 // run() forward and unscaled, for two and three passes and a batch whose later passes run per
 // entry; an index past the steps is refused naming it.

@@ -162,7 +162,8 @@ TEST_P(GpuRaceCheck, OneKernelC2c) {
 
 // Passes: the first with the pass twiddle in its store, three passes, a Rader prime as a pass
 // of its own, innermost batching (every pass over the batch), in place; Bluestein's three fused
-// passes (97 under a cap of 16) and five (under 13: 195 = 3 x 5 x 13), innermost-batched too.
+// passes (97 under a cap of 16) and five (under 13: 195 = 3 x 5 x 13), innermost-batched too;
+// some again with every shape that can staged through local memory (FFT_STAGED_IO).
 TEST_P(GpuRaceCheck, PassesC2c) {
   check_c2c(ctx(), 64, 2, 8, false);
   check_c2c(ctx(), 120, 2, 16, false);
@@ -173,6 +174,12 @@ TEST_P(GpuRaceCheck, PassesC2c) {
   check_c2c(ctx(), 97, 2, 13, false);
   check_c2c(ctx(), 97, 3, 13, true);
   check_c2c(ctx(), 64, 2, 8, false, true);
+  {  // every shape that can staged through local memory: column tiles, rows, three passes
+    test::ScopedFftStaging forced(1);
+    check_c2c(ctx(), 64, 2, 8, false);
+    check_c2c(ctx(), 120, 2, 16, false);
+    check_c2c(ctx(), 36, 2, 4, false);
+  }
 }
 
 // Real transforms in one kernel (even: the reals paired, the split in the store and the merge

@@ -19,16 +19,20 @@
                             rounded once to real_t (float data on a device with fp64)
      FFT_BATCH_FAST         1: the launch's transforms have a fastest level of batch (fast,
                             dist_fast; see below); 0: fast is 1
-     FFT_STAGED_IO          1: where the launch is a packed batch (stride 1, distance FFT_N,
-                            one level: a test of the arguments, the same for every group),
-                            the group's transforms are one block of memory on each side, read
-                            and written by consecutive work-items through local memory; other
-                            launches load and store directly. For programs whose work-items
-                            would each read a piece of a transform smaller than a memory sector
-                            per instruction (one work-item a transform: element e of transform
-                            t at t N + e, N values apart across a warp). A plain c2c program
-                            only (no pass twiddle, Rader, Bluestein, real steps or split
-                            exchange).
+     FFT_STAGED_IO          1: a side whose group of transforms is one tile of memory (their
+                            inner indices consecutive in one outer index, no fastest level) is
+                            read or written by consecutive work-items through local memory: as
+                            rows where it is one run (stride 1, distance FFT_N: a packed batch),
+                            as columns where the transforms are adjacent (distance 1: the
+                            work-items take the group's adjacent values of one element, then of
+                            the next; groups of several transforms). Other sides load and store
+                            directly; the tests are of the arguments, the same for every group.
+                            For programs whose work-items would each read a piece of a
+                            transform smaller than a memory sector per instruction (one
+                            work-item a transform: element e of transform t at t N + e; a
+                            column read a row apart). A c2c program without Rader's, Bluestein's
+                            or real steps or the split exchange (a pass twiddle is applied as
+                            the outputs go to local memory).
      FFT_BLUESTEIN_N        N > 0: the program does steps of Bluestein's algorithm for a DFT of
                             N points (fft_chirp.h), chosen by:
      FFT_CONV_LOAD          1: elements j < N are loaded times the chirp, zeros past N
@@ -840,17 +844,20 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   (void)lds;
   complex_t v[FFT_SLOTS];
 #if FFT_STAGED_IO
-#if FFT_TWIDDLE || FFT_RADER || FFT_BLUESTEIN_N || FFT_REAL_N || FFT_SPLIT || FFT_STAGES == 0
-#error "fft_c2c.cl: FFT_STAGED_IO is for a plain c2c program of at least one stage"
+#if FFT_RADER || FFT_BLUESTEIN_N || FFT_REAL_N || FFT_SPLIT || FFT_STAGES == 0
+#error "fft_c2c.cl: FFT_STAGED_IO is for a c2c program of at least one stage without Rader, Bluestein, real steps or the split exchange"
 #endif
-  /* A packed batch: the group's transforms are values group_first N .. + group_values of each
-     side (fewer in the last group). The same for every group, so the branches and their
-     barriers are uniform. */
+  /* The group's transforms (group_count of them: fewer in the last group) as a tile of each
+     side: value (q, e) of the group's transform q at its origin + q dist_inner + e stride. The
+     tests read only arguments, so the branches and their barriers are the same in every group. */
   const u64 group_first = (u64)GROUP_ID(0) * FFT_TPG;
-  const u32 group_values = (u32)((count - group_first < (u64)FFT_TPG ? count - group_first : (u64)FFT_TPG) * FFT_N);
-  const int one_level = inner == count && (FFT_BATCH_FAST == 0 || fast == 1);
-  const int staged_in = one_level && in_stride == 1 && in_dist_inner == (i64)FFT_N;
-  const int staged_out = one_level && out_stride == 1 && out_dist_inner == (i64)FFT_N;
+  const u32 group_count = (u32)(count - group_first < (u64)FFT_TPG ? count - group_first : (u64)FFT_TPG);
+  const int tiled = (inner == count || inner % FFT_TPG == 0) && (FFT_BATCH_FAST == 0 || fast == 1);
+  const u64 group_outer = group_first / inner, group_inner = group_first % inner;
+  const int in_rows = tiled && in_stride == 1 && in_dist_inner == (i64)FFT_N;
+  const int in_columns = tiled && FFT_TPG > 1 && in_dist_inner == 1;
+  const int out_rows = tiled && out_stride == 1 && out_dist_inner == (i64)FFT_N;
+  const int out_columns = tiled && FFT_TPG > 1 && out_dist_inner == 1;
 #endif
 #if FFT_STAGES == 0
   if (valid) out[out_base] = cscale(in[in_base], scale);
@@ -866,9 +873,16 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   const complex_t x0 = cmake((real_t)0, (real_t)0); /* Rader's X[0]: none */
   (void)x0;
 #if FFT_STAGED_IO
-  if (staged_in) {
-    GLOBAL const complex_t* block = in + in_offset + (i64)(group_first * FFT_N);
-    for (u32 k = LOCAL_ID(0); k < group_values; k += FFT_TPT * FFT_TPG) lds_all[k] = block[k];
+  if (in_rows || in_columns) {
+    GLOBAL const complex_t* tile = in + in_offset + (i64)group_outer * in_dist_outer + (i64)group_inner * in_dist_inner;
+    if (in_rows) {
+      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) lds_all[k] = tile[k];
+    } else {
+      for (u32 k = LOCAL_ID(0); k < FFT_TPG * FFT_N; k += FFT_TPT * FFT_TPG) {
+        const u32 q = k % FFT_TPG, e = k / FFT_TPG;
+        if (q < group_count) lds_all[q * FFT_N + e] = tile[(i64)q + (i64)e * in_stride];
+      }
+    }
     BARRIER();
     FFT_FOR_EACH_INPUT(FFT_R0, t, e, s, live, v[s] = (valid && live) ? lds[e] : cmake((real_t)0, (real_t)0);)
     BARRIER(); /* before the first exchange writes local memory */
@@ -904,12 +918,25 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
                   pass_tw_n, pass_tw_split, dir);
 #else
 #if FFT_STAGED_IO
-  if (staged_out) {
+  if (out_rows || out_columns) {
     /* Local memory is free: the last exchange (or the staged load) ended with a barrier. */
+#if FFT_TWIDDLE
+    FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s,
+                        lds[e] = cmul(v[s], fft_pass_twiddle(pass_tw, inner_index * e, pass_tw_n, pass_tw_split,
+                                                             last_dir, scale));)
+#else
     FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, lds[e] = cscale(v[s], scale);)
+#endif
     BARRIER();
-    GLOBAL complex_t* block = out + out_offset + (i64)(group_first * FFT_N);
-    for (u32 k = LOCAL_ID(0); k < group_values; k += FFT_TPT * FFT_TPG) block[k] = lds_all[k];
+    GLOBAL complex_t* tile = out + out_offset + (i64)group_outer * out_dist_outer + (i64)group_inner * out_dist_inner;
+    if (out_rows) {
+      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) tile[k] = lds_all[k];
+    } else {
+      for (u32 k = LOCAL_ID(0); k < FFT_TPG * FFT_N; k += FFT_TPT * FFT_TPG) {
+        const u32 q = k % FFT_TPG, e = k / FFT_TPG;
+        if (q < group_count) tile[(i64)q + (i64)e * out_stride] = lds_all[q * FFT_N + e];
+      }
+    }
   } else {
     fft_store_global(v, t, FFT_LAST_R, FFT_LAST_NS, out, out_base, out_stride, out_dist_inner, scale, valid, pass_tw,
                      pass_tw_n, pass_tw_split, inner_index, last_dir, chirp, dir);
