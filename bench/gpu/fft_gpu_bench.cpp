@@ -154,23 +154,14 @@ struct BenchCase {
   std::uint64_t column_bytes = 0;
 };
 
-/// While alive, a case's choices of ripple's shapes (staging, column width) for the plans made
-/// meanwhile; the tuning as it was after.
-class ShapeChoices {
- public:
-  explicit ShapeChoices(const BenchCase& bc) : saved_(gpu::fft_shape_tuning()) {
-    gpu::FftShapeTuning t = saved_;
-    if (bc.staged_io >= 0) t.staging = bc.staged_io;
-    if (bc.column_bytes) t.column_bytes = bc.column_bytes;
-    gpu::set_fft_shape_tuning(t);
-  }
-  ~ShapeChoices() { gpu::set_fft_shape_tuning(saved_); }
-  ShapeChoices(const ShapeChoices&) = delete;
-  ShapeChoices& operator=(const ShapeChoices&) = delete;
-
- private:
-  gpu::FftShapeTuning saved_;
-};
+/// A case's choices of ripple's shapes (staging, column width): hold them in a
+/// gpu::ScopedFftShapeTuning while its plans are made.
+gpu::FftShapeTuning shape_choices(const BenchCase& bc) {
+  gpu::FftShapeTuning t;
+  if (bc.staged_io >= 0) t.staging = bc.staged_io;
+  if (bc.column_bytes) t.column_bytes = bc.column_bytes;
+  return t;
+}
 
 /// pow2, smooth (7-smooth, so 3, 5 and 7 too), prime (> 7: the "prime N >= 2x cuFFT"
 /// target), awkward (a prime factor > 7 and composite). The CPU benchmark's classification, with
@@ -760,7 +751,7 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   ripple.set_max_pass(bc.max_pass);
   std::vector<cd> mine;
   {
-    const ShapeChoices choices(bc);
+    const gpu::ScopedFftShapeTuning choices(shape_choices(bc));
     mine = run_lib(ripple, bc, host, host_bytes, o, cr.ripple);
   }
   ripple.set_max_pass(0);
@@ -768,7 +759,7 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   // whole; each reads what it reads in the plan (scratch a pass before it left, or the input).
   if (bc.group == "caps" && cr.ripple.status == "ok") {
     try {
-      const ShapeChoices choices(bc);
+      const gpu::ScopedFftShapeTuning choices(shape_choices(bc));
       const gpu::DeviceFftPlan plan = capped_plan(ripple.queue(), bc.c, bc.max_pass ? bc.max_pass : gpu::kFftMaxOnChip);
       for (std::size_t i = 0; i < plan.step_count(); ++i)
         cr.ripple.pass_seconds.push_back(time_execute([&] { ripple.run_step(plan, i); }, [&] { ripple.synchronize(); },
@@ -960,7 +951,7 @@ int compile_plans(const Queue& q, const Options& o) {
   std::size_t made = 0, unsupported = 0, failed = 0;
   for (std::size_t i = o.shard; i < cases.size(); i += o.shards) {
     try {
-      const ShapeChoices choices(cases[i]);
+      const gpu::ScopedFftShapeTuning choices(shape_choices(cases[i]));
       if (cases[i].max_pass) capped_plan(q, cases[i].c, cases[i].max_pass);
       else fft::DevicePlan plan(q, plan_desc(cases[i].c));
       ++made;

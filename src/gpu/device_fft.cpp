@@ -127,11 +127,9 @@ std::vector<unsigned> radices_of(std::uint64_t n) {
   return r;
 }
 
-}  // namespace
-
-namespace {
 std::mutex shape_tuning_mutex;
 FftShapeTuning shape_tuning;
+
 }  // namespace
 
 FftShapeTuning fft_shape_tuning() {
@@ -256,7 +254,7 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
                   {"FFT_SLOTS", std::to_string(s.slots)},
                   {"FFT_SPLIT", s.split_exchange ? "1" : "0"},
                   {"FFT_BATCH_FAST", s.batch_fast ? "1" : "0"}};
-  if (s.staged_io && !s.batch_fast) spec.defines.push_back({"FFT_STAGED_IO", "1"});
+  if (s.stages()) spec.defines.push_back({"FFT_STAGED_IO", "1"});
   if (s.conv.n != 0) {
     const FftConvolution& c = s.conv;
     spec.defines.insert(spec.defines.end(), {{"FFT_BLUESTEIN_N", std::to_string(c.n) + "u"},
@@ -325,7 +323,6 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
       double_(double_precision),
       pass_twiddle_(pass_twiddle) {
   shape_.batch_fast = batch_fast;
-  if (batch_fast) shape_.staged_io = false;  // program() does not stage it
   check_real(n, shape_, pass_twiddle, conv, real);
   const DeviceFacts& f = context.facts();
   twiddle_double_ = pass_twiddle && !double_precision && f.fp64;

@@ -96,6 +96,19 @@ struct FftShapeTuning {
 };
 FftShapeTuning fft_shape_tuning();
 void set_fft_shape_tuning(const FftShapeTuning& tuning);
+/// While alive, `tuning` for the shapes made meanwhile; the tuning as it was after.
+class ScopedFftShapeTuning {
+ public:
+  explicit ScopedFftShapeTuning(const FftShapeTuning& tuning) : saved_(fft_shape_tuning()) {
+    set_fft_shape_tuning(tuning);
+  }
+  ~ScopedFftShapeTuning() { set_fft_shape_tuning(saved_); }
+  ScopedFftShapeTuning(const ScopedFftShapeTuning&) = delete;
+  ScopedFftShapeTuning& operator=(const ScopedFftShapeTuning&) = delete;
+
+ private:
+  FftShapeTuning saved_;
+};
 /// The most work-items a group of the FFT kernel may have (CUDA's limit).
 inline constexpr std::uint64_t kFftMaxGroup = 1024;
 /// The smallest radix whose stages take one butterfly per work-item (16, 17 and 19: their
@@ -180,18 +193,20 @@ struct FftShape {
   bool split_exchange = false;
   bool columns = false;  ///< shaped for launches whose transforms are columns (FftPass::columns)
   bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
-  /// Sides whose group of transforms is one tile of memory go through local memory
+  /// Whether sides whose group of transforms is one tile of memory may go through local memory
   /// (FFT_STAGED_IO): by FftShapeTuning::staging's rule, rows shapes of one work-item a
   /// transform of at least a memory sector (packed batches); forced, any c2c shape without
   /// Rader's, Bluestein's or real steps or the split exchange, column shapes too (adjacent
-  /// transforms). Not in a program with the fastest level of batch (DeviceFft::program; the
-  /// constructor clears it there).
+  /// transforms). stages() says whether the program does.
   bool staged_io = false;
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)
   std::uint64_t rader = 0;  ///< p > 0: the program is the DFT of the prime p = n + 1 by Rader's algorithm
   FftReal real;  ///< a real transform of real.n points whose complex FFT is this one
 
+  /// Whether the program stages (FFT_STAGED_IO): staged_io, but not with the fastest level of
+  /// batch, whose launches never form one tile.
+  bool stages() const { return staged_io && !batch_fast; }
   /// The size of the transforms the program computes.
   std::uint64_t transform_size() const { return rader != 0 ? rader : conv.whole() ? conv.n : n; }
   /// Values of local memory a transform takes: its n, or Rader's p outputs in natural order.

@@ -179,9 +179,9 @@ TEST_P(GpuFft, StagedAndDirectLoadsAgreeWithTheReference) {
                                         std::pair{0, std::vector<std::uint64_t>{8, 13}}})
       for (const std::uint64_t n : sizes) {
         SCOPED_TRACE(std::string(dbl ? "f64" : "f32") + " n " + std::to_string(n) + (staging ? " staged" : " direct"));
-        test::ScopedFftStaging forced(staging);
+        const ScopedFftShapeTuning forced({.staging = staging});
         const DeviceFft plan(ctx(), n, dbl);
-        EXPECT_EQ(plan.plan_shape().staged_io, staging == 1);
+        EXPECT_EQ(plan.plan_shape().stages(), staging == 1);
         constexpr std::uint64_t batch = 23;
         FftLayout layout;
         layout.batch = batch;

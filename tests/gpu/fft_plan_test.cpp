@@ -398,7 +398,7 @@ TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
 // store, rows, groups of several transforms with a partial last group, three passes (two levels
 // of batch), a batch, in place, float and double, against the reference.
 TEST_P(GpuFftPlan, PassesStagedThroughLocalMemoryMatchTheReference) {
-  test::ScopedFftStaging forced(1);
+  const ScopedFftShapeTuning forced({.staging = 1});
   double worst = 0;
   const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
   worst = std::max(worst, check<float>(ctx(), 64 * 48, 64, contiguous(64 * 48, 1), fwd, 1.0, 2));

@@ -32,23 +32,6 @@ std::vector<std::complex<T>> random_complex(std::size_t count, unsigned seed) {
   return x;
 }
 
-/// While alive, FftShapeTuning::staging forced (0 never, 1 every program that can) for the
-/// shapes made meanwhile; the tuning as it was after.
-class ScopedFftStaging {
- public:
-  explicit ScopedFftStaging(int staging) : saved_(fft_shape_tuning()) {
-    FftShapeTuning t = saved_;
-    t.staging = staging;
-    set_fft_shape_tuning(t);
-  }
-  ~ScopedFftStaging() { set_fft_shape_tuning(saved_); }
-  ScopedFftStaging(const ScopedFftStaging&) = delete;
-  ScopedFftStaging& operator=(const ScopedFftStaging&) = delete;
-
- private:
-  FftShapeTuning saved_;
-};
-
 /// One side of `l` (the input or the output), `count` elements a transform, as the FFT tests'
 /// Side: element i of transform b at its place in either level of batch.
 inline fft::test::Side layout_side(const FftLayout& l, bool input, std::uint64_t count) {

@@ -152,7 +152,7 @@ TEST_P(GpuRaceCheck, OneKernelC2c) {
   for (const std::uint64_t n : {47, 83, 97}) check_c2c(ctx(), n, 2, kFftMaxOnChip, false);
   check_c2c(ctx(), 60, 5, kFftMaxOnChip, true);
   {
-    test::ScopedFftStaging forced(1);
+    const ScopedFftShapeTuning forced({.staging = 1});
     check_c2c(ctx(), 25, 3, kFftMaxOnChip, false);
     check_c2c(ctx(), 9, 5, kFftMaxOnChip, false, true);
   }
@@ -175,7 +175,7 @@ TEST_P(GpuRaceCheck, PassesC2c) {
   check_c2c(ctx(), 97, 3, 13, true);
   check_c2c(ctx(), 64, 2, 8, false, true);
   {  // every shape that can staged through local memory: column tiles, rows, three passes
-    test::ScopedFftStaging forced(1);
+    const ScopedFftShapeTuning forced({.staging = 1});
     check_c2c(ctx(), 64, 2, 8, false);
     check_c2c(ctx(), 120, 2, 16, false);
     check_c2c(ctx(), 36, 2, 4, false);
