@@ -94,6 +94,8 @@ constexpr unsigned kMinGroup = 64;
 // Unsupported by the DeviceFft constructor); a double transform of more than 2048 points
 // exchanges real and imaginary parts in turn to stay in it.
 constexpr std::uint64_t kLocalBudget = 32768;
+// Bytes of local memory in one row of a GPU's banks (32 of 4 bytes): FftShape::lds_row's unit.
+constexpr std::uint64_t kLdsRowBytes = 128;
 
 std::vector<unsigned> radices_of(std::uint64_t n) {
   std::vector<unsigned> r;
@@ -228,6 +230,15 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   // Column tiles are staged only where asked (FftShapeTuning::staging 1) until a GPU has timed them.
   const bool by_rule = !columns && s.threads_per_transform == 1 && n * complex_bytes >= tuning::kFftStagedIoBytes;
   s.staged_io = can_stage && (tunables.staging < 0 ? by_rule : tunables.staging > 0);
+  // Even sizes only: in the access model (tests/gpu/access_model, float, 2026-11-30) padding took
+  // the passes of an exchange's stores through the banks from 3-20 to 1-3 times the least for
+  // even sizes (6 to 8192; 2 x 3^5 and 2 x 5^4 lost 2-15%), but made odd sizes' worse (5^3 2.7
+  // to 5.4, 3^5 2.0 to 2.6), whose odd strides spread over the banks by themselves. Plain c2c
+  // programs only: padded, ptxas (sm_90) spilled 4-88 bytes in 7 of Rader's, Bluestein's and
+  // the real transforms' (r2c 120 f32 at 40 registers, Rader's 4057 f64 at 255).
+  const bool plain = !rader && s.conv.n == 0 && real.n == 0;
+  if (tunables.pad_local && plain && !s.radices.empty() && n % 2 == 0)
+    s.lds_row = kLdsRowBytes / s.lds_value_bytes(double_precision);
   return s;
 }
 
@@ -255,6 +266,9 @@ ProgramSpec DeviceFft::program(const FftShape& s, bool double_precision, bool pa
                   {"FFT_SPLIT", s.split_exchange ? "1" : "0"},
                   {"FFT_BATCH_FAST", s.batch_fast ? "1" : "0"}};
   if (s.stages()) spec.defines.push_back({"FFT_STAGED_IO", "1"});
+  if (s.lds_row != 0)
+    spec.defines.insert(spec.defines.end(), {{"FFT_LDS_ROW", std::to_string(s.lds_row) + "u"},
+                                             {"FFT_LDS_SLOT", std::to_string(s.lds_slot()) + "u"}});
   if (s.conv.n != 0) {
     const FftConvolution& c = s.conv;
     spec.defines.insert(spec.defines.end(), {{"FFT_BLUESTEIN_N", std::to_string(c.n) + "u"},
@@ -331,13 +345,20 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
   if (group > f.max_work_group)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs work-groups of " + std::to_string(group) +
                       " work-items; " + f.name + " allows " + std::to_string(f.max_work_group));
-  const std::uint64_t lds = shape_.transforms_per_group * shape_.local_values() * (double_precision ? 8 : 4) *
-                            (shape_.split_exchange ? 1 : 2);
+  // The padding costs a sixteenth (an eighth in double); a device whose local memory it would
+  // not fit runs the program without it.
+  if (shape_.lds_bytes(double_precision) > f.local_memory) shape_.lds_row = 0;
+  const std::uint64_t lds = shape_.lds_bytes(double_precision);
   if (lds > f.local_memory)
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs " + std::to_string(lds) +
                       " bytes of local memory; " + f.name + " has " + std::to_string(f.local_memory));
   // Twiddles of every stage after the first, computed in long double and rounded once:
-  // (cos, sin) of 2 pi r k / (NS R) for k < NS, 0 < r < R.
+  // (cos, sin) of 2 pi r k / (NS R) for k < NS, 0 < r < R, at k (R - 1) + r - 1: a work-item's
+  // R - 1 twiddles are adjacent (vector loads), a warp's lanes R - 1 values apart (58% of the
+  // sectors a load touches for 256 points in the access model, tests/gpu/access_model). r-major,
+  // (r - 1) NS + k, used whole sectors there but made ptxas spill 8 bytes in two of the NVRTC
+  // test's programs (Rader's 97 f64 as a column pass with the twiddle; Bluestein's 4099 middle
+  // pass f32), whatever the index's form: left for a GPU to time.
   const std::uint64_t m = shape_.n;  // the on-chip size (Bluestein's convolution for other sizes)
   std::string key = "fft stages n=" + std::to_string(m) + " radices";
   for (unsigned r : shape_.radices) {
@@ -648,8 +669,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
     for (const auto& [n, columns] : real_sizes)
       for (bool r2c : {true, false}) {
         const FftReal real{n, r2c};
-        FftShape s = DeviceFft::shape(real.complex_size(), dbl, columns);
-        s.real = real;
+        const FftShape s = DeviceFft::shape(real.complex_size(), dbl, columns, kFftMaxGroup, {}, real);
         out.push_back({std::string("fft_real_") + (r2c ? "r2c_" : "c2r_") + std::to_string(n) + prec +
                            (columns ? "_columns" : ""),
                        DeviceFft::program(s, dbl)});
@@ -662,16 +682,14 @@ std::vector<KernelVariant> fft_kernel_variants() {
       const std::uint64_t n = std::uint64_t(1) << 23;
       const std::vector<std::uint64_t> split = DeviceFftPlan::split(n / 2, dbl);
       for (bool r2c : {true, false}) {
-        FftShape s = DeviceFft::shape(split.at(0), dbl, true);
-        s.real = FftReal{n, r2c, split.at(1)};
+        const FftShape s = DeviceFft::shape(split.at(0), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, split.at(1)});
         out.push_back({std::string("fft_real_") + (r2c ? "r2c_pairs" : "c2r_merge") + "_pass" + prec,
                        DeviceFft::program(s, dbl, true, true)});
       }
       FftShape last = DeviceFft::shape(split.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, false, split.at(0), true});
       out.push_back({"fft_real_c2r_pairs_pass" + prec, DeviceFft::program(last, dbl)});
       // Innermost-batched reals: the r2c's pairs read and the c2r's stored with the batch fastest.
-      FftShape first = DeviceFft::shape(split.at(0), dbl, true);
-      first.real = FftReal{n, true, split.at(1)};
+      FftShape first = DeviceFft::shape(split.at(0), dbl, true, kFftMaxGroup, {}, FftReal{n, true, split.at(1)});
       first.batch_fast = last.batch_fast = true;
       out.push_back({"fft_real_r2c_pairs_pass" + prec + "_batch_fast", DeviceFft::program(first, dbl, true, true)});
       out.push_back({"fft_real_c2r_pairs_pass" + prec + "_batch_fast", DeviceFft::program(last, dbl)});

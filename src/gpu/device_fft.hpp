@@ -93,6 +93,8 @@ struct FftShapeTuning {
   /// tuning::kFftStagedIoBytes; column shapes not), 0 never, 1 every shape that can (column tiles
   /// too).
   int staging = -1;
+  /// FftShape::lds_row: whether local memory is padded against bank conflicts.
+  bool pad_local = true;
 };
 FftShapeTuning fft_shape_tuning();
 void set_fft_shape_tuning(const FftShapeTuning& tuning);
@@ -109,6 +111,9 @@ class ScopedFftShapeTuning {
  private:
   FftShapeTuning saved_;
 };
+/// Work-items that run in lockstep on NVIDIA's GPUs (a warp; AMD's wavefronts of 64 hold two),
+/// whose loads and stores the memory serves together.
+inline constexpr std::uint64_t kWarpItems = 32;
 /// The most work-items a group of the FFT kernel may have (CUDA's limit).
 inline constexpr std::uint64_t kFftMaxGroup = 1024;
 /// The smallest radix whose stages take one butterfly per work-item (16, 17 and 19: their
@@ -203,6 +208,13 @@ struct FftShape {
                         ///< convolution over n points)
   std::uint64_t rader = 0;  ///< p > 0: the program is the DFT of the prime p = n + 1 by Rader's algorithm
   FftReal real;  ///< a real transform of real.n points whose complex FFT is this one
+  /// Values of local memory in 128 bytes (a GPU's 32 banks of 4 bytes), after each of which the
+  /// program leaves one out, its transforms' slots spanning an odd number of values
+  /// (FFT_LDS_ROW), so that a warp's stores of a stage's outputs R apart, and a tile's adjacent
+  /// transforms, do not meet in one bank; 0 for none (odd n, whose strides spread over the banks
+  /// by themselves; Rader's, Bluestein's and real steps' programs, which ptxas spilled padded;
+  /// FftShapeTuning::pad_local; a device whose local memory the padding would not fit).
+  std::uint64_t lds_row = 0;
 
   /// Whether the program stages (FFT_STAGED_IO): staged_io, but not with the fastest level of
   /// batch, whose launches never form one tile.
@@ -211,6 +223,28 @@ struct FftShape {
   std::uint64_t transform_size() const { return rader != 0 ? rader : conv.whole() ? conv.n : n; }
   /// Values of local memory a transform takes: its n, or Rader's p outputs in natural order.
   std::uint64_t local_values() const { return rader != 0 ? rader : n; }
+  /// Values a transform's slot of local memory spans (FFT_LDS_SLOT): local_values(), padded
+  /// where lds_row > 0, to an odd number of values (a warp's work-items then take consecutive
+  /// slots' value e in different banks), or for staged column tiles to w modulo lds_row, the
+  /// rows of a tile a warp copies at once (w = 32 / transforms_per_group: consecutive
+  /// work-items take a row's transforms, slot q's value e at q w + e modulo lds_row, every bank
+  /// twice for complex float).
+  std::uint64_t lds_slot() const {
+    const std::uint64_t last = local_values() - 1;
+    if (lds_row == 0) return last + 1;
+    const std::uint64_t padded = last + last / lds_row + 1;
+    if (!(stages() && columns) || transforms_per_group > kWarpItems) return padded | 1;
+    const std::uint64_t want = kWarpItems / transforms_per_group % lds_row;
+    return padded + (want + lds_row - padded % lds_row) % lds_row;
+  }
+  /// Bytes of a value in local memory: a complex value, or one part of it under the split exchange.
+  std::uint64_t lds_value_bytes(bool double_precision) const {
+    return (double_precision ? 16 : 8) / (split_exchange ? 2 : 1);
+  }
+  /// Bytes of local memory a group takes.
+  std::uint64_t lds_bytes(bool double_precision) const {
+    return transforms_per_group * lds_slot() * lds_value_bytes(double_precision);
+  }
   /// "Rader, convolution of n" or "Bluestein, convolution of n" for a whole DFT by either; else empty.
   std::string whole_convolution() const {
     if (rader == 0 && !conv.whole()) return {};

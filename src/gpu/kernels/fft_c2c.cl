@@ -10,6 +10,8 @@
      FFT_TPG                transforms per work-group (the group has FFT_TPT * FFT_TPG items)
      FFT_SLOTS              complex registers per work-item (the most any stage needs)
      FFT_SPLIT              1: exchange real and imaginary parts in turn (half the local memory)
+     FFT_LDS_ROW, FFT_LDS_SLOT  values of local memory in 128 bytes (0: no padding) and values
+                            a transform's slot spans (see FFT_LDS_AT)
      FFT_TWIDDLE            1: multiply output e of a transform with inner index i by W_T^(i e)
                             (the twiddle between the passes of a multi-pass FFT, fused into the
                             store; T = pass_tw_n, dir gives the sign; i e < T in every pass the
@@ -155,6 +157,10 @@
 #endif
 /* Values of local memory a transform has: Rader's P outputs in natural order, one more than its FFT */
 #define FFT_LDS_N (FFT_RADER > 0 ? FFT_RADER : (FFT_N > 1 ? FFT_N : 1))
+#ifndef FFT_LDS_ROW
+#define FFT_LDS_ROW 0u
+#define FFT_LDS_SLOT FFT_LDS_N
+#endif
 
 #ifndef FFT_STAGED_IO
 #define FFT_STAGED_IO 0
@@ -269,6 +275,23 @@ DEVICE_FN complex_t fft_lds_part(complex_t z, int part) {
 }
 #define FFT_LDS_TAKE(value, taken, part) ((value) = (taken))
 #define FFT_LDS_ROUNDS 1
+#endif
+
+/* Where local memory holds value e of the transform in slot q: q FFT_LDS_SLOT + FFT_LDS_AT(e).
+   With FFT_LDS_ROW > 0 (the values in 128 bytes: the 32 four-byte banks of a GPU's local
+   memory) a value is left out after each FFT_LDS_ROW and a slot spans an odd number of values,
+   so that the values a warp's work-items store or load at once lie in different banks: a
+   stage's outputs R apart (after the first stage, e = j R + r), and a tile's transforms
+   (consecutive work-items' slots, or one element of adjacent slots). Without it a float store
+   of 16 to 4096 points took 8.5-16 times the passes through the banks that it needs
+   (tests/gpu/access_model). FFT_LDS_TILE(k) is value k of the group's block of transforms
+   (rows: slot k / FFT_N, element k % FFT_N). */
+#if FFT_LDS_ROW > 0
+#define FFT_LDS_AT(e) ((e) + (e) / FFT_LDS_ROW)
+#define FFT_LDS_TILE(k) ((k) / FFT_N * FFT_LDS_SLOT + FFT_LDS_AT((k) % FFT_N))
+#else
+#define FFT_LDS_AT(e) (e)
+#define FFT_LDS_TILE(k) (k)
 #endif
 
 /* Twiddles and the DFT of one stage on the work-item's values (stage layout of radix R). */
@@ -461,9 +484,9 @@ DEVICE_FN void fft_store_global(const complex_t* v, u32 t, const int R, const u3
 DEVICE_FN void fft_exchange(complex_t* v, u32 t, const int R, const u32 NS, const int R2, LOCAL_PTR FFT_LDS_TYPE* lds) {
 #pragma unroll
   for (int part = 0; part < FFT_LDS_ROUNDS; ++part) {
-    FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, lds[e] = fft_lds_part(v[s], part);)
+    FFT_FOR_EACH_OUTPUT(R, NS, t, e, s, lds[FFT_LDS_AT(e)] = fft_lds_part(v[s], part);)
     BARRIER();
-    FFT_FOR_EACH_INPUT(R2, t, e, s, live, if (live) FFT_LDS_TAKE(v[s], lds[e], part);)
+    FFT_FOR_EACH_INPUT(R2, t, e, s, live, if (live) FFT_LDS_TAKE(v[s], lds[FFT_LDS_AT(e)], part);)
     BARRIER();
   }
 }
@@ -547,7 +570,7 @@ DEVICE_FN void fft_rader_load(complex_t* v, u32 t, GLOBAL const complex_t* in, i
         const complex_t x = valid ? fft_element(in, base, stride, j, real_tw, inner_index, dist_inner)
                                   : cmake((real_t)0, (real_t)0);
         if (k == 0) *x0 = x;
-        lds[j] = fft_lds_part(x, part);
+        lds[FFT_LDS_AT(j)] = fft_lds_part(x, part);
       }
     }
     BARRIER();
@@ -558,7 +581,7 @@ DEVICE_FN void fft_rader_load(complex_t* v, u32 t, GLOBAL const complex_t* in, i
     FFT_FOR_EACH_INPUT(FFT_R0, t, e, s, live, {
       const u32 at = perm[e % FFT_N];
       if (live)
-        FFT_LDS_TAKE(v[s], lds[at], part);
+        FFT_LDS_TAKE(v[s], lds[FFT_LDS_AT(at)], part);
       else
         v[s] = cmake((real_t)0, (real_t)0);
     })
@@ -597,15 +620,17 @@ DEVICE_FN void fft_outputs_to_lds(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_T
   (void)x0;
 #if FFT_RADER
   GLOBAL const u32* perm = (GLOBAL const u32*)chirp;
-  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, lds[perm[(FFT_N - e) % FFT_N]] = fft_lds_part(v[s], part);)
-  if (t == 0) lds[0] = fft_lds_part(x0, part);
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s,
+                      lds[FFT_LDS_AT(perm[(FFT_N - e) % FFT_N])] = fft_lds_part(v[s], part);)
+  if (t == 0) lds[FFT_LDS_AT(0)] = fft_lds_part(x0, part);
 #elif FFT_CONV_STORE
   FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, {
     const u64 c = FFT_CONV_INDEX(e, i);
-    if (c < FFT_REAL_H) lds[e] = fft_lds_part(cmul(v[s], fft_chirp(chirp, c, dir)), part);
+    if (c < FFT_REAL_H) lds[FFT_LDS_AT(e)] = fft_lds_part(cmul(v[s], fft_chirp(chirp, c, dir)), part);
   })
 #else
-  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, if (e < FFT_REAL_H) lds[e] = fft_lds_part(v[s], part);)
+  FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s,
+                      if (e < FFT_REAL_H) lds[FFT_LDS_AT(e)] = fft_lds_part(v[s], part);)
 #endif
 }
 #endif
@@ -630,7 +655,7 @@ DEVICE_FN void fft_rader_store(const complex_t* v, u32 t, GLOBAL complex_t* out,
 #pragma unroll
     for (int k = 0; k < FFT_RADER_PER_ITEM; ++k) {
       const u32 j = t + (u32)k * FFT_TPT;
-      if (j < FFT_RADER) FFT_LDS_TAKE(y[k], lds[j], part);
+      if (j < FFT_RADER) FFT_LDS_TAKE(y[k], lds[FFT_LDS_AT(j)], part);
     }
   }
   if (!valid) return;
@@ -673,8 +698,8 @@ DEVICE_FN void fft_gather_pairs(const complex_t* v, u32 t, LOCAL_PTR FFT_LDS_TYP
   for (int p = 0; p < FFT_PAIRS_PER_ITEM; ++p) {
     const u32 k = t + (u32)p * FFT_TPT;
     if (k <= FFT_REAL_H / 2) {
-      FFT_LDS_TAKE(zk[p], lds[k % FFT_REAL_H], part);
-      FFT_LDS_TAKE(zh[p], lds[(FFT_REAL_H - k) % FFT_REAL_H], part);
+      FFT_LDS_TAKE(zk[p], lds[FFT_LDS_AT(k % FFT_REAL_H)], part);
+      FFT_LDS_TAKE(zh[p], lds[FFT_LDS_AT((FFT_REAL_H - k) % FFT_REAL_H)], part);
     }
   }
   BARRIER();
@@ -743,7 +768,7 @@ DEVICE_FN u64 fft_split_pass_index(u64 q) {
 /* The partner's output e' for output e of transform i (k = i + e S > 0). */
 #define FFT_SPLIT_MIRROR(e, i) ((i) <= FFT_SPLIT_H ? FFT_SPLIT_C - (e) : FFT_SPLIT_C - 1 - (e))
 /* Z[H - k] for output e of transform i: part of it under the split exchange. */
-#define FFT_SPLIT_SOURCE(e, i) ((i) == 0 && (e) == 0 ? lds[0] : partner[FFT_SPLIT_MIRROR(e, i)])
+#define FFT_SPLIT_SOURCE(e, i) ((i) == 0 && (e) == 0 ? lds[FFT_LDS_AT(0)] : partner[FFT_LDS_AT(FFT_SPLIT_MIRROR(e, i))])
 
 /* X[k], k = i + e S < H, for the outputs v of transform i (and X[H] from Z[0], at sequence
    index H of the line), each with Z[H-k] read from local memory at `partner` (its own `lds`
@@ -799,7 +824,7 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
         u64 pass_tw_n, u32 pass_tw_split,
         GLOBAL const complex_t* chirp, GLOBAL const complex_t* spectrum, GLOBAL const complex_t* real_tw, real_t dir,
         real_t scale) {
-  LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * FFT_LDS_N];
+  LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * FFT_LDS_SLOT];
   const u32 t = LOCAL_ID(0) % FFT_TPT;
   const u32 slot = LOCAL_ID(0) / FFT_TPT;
   const u64 transform = (u64)GROUP_ID(0) * FFT_TPG + slot;
@@ -840,7 +865,7 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   (void)pass_tw_split;
   (void)spectrum;
   (void)real_tw;
-  LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_LDS_N;
+  LOCAL_PTR FFT_LDS_TYPE* lds = lds_all + slot * FFT_LDS_SLOT;
   (void)lds;
   complex_t v[FFT_SLOTS];
 #if FFT_STAGED_IO
@@ -876,15 +901,15 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   if (in_rows || in_columns) {
     GLOBAL const complex_t* tile = in + in_offset + (i64)group_outer * in_dist_outer + (i64)group_inner * in_dist_inner;
     if (in_rows) {
-      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) lds_all[k] = tile[k];
+      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) lds_all[FFT_LDS_TILE(k)] = tile[k];
     } else {
       for (u32 k = LOCAL_ID(0); k < FFT_TPG * FFT_N; k += FFT_TPT * FFT_TPG) {
         const u32 q = k % FFT_TPG, e = k / FFT_TPG;
-        if (q < group_count) lds_all[q * FFT_N + e] = tile[(i64)q + (i64)e * in_stride];
+        if (q < group_count) lds_all[q * FFT_LDS_SLOT + FFT_LDS_AT(e)] = tile[(i64)q + (i64)e * in_stride];
       }
     }
     BARRIER();
-    FFT_FOR_EACH_INPUT(FFT_R0, t, e, s, live, v[s] = (valid && live) ? lds[e] : cmake((real_t)0, (real_t)0);)
+    FFT_FOR_EACH_INPUT(FFT_R0, t, e, s, live, v[s] = (valid && live) ? lds[FFT_LDS_AT(e)] : cmake((real_t)0, (real_t)0);)
     BARRIER(); /* before the first exchange writes local memory */
   } else {
     fft_load_global(v, t, FFT_R0, in, in_base, in_stride, in_dist_inner, valid, inner_index, chirp, dir, real_tw);
@@ -908,7 +933,7 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   fft_transform(v, t, tw, lds, last_dir);
 #if FFT_REAL_SPLIT_PASS
   /* slots 0 and 1 of an outer index may hold transforms that are their own partners */
-  LOCAL_PTR FFT_LDS_TYPE* partner = FFT_SPLIT_SELF(rest % inner) ? lds : lds_all + (slot ^ 1u) * FFT_LDS_N;
+  LOCAL_PTR FFT_LDS_TYPE* partner = FFT_SPLIT_SELF(rest % inner) ? lds : lds_all + (slot ^ 1u) * FFT_LDS_SLOT;
   fft_store_split_pass(v, t, out, out_base, out_stride, out_dist_inner, scale, valid, real_tw, lds, partner,
                        inner_index, chirp, dir);
 #elif FFT_REAL_SPLIT_STORE
@@ -922,19 +947,19 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
     /* Local memory is free: the last exchange (or the staged load) ended with a barrier. */
 #if FFT_TWIDDLE
     FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s,
-                        lds[e] = cmul(v[s], fft_pass_twiddle(pass_tw, inner_index * e, pass_tw_n, pass_tw_split,
+                        lds[FFT_LDS_AT(e)] = cmul(v[s], fft_pass_twiddle(pass_tw, inner_index * e, pass_tw_n, pass_tw_split,
                                                              last_dir, scale));)
 #else
-    FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, lds[e] = cscale(v[s], scale);)
+    FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, lds[FFT_LDS_AT(e)] = cscale(v[s], scale);)
 #endif
     BARRIER();
     GLOBAL complex_t* tile = out + out_offset + (i64)group_outer * out_dist_outer + (i64)group_inner * out_dist_inner;
     if (out_rows) {
-      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) tile[k] = lds_all[k];
+      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) tile[k] = lds_all[FFT_LDS_TILE(k)];
     } else {
       for (u32 k = LOCAL_ID(0); k < FFT_TPG * FFT_N; k += FFT_TPT * FFT_TPG) {
         const u32 q = k % FFT_TPG, e = k / FFT_TPG;
-        if (q < group_count) tile[(i64)q + (i64)e * out_stride] = lds_all[q * FFT_N + e];
+        if (q < group_count) tile[(i64)q + (i64)e * out_stride] = lds_all[q * FFT_LDS_SLOT + FFT_LDS_AT(e)];
       }
     }
   } else {
