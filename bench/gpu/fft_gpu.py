@@ -233,6 +233,10 @@ def main():
                "row: ripple's default choice, with the peers; then the other choice, ripple alone; targets column: "
                "time against the first row's)"),
               ("staging", "f64", "Batched 1-D c2c, double, staged through local memory or not (as above)"),
+              ("padding", "f32", "1-D c2c, float, local memory padded against bank conflicts or not (each size's first "
+               "row: ripple's default, padded, with the peers; then unpadded, ripple alone; targets column: time "
+               "against the first row's)"),
+              ("padding", "f64", "Batched 1-D c2c, double, local memory padded or not (as above)"),
               ("caps", "f32", "Single 1-D c2c, float, by pass cap and column width (each size's first row: the "
                "plan's own passes, with the peers; then ripple alone with its passes capped at max_pass points "
                "and/or column groups of 64 or 128 bytes, the default 32, or staged through local memory; targets "
@@ -277,6 +281,12 @@ def main():
                 staged = c.get("staged_io", -1)
                 kind_cell = "%s, %s" % (c["kind"], "default" if staged < 0 else "staged" if staged else "direct")
                 if staged >= 0 and r["status"] == "ok" and first["ripple"]["status"] == "ok":
+                    target = "%.2fx the default's time" % (r["seconds"] / first["ripple"]["seconds"])
+            if group == "padding":
+                first = next(x for x in rows if x["shape"] == c["shape"])
+                unpadded = c.get("pad_local", -1) == 0
+                kind_cell = "%s, %s" % (c["kind"], "unpadded" if unpadded else "default")
+                if unpadded and r["status"] == "ok" and first["ripple"]["status"] == "ok":
                     target = "%.2fx the default's time" % (r["seconds"] / first["ripple"]["seconds"])
             if group == "caps":
                 split = r.get("describe", "").split(": ", 1)[-1].split(" (")[0]

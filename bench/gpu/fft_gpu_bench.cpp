@@ -4,7 +4,7 @@
 // table; on PoCL (--quick) it only shows that every part works.
 //
 //   bench_gpu_fft [--device cuda:0|opencl:P.D] [--quick] [--reps 5] [--json out.json]
-//                 [--sections plan,batched,single,caps,staging,nd,innermost] [--sizes 2-64,97,4096] [--precisions f32,f64]
+//                 [--sections plan,batched,single,caps,staging,padding,nd,innermost] [--sizes 2-64,97,4096] [--precisions f32,f64]
 //                 [--peers cufft,vkfft_cuda,vkfft_opencl|none] [--mem-mib 1024] [--time-limit SEC]
 //                 [--compile-only [--shard I/N]]
 //
@@ -35,7 +35,7 @@
 // not checked against the CPU (host time); peers are then compared with each other.
 //
 // Cases (--sizes replaces the batched sweep's list; --sections picks among plan, batched,
-// single, caps, staging, nd, innermost):
+// single, caps, staging, padding, nd, innermost):
 // - batched 1-D c2c, f32 and f64, N from 2 to 4096 with --mem-mib of data (1 GiB; batch =
 //   bytes / (N x complex size)). Not all 4095 sizes: each size costs a cold plan (NVRTC) in
 //   ripple and in VkFFT plus the timing of four libraries, about 1 s, so 8190 cases would take over
@@ -54,6 +54,10 @@
 // - staging: batched c2c (1 GiB) of small sizes, float and double, with ripple's default choice
 //   of staging a packed batch through local memory (FFT_STAGED_IO; and the peers), then with
 //   the other choice, ripple alone;
+// - padding: batched c2c (1 GiB) of sizes whose exchanges through local memory met in one bank
+//   unpadded (powers of two from 8, 24, 60, 1000), float and double, and single c2c f32 of 2^20
+//   and 2^24, with ripple's local memory padded against bank conflicts (FftShape::lds_row, the
+//   default; and the peers), then unpadded (gpu::FftShapeTuning::pad_local), ripple alone;
 // - caps: single 1-D c2c f32 of 2^20, 2^22, 2^24, 2^26 points with the public plan's passes
 //   (and the peers), then ripple alone with its passes capped at 4096, 2048, 1024, 512, 256
 //   points where that changes the split (three passes in place of two wide ones; the internal
@@ -126,7 +130,7 @@ struct Options {
   bool quick = false;
   int reps = 5;
   std::string json;
-  std::vector<std::string> sections{"plan", "batched", "single", "caps", "staging", "nd", "innermost"};
+  std::vector<std::string> sections{"plan", "batched", "single", "caps", "staging", "padding", "nd", "innermost"};
   std::vector<std::size_t> sizes;  // batched sweep; empty: the default list
   std::vector<bool> doubles{false, true};
   std::vector<std::string> peers{"cufft", "vkfft_cuda", "vkfft_opencl"};
@@ -152,14 +156,18 @@ struct BenchCase {
   /// caps: bytes of adjacent columns a column-shaped group takes (gpu::FftShapeTuning), 0 for
   /// the default.
   std::uint64_t column_bytes = 0;
+  /// padding: -1 local memory padded as the shapes choose; 0 unpadded
+  /// (gpu::FftShapeTuning::pad_local; ripple alone).
+  int pad_local = -1;
 };
 
-/// A case's choices of ripple's shapes (staging, column width): hold them in a
+/// A case's choices of ripple's shapes (staging, column width, padding): hold them in a
 /// gpu::ScopedFftShapeTuning while its plans are made.
 gpu::FftShapeTuning shape_choices(const BenchCase& bc) {
   gpu::FftShapeTuning t;
   if (bc.staged_io >= 0) t.staging = bc.staged_io;
   if (bc.column_bytes) t.column_bytes = bc.column_bytes;
+  if (bc.pad_local == 0) t.pad_local = false;
   return t;
 }
 
@@ -248,6 +256,31 @@ std::vector<BenchCase> make_cases(const Options& o) {
         other.staged_io = gpu::DeviceFft::shape(n, dbl, false).staged_io ? 0 : 1;
         cases.push_back(other);
       }
+    }
+    if (has("padding")) {
+      // Local memory padded against bank conflicts (the default) or not: each case with the
+      // default (and the peers), then unpadded, ripple alone.
+      const auto both = [&](const char* group, const FftCase& c) {
+        cases.push_back({group, size_kind(c.n[0]), c});
+        BenchCase unpadded{group, size_kind(c.n[0]), c};
+        unpadded.pad_local = 0;
+        cases.push_back(unpadded);
+      };
+      for (std::size_t n : o.quick ? std::vector<std::size_t>{16, 256}
+                                   : std::vector<std::size_t>{8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 24, 60,
+                                                              1000}) {
+        FftCase c;
+        c.n[0] = n;
+        c.is_double = dbl;
+        c.batch = std::max<std::size_t>(1, o.mem_bytes / (n * complex_bytes(c)));
+        both("padding", c);
+      }
+      if (!dbl)
+        for (int e : {20, 24}) {
+          FftCase c;
+          c.n[0] = std::size_t{1} << e;
+          if (in_bytes(c) <= o.mem_bytes && !o.quick) both("padding", c);
+        }
     }
     if (has("single")) {
       const int hi = o.quick ? 16 : 26;
@@ -785,7 +818,7 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   }
   std::vector<cd> first_peer;
   for (LoadedPeer& lp : peers) {
-    if (!lp.peer || bc.max_pass != 0 || bc.staged_io >= 0 || bc.column_bytes != 0)
+    if (!lp.peer || bc.max_pass != 0 || bc.staged_io >= 0 || bc.column_bytes != 0 || bc.pad_local >= 0)
       continue;  // ripple alone: the size's first row has them
     LibResult r;
     const std::vector<cd> out = run_lib(*lp.peer, bc, host, host_bytes, o, r);
@@ -826,6 +859,7 @@ void print_case(const CaseResult& cr) {
                      (cr.bc.max_pass ? " (passes <= " + std::to_string(cr.bc.max_pass) + ")" : std::string()) +
                      (cr.bc.staged_io >= 0 ? (cr.bc.staged_io ? " (staged)" : " (direct)") : std::string()) +
                      (cr.bc.column_bytes ? " (columns " + std::to_string(cr.bc.column_bytes) + " B)" : std::string()) +
+                     (cr.bc.pad_local == 0 ? " (unpadded)" : std::string()) +
                      " | memcpy " + fmt("%.1f", memcpy_gbs) + " GB/s";
   const LibResult& r = cr.ripple;
   if (!r.pass_seconds.empty()) {
@@ -1032,7 +1066,7 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
         << "\", \"transform\": \"" << (c.r2c ? "r2c" : "c2c") << "\", \"precision\": \"" << (c.is_double ? "f64" : "f32")
         << "\", \"shape\": [";
     for (int a = 0; a < c.rank; ++a) out << (a ? ", " : "") << c.n[a];
-    out << "], \"batch\": " << c.batch << ", \"max_pass\": " << cr.bc.max_pass << ", \"staged_io\": " << cr.bc.staged_io << ", \"column_bytes\": " << cr.bc.column_bytes << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
+    out << "], \"batch\": " << c.batch << ", \"max_pass\": " << cr.bc.max_pass << ", \"staged_io\": " << cr.bc.staged_io << ", \"column_bytes\": " << cr.bc.column_bytes << ", \"pad_local\": " << cr.bc.pad_local << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
         << ", \"bound\": " << num(cr.bound) << ", \"ripple\": ";
     write_lib(out, cr.ripple);
     out << ", \"peers\": [";
@@ -1050,7 +1084,7 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: bench_gpu_fft [--device ID] [--quick] [--reps N] [--json PATH]\n"
-               "                     [--sections plan,batched,single,caps,staging,nd,innermost]\n"
+               "                     [--sections plan,batched,single,caps,staging,padding,nd,innermost]\n"
                "                     [--sizes 2-64,97,4096] [--precisions f32,f64] [--peers cufft,vkfft_cuda,vkfft_opencl|none]\n"
                "                     [--mem-mib MiB] [--peer-dir DIR] [--time-limit SEC]\n"
                "                     [--compile-only [--shard I/N]]\n");

@@ -52,7 +52,8 @@
 #    on 1 GiB, single N = 2^12..2^26, 2-D 4096^2, 3-D 128^3..512^3 c2c and r2c, single r2c of
 #    2^21..2^25 reals, innermost-batched 1-D c2c and r2c (one kernel, two passes, Bluestein),
 #    single 1-D c2c of 2^20..2^26 under lower caps on ripple's pass size (three passes, not two),
-#    small batched sizes staged through local memory against loaded directly (sections caps, staging),
+#    small batched sizes staged through local memory against loaded directly, local memory padded
+#    against bank conflicts or not (sections caps, staging, padding),
 #    plan creation; --prewarm N first makes ripple's plans of the cases in N processes at once,
 #    so that the timed run loads its programs from the disk cache rather than compiling them one
 #    after another (the prewarm's time counts against --time-limit);
