@@ -239,7 +239,8 @@ def main():
               ("padding", "f64", "Batched 1-D c2c, double, local memory padded or not (as above)"),
               ("caps", "f32", "Single 1-D c2c, float, by pass cap and column width (each size's first row: the "
                "plan's own passes, with the peers; then ripple alone with its passes capped at max_pass points "
-               "and/or column groups of 64 or 128 bytes, the default 32, or staged through local memory; targets "
+               "and/or column groups of 64 or 128 bytes, the default 32, or every pass staged through local memory, "
+               "or none; targets "
                "column: time against the first "
                "row's)"),
               ("2d", "f32", "2-D c2c, float"), ("3d", "f32", "3-D c2c, float"), ("r2c-3d", "f32", "3-D r2c, float"),
@@ -293,8 +294,8 @@ def main():
                 kind_cell = ("passes <= %d: " % c["max_pass"] if c.get("max_pass") else "plan's: ") + split
                 if c.get("column_bytes"):
                     kind_cell += ", columns %d B" % c["column_bytes"]
-                if c.get("staged_io", -1) == 1:
-                    kind_cell += ", staged"
+                if c.get("staged_io", -1) >= 0:
+                    kind_cell += ", staged" if c["staged_io"] else ", direct"
                 if r.get("pass_seconds"):
                     kind_cell += " (passes alone: %s ms)" % " + ".join("%.4f" % (x * 1e3) for x in r["pass_seconds"])
                 first = next(x for x in rows if x["shape"] == c["shape"])

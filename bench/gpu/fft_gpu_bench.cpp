@@ -62,8 +62,9 @@
 //   (and the peers), then ripple alone with its passes capped at 4096, 2048, 1024, 512, 256
 //   points where that changes the split (three passes in place of two wide ones; the internal
 //   DeviceFftPlan's max_pass), each split also with column groups of 64 and 128 bytes (the
-//   default 32: gpu::FftShapeTuning) and with column tiles staged through local memory
-//   (FFT_STAGED_IO, off by default), each pass also timed alone (DeviceFftPlan::run_step):
+//   default 32: gpu::FftShapeTuning), with every pass that can staged through local memory
+//   (FFT_STAGED_IO; by default only columns a warp would read less than a sector of) and with
+//   none staged, each pass also timed alone (DeviceFftPlan::run_step):
 //   which is faster, and which pass is slow, is for a GPU to say;
 // - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, r2c 3-D 128^3 / 256^3 / 512^3 f32, and single
 //   1-D r2c of 2^21 .. 2^25 reals f32 (a plan ripple cannot make is reported as "unsupported by
@@ -329,7 +330,7 @@ std::vector<BenchCase> make_cases(const Options& o) {
         caps.push_back(cap);
       }
       // Each split with column groups of 32 bytes (the default), 64 and 128, then with every
-      // pass that can staged through local memory (column tiles; off by default).
+      // pass that can staged through local memory (column tiles), then with none.
       for (std::uint64_t cap : caps) {
         for (std::uint64_t width : {std::uint64_t{0}, std::uint64_t{64}, std::uint64_t{128}}) {
           if (cap == 0 && width == 0) continue;  // the first row
@@ -337,9 +338,11 @@ std::vector<BenchCase> make_cases(const Options& o) {
           bc.column_bytes = width;
           cases.push_back(bc);
         }
-        BenchCase staged{"caps", "pow2", c, cap};
-        staged.staged_io = 1;
-        cases.push_back(staged);
+        for (int staging : {1, 0}) {
+          BenchCase forced{"caps", "pow2", c, cap};
+          forced.staged_io = staging;
+          cases.push_back(forced);
+        }
       }
     }
   }

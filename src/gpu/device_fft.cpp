@@ -227,8 +227,18 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   s.transforms_per_group = static_cast<unsigned>(per_group);
   s.real = real;
   const bool can_stage = !s.split_exchange && !rader && s.conv.n == 0 && real.n == 0 && !s.radices.empty();
-  // Column tiles are staged only where asked (FftShapeTuning::staging 1) until a GPU has timed them.
-  const bool by_rule = !columns && s.threads_per_transform == 1 && n * complex_bytes >= tuning::kFftStagedIoBytes;
+  // Rows: one work-item a transform of at least a sector. Columns: where a warp's lanes, taking
+  // 32 / TPT adjacent transforms when they load directly, would read less than a sector of each
+  // row while the group's tile row holds one (float columns of 256 points and up; 128 and
+  // below read whole sectors directly). In the access model (tests/gpu/access_model,
+  // 2026-11-30) direct column sides used 50% of each sector they touched for 256 points and 25%
+  // for 1024, staged 100%, with no bank conflicts; not timed on a GPU yet (bench_gpu_fft's caps
+  // section times the other choice).
+  const std::uint64_t warp_transforms = std::max<std::uint64_t>(1, kWarpItems / s.threads_per_transform);
+  const bool by_rule =
+      columns ? std::min<std::uint64_t>(warp_transforms, per_group) * complex_bytes < tuning::kFftStagedIoBytes &&
+                    per_group * complex_bytes >= tuning::kFftStagedIoBytes
+              : s.threads_per_transform == 1 && n * complex_bytes >= tuning::kFftStagedIoBytes;
   s.staged_io = can_stage && (tunables.staging < 0 ? by_rule : tunables.staging > 0);
   // Even sizes only: in the access model (tests/gpu/access_model, float, 2026-11-30) padding took
   // the passes of an exchange's stores through the banks from 3-20 to 1-3 times the least for
@@ -720,8 +730,8 @@ std::vector<KernelVariant> fft_kernel_variants() {
       const std::vector<std::uint64_t> split = DeviceFftPlan::split(n, dbl);
       for (bool r2c : {true, false}) {
         const std::string name = std::string("fft_real_") + (r2c ? "r2c" : "c2r") + "_odd_";
-        FftShape first = DeviceFft::shape(split.at(0), dbl, true);
-        first.real = FftReal{n, r2c, split.at(1), false};
+        FftShape first =
+            DeviceFft::shape(split.at(0), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, split.at(1), false});
         out.push_back({name + "first_pass" + prec, DeviceFft::program(first, dbl, true, true)});
         FftShape last = DeviceFft::shape(split.at(1), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, split.at(0), true});
         out.push_back({name + "last_pass" + prec, DeviceFft::program(last, dbl)});
@@ -750,8 +760,8 @@ std::vector<KernelVariant> fft_kernel_variants() {
       };
       const std::string first_kind = kind(passes.at(0)), last_kind = kind(passes.at(1));
       if (!codelet_smooth(passes.at(0))) {
-        FftShape first = DeviceFft::shape(passes.at(0), dbl, true);
-        first.real = FftReal{n, r2c, passes.at(1), false};
+        const FftShape first =
+            DeviceFft::shape(passes.at(0), dbl, true, kFftMaxGroup, {}, FftReal{n, r2c, passes.at(1), false});
         out.push_back({name + first_kind + "_first_pass" + prec, DeviceFft::program(first, dbl, true, true)});
       }
       const FftShape last =

@@ -90,8 +90,8 @@ struct FftShapeTuning {
   /// Bytes of adjacent transforms a column-shaped group takes (kFftColumnBytes).
   std::uint64_t column_bytes = kFftColumnBytes;
   /// FftShape::staged_io: -1 by the rule (rows shapes of one work-item a transform of at least
-  /// tuning::kFftStagedIoBytes; column shapes not), 0 never, 1 every shape that can (column tiles
-  /// too).
+  /// tuning::kFftStagedIoBytes; column shapes whose warps would read less than that of a row
+  /// directly), 0 never, 1 every shape that can.
   int staging = -1;
   /// FftShape::lds_row: whether local memory is padded against bank conflicts.
   bool pad_local = true;
@@ -200,9 +200,10 @@ struct FftShape {
   bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
   /// Whether sides whose group of transforms is one tile of memory may go through local memory
   /// (FFT_STAGED_IO): by FftShapeTuning::staging's rule, rows shapes of one work-item a
-  /// transform of at least a memory sector (packed batches); forced, any c2c shape without
-  /// Rader's, Bluestein's or real steps or the split exchange, column shapes too (adjacent
-  /// transforms). stages() says whether the program does.
+  /// transform of at least a memory sector (packed batches), column shapes (adjacent transforms)
+  /// whose warps would read less than a sector of a row directly (a float column of 256 points
+  /// and up); forced, any c2c shape without Rader's, Bluestein's or real steps or the split
+  /// exchange. stages() says whether the program does.
   bool staged_io = false;
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)

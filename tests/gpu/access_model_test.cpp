@@ -149,18 +149,20 @@ TEST_P(GpuAccessModel, StagedRowsUseWholeSectors) {
 
 // Columns of 256 points (16 work-items each, 4 a group: 32 bytes of a row): read directly, a
 // warp's lanes take 16 rows of two columns, 16 bytes of each sector; staged as tiles of adjacent
-// columns (FftShapeTuning::staging 1), consecutive work-items take a row's columns, then the
-// next row's, and every sector is whole.
-TEST_P(GpuAccessModel, StagedColumnTilesUseWholeSectors) {
+// columns (the default for them, FftShapeTuning::staging -1, and forced, 1), consecutive
+// work-items take a row's columns, then the next row's, and every sector is whole. Columns of
+// 128 points (8 work-items: a warp takes four) read whole sectors directly, and the default
+// leaves them so (its program does not stage).
+TEST_P(GpuAccessModel, ColumnTilesUseWholeSectors) {
   const std::uint64_t n = 256, columns = 16, bytes = n * columns * 8;
-  for (int staging : {0, 1}) {
-    SCOPED_TRACE(staging ? "staged" : "direct");
+  for (int staging : {-1, 0, 1}) {
+    SCOPED_TRACE("staging " + std::to_string(staging));
     FftShapeTuning t;
     t.staging = staging;
     const ScopedFftShapeTuning tuning(t);
     const auto launches = run_columns(ctx(), n, columns);
     const double load = data_efficiency(launches, bytes, false), store = data_efficiency(launches, bytes, true);
-    if (staging) {
+    if (staging != 0) {
       EXPECT_GE(load, 0.999);
       EXPECT_GE(store, 0.999);
     } else {
@@ -168,6 +170,10 @@ TEST_P(GpuAccessModel, StagedColumnTilesUseWholeSectors) {
       EXPECT_LE(store, 0.51);
     }
   }
+  EXPECT_FALSE(DeviceFft::shape(128, false, true).stages());
+  const auto narrow = run_columns(ctx(), 128, columns);
+  EXPECT_GE(data_efficiency(narrow, 128 * columns * 8, false), 0.999);
+  EXPECT_GE(data_efficiency(narrow, 128 * columns * 8, true), 0.999);
 }
 
 // The most passes through the banks any launch's local loads or stores took over the least
