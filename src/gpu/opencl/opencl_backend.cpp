@@ -53,7 +53,9 @@ bool pocl_caches_programs(const DeviceFacts& facts) {
 
 // Oclgrind (an OpenCL simulator; tests/gpu's race check runs the kernels on it) builds programs
 // with a clang that is not safe to run on two threads at once: a plan's programs, compiled side
-// by side, crashed it inside clang's code generation. Its builds take turns, process-wide.
+// by side, crashed it inside clang's code generation. Programs made from binaries (ripple's disk
+// cache) crashed it too, two parsing their LLVM bitcode at once (LLVM's DILocation::getImpl,
+// under clCreateProgramWithBinary). Its builds and loads take turns, process-wide.
 bool builds_take_turns(const DeviceFacts& facts) { return facts.platform_name == "Oclgrind"; }
 
 std::mutex& build_turns() {
@@ -299,8 +301,11 @@ class ClContext final : public Context {
     const std::size_t size = binary.size();
     const auto* ptr = reinterpret_cast<const unsigned char*>(binary.data());
     cl_int binary_status = CL_SUCCESS, status = CL_SUCCESS;
-    cl_program program =
-        cl_.clCreateProgramWithBinary(context_, 1, &device_, &size, &ptr, &binary_status, &status);
+    cl_program program = nullptr;
+    {
+      const std::unique_lock<std::mutex> turn = take_turn();
+      program = cl_.clCreateProgramWithBinary(context_, 1, &device_, &size, &ptr, &binary_status, &status);
+    }
     check(status, "clCreateProgramWithBinary");
     if (binary_status != CL_SUCCESS) {
       cl_.clReleaseProgram(program);
@@ -376,9 +381,13 @@ class ClContext final : public Context {
   }
 
  private:
+  // The process-wide turn of a device whose builds take turns (builds_take_turns); none else.
+  std::unique_lock<std::mutex> take_turn() const {
+    return builds_take_turns_ ? std::unique_lock<std::mutex>(build_turns()) : std::unique_lock<std::mutex>();
+  }
+
   void build(cl_program program, const std::string& options, const char* doing) {
-    std::unique_lock<std::mutex> turn;
-    if (builds_take_turns_) turn = std::unique_lock<std::mutex>(build_turns());
+    std::unique_lock<std::mutex> turn = take_turn();
     const cl_int status = cl_.clBuildProgram(program, 1, &device_, options.c_str(), nullptr, nullptr);
     if (turn.owns_lock()) turn.unlock();
     if (status == CL_SUCCESS) return;

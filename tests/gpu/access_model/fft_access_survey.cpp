@@ -17,6 +17,7 @@
 
 #include "access_log.hpp"
 #include "gpu/device_fft.hpp"
+#include "gpu/kernel_cache.hpp"
 #include "ripple/device.hpp"
 #include "ripple/fft.hpp"
 #include "ripple/fft/device.hpp"
@@ -99,6 +100,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "fft_access_survey: no Oclgrind device (run it through survey.sh)\n");
       return 2;
     }
+    // Oclgrind's builds take options of their own (OCLGRIND_BUILD_OPTIONS) that no cache key
+    // holds, and how a program was optimized changes the accesses it makes: build each here.
+    ripple::gpu::set_kernel_cache_directory({});
     const ripple::Queue queue(*oclgrind);
     if (dbl) run<double>(queue, desc, values);
     else run<float>(queue, desc, values);

@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <map>
+#include <mutex>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -95,7 +96,8 @@ class AccessModel final : public oclgrind::Plugin {
     if (const char* path = std::getenv("RIPPLE_ACCESS_MODEL_LOG")) log_path_ = path;
   }
 
-  // One group at a time: the requests of a group are folded when it completes
+  // Kernels one group at a time (the requests of a group are folded when it completes); host
+  // calls such as allocations may come from other threads (sizes_mutex_).
   bool isThreadSafe() const override { return false; }
 
   void kernelBegin(const oclgrind::KernelInvocation* invocation) override {
@@ -108,7 +110,9 @@ class AccessModel final : public oclgrind::Plugin {
 
   void memoryAllocated(const oclgrind::Memory* memory, std::size_t address, std::size_t size, std::uint64_t,
                        const std::uint8_t*) override {
-    if (memory->getAddressSpace() == oclgrind::kAddressSpaceGlobal) sizes_[address >> kBufferShift] = size;
+    if (memory->getAddressSpace() != oclgrind::kAddressSpaceGlobal) return;
+    const std::lock_guard<std::mutex> lock(sizes_mutex_);
+    sizes_[address >> kBufferShift] = size;
   }
 
   void workGroupBegin(const oclgrind::WorkGroup* group) override {
@@ -138,7 +142,10 @@ class AccessModel final : public oclgrind::Plugin {
       }
       const std::uint64_t id = addresses.front() >> kBufferShift;
       BufferTraffic& buffer = buffers_[id];
-      buffer.size = sizes_[id];
+      {
+        const std::lock_guard<std::mutex> lock(sizes_mutex_);
+        buffer.size = sizes_[id];
+      }
       Traffic& t = std::get<4>(key) ? buffer.store : buffer.load;
       ++t.requests;
       t.bytes += addresses.size() * request.size;
@@ -195,7 +202,10 @@ class AccessModel final : public oclgrind::Plugin {
   // The running group's requests by (local memory, warp, instruction, execution, store)
   std::map<std::tuple<bool, std::size_t, const llvm::Instruction*, std::uint32_t, bool>, Request> requests_;
   std::map<std::uint64_t, BufferTraffic> buffers_;
-  std::unordered_map<std::uint64_t, std::size_t> sizes_;  // every global buffer's bytes, by number
+  // Every global buffer's bytes, by number: allocations come from the host's threads (ripple
+  // makes tables while a program compiles), kernels from Oclgrind's worker.
+  std::mutex sizes_mutex_;
+  std::unordered_map<std::uint64_t, std::size_t> sizes_;
   LocalTraffic local_load_, local_store_;
 };
 

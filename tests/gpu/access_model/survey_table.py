@@ -63,7 +63,7 @@ def main():
          "",
          "- what: tests/gpu/access_model (docs/ARCHITECTURE.md, \"Access model\"): warps of 32 work-items; global "
          "loads and stores as 32-byte sectors; local memory as 32 banks of 4 bytes. Not a timing.",
-         "- git commit: %s" % commit,
+         "- git commit: %s; Oclgrind 21.10 simulating (the figures do not depend on the machine)" % commit,
          "- command: tests/gpu/access_model/survey_table.py %s %s" % (build, out),
          "- each plan: c2c forward, packed batch of about 8192 points (float) or 4096 (double); local memory padded "
          "as the shapes choose (the default) and unpadded (--pad-local 0)",
