@@ -94,6 +94,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -1122,7 +1123,14 @@ int main(int argc, char** argv) {
       else if (a == "--quick") o.quick = true;
       else if (a == "--reps") o.reps = std::max(1, std::stoi(next()));
       else if (a == "--json") o.json = next();
-      else if (a == "--sections") o.sections = ripple_bench::split(next(), ',');
+      else if (a == "--sections") {
+        const std::vector<std::string> known = Options{}.sections;
+        o.sections = ripple_bench::split(next(), ',');
+        for (const std::string& name : o.sections)
+          if (std::find(known.begin(), known.end(), name) == known.end())
+            throw std::invalid_argument("unknown section '" + name + "' (--sections takes plan, batched, single, "
+                                        "caps, staging, padding, nd, innermost)");
+      }
       else if (a == "--sizes") o.sizes = parse_sizes(next());
       else if (a == "--mem-mib") mem_mib = std::stoul(next());
       else if (a == "--peer-dir") o.peer_dir = next();
