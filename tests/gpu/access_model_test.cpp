@@ -107,12 +107,19 @@ std::vector<Launch> run_columns(Context& ctx, std::uint64_t n, std::uint64_t col
 }
 
 // The sector efficiency of the loads (or stores) of every buffer of `bytes` in the launches
-// (the data and a multi-pass plan's scratch), the least of them; 1 with none.
+// (the data and a multi-pass plan's scratch), the least of them; a failure where no such buffer
+// was loaded (or stored), so that no test passes on traffic the model did not see.
 double data_efficiency(const std::vector<Launch>& launches, std::uint64_t bytes, bool stores) {
   double least = 1.0;
+  bool seen = false;
   for (const Launch& l : launches)
-    for (const BufferTraffic& b : l.buffers)
-      if (b.size == bytes) least = std::min(least, (stores ? b.store : b.load).sector_efficiency());
+    for (const BufferTraffic& b : l.buffers) {
+      const access_model::Traffic& t = stores ? b.store : b.load;
+      if (b.size != bytes || t.sectors == 0) continue;
+      seen = true;
+      least = std::min(least, t.sector_efficiency());
+    }
+  EXPECT_TRUE(seen) << "no " << (stores ? "stores to" : "loads from") << " a buffer of " << bytes << " bytes";
   return least;
 }
 
@@ -177,19 +184,24 @@ TEST_P(GpuAccessModel, ColumnTilesUseWholeSectors) {
 }
 
 // The most passes through the banks any launch's local loads or stores took over the least
-// they need (1: no bank conflicts)
+// they need (1: no bank conflicts); a failure where no launch used local memory.
 double worst_conflicts(const std::vector<Launch>& launches) {
   double worst = 1.0;
-  for (const Launch& l : launches)
+  bool seen = false;
+  for (const Launch& l : launches) {
+    seen = seen || (l.local_load.requests > 0 && l.local_store.requests > 0);
     worst = std::max({worst, l.local_load.conflict_factor(), l.local_store.conflict_factor()});
+  }
+  EXPECT_TRUE(seen) << "no launch loaded and stored local memory";
   return worst;
 }
 
 // The exchanges between stages store a stage's outputs R apart (e = j R + r after the first):
 // unpadded, a warp's 16 float values of one r met in one bank for every power of two from 16 to
 // 4096 points (8.5-16 times the passes). Local memory padded after each 128 bytes
-// (FftShape::lds_row) spreads them; the staged tiles' slots span an odd number of values, so
-// adjacent slots start in different banks too.
+// (FftShape::lds_row) spreads them; the slots span an odd number of values (a staged column
+// tile's, 32 / transforms a group modulo a bank row), so a warp's values of adjacent slots start
+// in different banks too.
 TEST_P(GpuAccessModel, LocalMemoryPaddingSpreadsExchangesOverTheBanks) {
   for (std::uint64_t n : {16u, 256u, 1024u, 4096u}) {
     SCOPED_TRACE("n " + std::to_string(n));

@@ -8,7 +8,11 @@
 // bank conflicts are the difference). A warp here is 32 consecutive work-items of a group (local
 // ids in row-major order), and one of its requests is one load or store instruction executed by
 // its items for the k-th time each: Oclgrind runs items one by one, so a warp's lockstep is
-// rebuilt from that count. A local array's banks are counted from its own start (Oclgrind gives
+// rebuilt from that count (exact where a warp's items run the same path, as in full groups; items
+// that leave a loop early, in a partial last group, shift the later counts of the others, so a
+// few requests there are split). A request is counted against the buffer of its lowest address
+// (requests here touch one). One kernel runs at a time (ripple's tests and survey use one
+// stream). A local array's banks are counted from its own start (Oclgrind gives
 // each its own buffer, whose number sits in bits that leave the bank alone): a request of one
 // array is shifted across the banks alike by wherever a GPU puts the array.
 //
