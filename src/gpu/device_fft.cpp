@@ -243,12 +243,12 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   // Even sizes only: in the access model (tests/gpu/access_model, float, 2026-11-30) padding took
   // the passes of an exchange's stores through the banks from 3-20 to 1-3 times the least for
   // even sizes (6 to 8192; 2 x 3^5 and 2 x 5^4 lost 2-15%), but made odd sizes' worse (5^3 2.7
-  // to 5.4, 3^5 2.0 to 2.6), whose odd strides spread over the banks by themselves. Plain c2c
-  // programs only: padded, ptxas (sm_90) spilled in Rader's, Bluestein's and the real
-  // transforms' (r2c 120 f32 4 bytes; with r-major stage twiddles tried at the same time, 7
-  // programs 4-88 bytes, Rader's 4057 f64 at 255 registers).
-  const bool plain = !rader && s.conv.n == 0 && real.n == 0;
-  if (tunables.pad_local && plain && !s.radices.empty() && n % 2 == 0)
+  // to 5.4, 3^5 2.0 to 2.6), whose odd strides spread over the banks by themselves. Not
+  // Rader's or the real transforms' programs: padded, ptxas (sm_90) spilled in the NVRTC test's
+  // (Rader's 4057 f64 84 bytes at 255 registers, 1021 f64 as columns 4; r2c 120 f32 4);
+  // Bluestein's did not.
+  const bool spills_padded = rader || real.n != 0;
+  if (tunables.pad_local && !spills_padded && !s.radices.empty() && n % 2 == 0)
     s.lds_row = kLdsRowBytes / s.lds_value_bytes(double_precision);
   return s;
 }

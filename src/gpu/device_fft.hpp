@@ -213,7 +213,7 @@ struct FftShape {
   /// program leaves one out, its transforms' slots spanning an odd number of values (staged
   /// column tiles: see lds_slot) (FFT_LDS_ROW), so that a warp's stores of a stage's outputs R apart, and a tile's adjacent
   /// transforms, do not meet in one bank; 0 for none (odd n, whose strides spread over the banks
-  /// by themselves; Rader's, Bluestein's and real steps' programs, which ptxas spilled padded;
+  /// by themselves; Rader's and real steps' programs, which ptxas spilled padded;
   /// FftShapeTuning::pad_local; a device whose local memory the padding would not fit).
   std::uint64_t lds_row = 0;
 
