@@ -209,10 +209,10 @@ struct FftShape {
                         ///< convolution over n points)
   std::uint64_t rader = 0;  ///< p > 0: the program is the DFT of the prime p = n + 1 by Rader's algorithm
   FftReal real;  ///< a real transform of real.n points whose complex FFT is this one
-  /// Values of local memory in 128 bytes (a GPU's 32 banks of 4 bytes), after each of which the
-  /// program leaves one out, its transforms' slots spanning an odd number of values (staged
-  /// column tiles: see lds_slot) (FFT_LDS_ROW), so that a warp's stores of a stage's outputs R apart, and a tile's adjacent
-  /// transforms, do not meet in one bank; 0 for none (odd n, whose strides spread over the banks
+  /// Values of local memory in 128 bytes (a GPU's 32 banks of 4 bytes; FFT_LDS_ROW), after each
+  /// of which the program leaves one out, its transforms' slots spanning lds_slot() values, so
+  /// that a warp's stores of a stage's outputs R apart, and a tile's adjacent transforms, do not
+  /// meet in one bank; 0 for none (odd n, whose strides spread over the banks
   /// by themselves; Rader's and real steps' programs, which ptxas spilled padded;
   /// FftShapeTuning::pad_local; a device whose local memory the padding would not fit).
   std::uint64_t lds_row = 0;
