@@ -346,7 +346,8 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
                      const FftConvolution& conv, const FftReal& real, bool batch_fast)
     : shape_(shape(n, double_precision, columns, context.facts().max_work_group, conv, real)),
       double_(double_precision),
-      pass_twiddle_(pass_twiddle) {
+      pass_twiddle_(pass_twiddle),
+      launch_transforms_(std::clamp<std::uint64_t>(fft_shape_tuning().launch_transforms, 1, 0x7fffffffULL)) {
   shape_.batch_fast = batch_fast;
   check_real(n, shape_, pass_twiddle, conv, real);
   const DeviceFacts& f = context.facts();
@@ -364,12 +365,10 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
     throw Unsupported("DeviceFft: size n " + std::to_string(n) + " needs " + std::to_string(lds) +
                       " bytes of local memory; " + f.name + " has " + std::to_string(f.local_memory));
   // Twiddles of every stage after the first, computed in long double and rounded once:
-  // (cos, sin) of 2 pi r k / (NS R) for k < NS, 0 < r < R, at k (R - 1) + r - 1: a work-item's
-  // R - 1 twiddles are adjacent (vector loads), a warp's lanes R - 1 values apart (58% of the
-  // sectors a load touches for 256 points in the access model, tests/gpu/access_model). r-major,
-  // (r - 1) NS + k, used whole sectors there but made ptxas spill 8 bytes in two of the NVRTC
-  // test's programs (Rader's 97 f64 as a column pass with the twiddle; Bluestein's 4099 middle
-  // pass f32), whatever the index's form: left for a GPU to time.
+  // (cos, sin) of 2 pi r k / (NS R) for k < NS, 0 < r < R, at (r - 1) NS + k, so a warp's lanes
+  // (consecutive k) read adjacent values: whole sectors in the access model (tests/gpu/
+  // access_model), where k-major, k (R - 1) + r - 1, used 25-34% of each sector a load touched
+  // (15-24 sectors a request for 131 to 2053 points, about ten times the data's sectors).
   const std::uint64_t m = shape_.n;  // the on-chip size (Bluestein's convolution for other sizes)
   std::string key = "fft stages n=" + std::to_string(m) + " radices";
   for (unsigned r : shape_.radices) {
@@ -382,8 +381,8 @@ DeviceFft::DeviceFft(Context& context, std::uint64_t n, bool double_precision, b
     std::uint64_t ns = 1;
     for (unsigned r : shape_.radices) {
       if (ns > 1)
-        for (std::uint64_t k = 0; k < ns; ++k)
-          for (unsigned q = 1; q < r; ++q) {
+        for (unsigned q = 1; q < r; ++q)
+          for (std::uint64_t k = 0; k < ns; ++k) {
             const std::complex<long double> w = roots(q * k * (m / (ns * r)));  // e^{-i theta}
             table.emplace_back(w.real(), -w.imag());
           }
@@ -486,13 +485,22 @@ void DeviceFft::run(Stream& stream, const Memory& in, Memory& out, const FftLayo
   launch(stream, in, out, FftPass::of(l), direction, scale);
 }
 
-void DeviceFft::check_count(std::uint64_t count) const {
-  const std::uint64_t groups = (count + shape_.transforms_per_group - 1) / shape_.transforms_per_group;
-  if (groups > 0x7fffffffULL)
-    throw Unsupported("GPU FFT: batch of " + std::to_string(count) + " transforms of size n " +
-                      std::to_string(size()) + " needs " + std::to_string(groups) +
-                      " work-groups in one launch, above 2^31 - 1");
+DeviceFft::Chunks DeviceFft::chunks(const FftPass& p) const {
+  const std::uint64_t most = launch_transforms_;
+  if (p.count <= most) return {most, true};
+  // Transforms of one outer index: inner fast (each at most the count, so test before multiplying)
+  if (p.fast <= most && p.inner <= most / p.fast) return {most / (p.inner * p.fast) * p.inner * p.fast, true};
+  // Runs of inner indices need a program that reads the inner index for addresses only.
+  const bool addresses_only = !pass_twiddle_ && shape_.conv.i_step == 0 && shape_.real.pass_step == 0;
+  if (p.fast == 1 && addresses_only) return {most, false};
+  throw Unsupported("GPU FFT: " + std::to_string(p.count) + " transforms of size n " + std::to_string(size()) +
+                    " in outer indices of " + std::to_string(p.inner) + " x " + std::to_string(p.fast) +
+                    " each: a launch takes at most " + std::to_string(most) +
+                    ", and this pass cannot split an outer index (its program reads the transform's inner index, "
+                    "or has a fastest level of batch)");
 }
+
+void DeviceFft::check_pass(const FftPass& pass) const { chunks(pass); }
 
 void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftPass& p, fft::Direction direction,
                        double scale, const FftPassTwiddles* twiddles) const {
@@ -514,13 +522,37 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
     throw InvalidArgument("DeviceFft: a pass twiddle of " + std::to_string(twiddles->n) + " points with inner " +
                           std::to_string(p.inner) + " and " + std::to_string(size()) +
                           "-point transforms (inner index times output index must stay below it)");
+  const double dir = direction == fft::Direction::forward ? -1.0 : 1.0;
+  const Chunks c = chunks(p);
+  if (c.by_outer) {
+    const std::uint64_t level = p.inner * p.fast;  // transforms an outer index holds
+    for (std::uint64_t first = 0; first < p.count; first += c.per_launch) {
+      FftPass part = p;
+      part.count = std::min(c.per_launch, p.count - first);
+      const auto outer = static_cast<std::int64_t>(first / level);
+      part.in_offset += outer * p.in_dist_outer;
+      part.out_offset += outer * p.out_dist_outer;
+      launch_one(stream, in, out, part, dir, scale, twiddles);
+    }
+    return;
+  }
+  for (std::uint64_t first = 0; first < p.count; first += p.inner)
+    for (std::uint64_t i = 0; i < p.inner && first + i < p.count; i += c.per_launch) {
+      FftPass part = p;
+      part.count = part.inner = std::min({c.per_launch, p.inner - i, p.count - first - i});
+      const auto outer = static_cast<std::int64_t>(first / p.inner), inner = static_cast<std::int64_t>(i);
+      part.in_offset += outer * p.in_dist_outer + inner * p.in_dist_inner;
+      part.out_offset += outer * p.out_dist_outer + inner * p.out_dist_inner;
+      launch_one(stream, in, out, part, dir, scale, twiddles);
+    }
+}
+
+void DeviceFft::launch_one(Stream& stream, const Memory& in, Memory& out, const FftPass& p, double dir, double scale,
+                           const FftPassTwiddles* twiddles) const {
   const std::uint64_t groups = (p.count + shape_.transforms_per_group - 1) / shape_.transforms_per_group;
-  if (groups > 0x7fffffffULL)
-    throw InvalidArgument("DeviceFft: batch " + std::to_string(p.count) + " needs more than 2^31 - 1 work-groups");
   Launch grid;
   grid.groups = {static_cast<std::uint32_t>(groups), 1, 1};
   grid.block = {shape_.threads_per_transform * shape_.transforms_per_group, 1, 1};
-  const double dir = direction == fft::Direction::forward ? -1.0 : 1.0;
   const Memory& tw_table = twiddles != nullptr ? *twiddles->table : *twiddles_;
   const std::uint64_t tw_n = twiddles != nullptr ? twiddles->n : 1;
   const std::uint32_t tw_split = twiddles != nullptr ? twiddles->split : 1;
@@ -531,9 +563,9 @@ void DeviceFft::launch(Stream& stream, const Memory& in, Memory& out, const FftP
       Arg::memory(in),
       Arg::memory(out),
       Arg::memory(*twiddles_),
-      Arg::value(p.count),
-      Arg::value(p.inner),
-      Arg::value(p.fast),
+      Arg::value(static_cast<std::uint32_t>(p.count)),  // below 2^31 (chunks), as inner and fast
+      Arg::value(static_cast<std::uint32_t>(p.inner)),
+      Arg::value(static_cast<std::uint32_t>(p.fast)),
       Arg::value(p.in_offset),
       Arg::value(p.in_stride),
       Arg::value(p.in_dist_inner),

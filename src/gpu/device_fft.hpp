@@ -95,6 +95,9 @@ struct FftShapeTuning {
   int staging = -1;
   /// FftShape::lds_row: whether local memory is padded against bank conflicts.
   bool pad_local = true;
+  /// Transforms one launch takes at most (DeviceFft::launch splits a pass of more): 2^31 - 1,
+  /// for the kernel's 32-bit transform index and a launch's work-groups; tests lower it.
+  std::uint64_t launch_transforms = 0x7fffffffULL;
 };
 FftShapeTuning fft_shape_tuning();
 void set_fft_shape_tuning(const FftShapeTuning& tuning);
@@ -409,19 +412,33 @@ class DeviceFft {
   void run(Stream& stream, const Memory& in, Memory& out, const FftLayout& layout, fft::Direction direction,
            fft::Norm norm = fft::Norm::backward) const;
 
-  /// Throws Unsupported naming the count if `count` transforms need more work-groups than a
-  /// launch may have (2^31 - 1).
-  void check_count(std::uint64_t count) const;
+  /// Throws Unsupported naming the counts if launch() cannot take `pass`'s transforms in
+  /// launches of fewer than 2^31 each (the kernel's 32-bit transform index): only where one
+  /// outer index holds that many and the program reads the inner index for more than addresses
+  /// (a pass twiddle, Bluestein's or a real pass's tables), or with a fastest level of batch.
+  void check_pass(const FftPass& pass) const;
 
-  /// Enqueues the transforms of `pass` (unchecked), outputs scaled by `scale` and, for a
-  /// pass_twiddle program, turned by `twiddles`. No allocation.
+  /// Enqueues the transforms of `pass` (unchecked but as check_pass), outputs scaled by `scale`
+  /// and, for a pass_twiddle program, turned by `twiddles`: one launch, or several of fewer than
+  /// 2^31 transforms each (whole outer indices, else runs of one's inner indices). No allocation.
   void launch(Stream& stream, const Memory& in, Memory& out, const FftPass& pass, fft::Direction direction,
               double scale, const FftPassTwiddles* twiddles = nullptr) const;
 
  private:
+  // How launch() takes a pass: launches of at most `per_launch` transforms, whole outer indices
+  // (by_outer) or runs of one outer index's inner indices.
+  struct Chunks {
+    std::uint64_t per_launch;
+    bool by_outer;
+  };
+  Chunks chunks(const FftPass& pass) const;  // throws as check_pass
+  void launch_one(Stream& stream, const Memory& in, Memory& out, const FftPass& pass, double dir, double scale,
+                  const FftPassTwiddles* twiddles) const;
+
   FftShape shape_;
   bool double_;
   bool pass_twiddle_ = false;
+  std::uint64_t launch_transforms_;  // FftShapeTuning's, at most 2^31 - 1
   bool twiddle_double_ = false;
   PendingModule module_;  // compiled on its own thread (program.hpp)
   std::shared_ptr<const Memory> twiddles_;  // shared through the context's table cache

@@ -165,7 +165,7 @@ DeviceFftBluestein::DeviceFftBluestein(Context& context, std::uint64_t n, bool d
     const Program& p = programs[i];
     fused_.push_back(std::make_unique<DeviceFft>(context, p.size, double_, p.twiddle_n != 0, launches_[i].columns(),
                                                  p.conv, p.real, launches_[i].fast > 1));
-    fused_.back()->check_count(launches_[i].count);
+    fused_.back()->check_pass(launches_[i]);
     if (p.twiddle_n != 0) twiddles_.push_back(FftPassTwiddles::make(context, p.twiddle_n, tw_double));
   }
 }

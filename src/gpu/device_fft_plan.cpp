@@ -364,7 +364,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
     st.kernel = &kernel(context, n, false, st.pass);
     st.last = true;
     steps_.push_back(st);
-    st.kernel->check_count(st.pass.count);
+    st.kernel->check_pass(st.pass);
     return;
   }
   const std::int64_t B = static_cast<std::int64_t>(group.batch);
@@ -398,7 +398,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
   p1.pass = FftPass::over_batch(static_cast<std::uint64_t>(B), 1, static_cast<std::uint64_t>(M), batch_fast_,
                                 Side{d, 0, s, M * s}, Side{b_step, 0, q_step, M * q_step});
   p1.kernel = &kernel(context, passes_[0], true, p1.pass, real_first_pass(real, static_cast<std::uint64_t>(M)));
-  p1.kernel->check_count(p1.pass.count);
+  p1.kernel->check_pass(p1.pass);
   p1.to = Slot::scratch1;
   steps_.push_back(p1);
   scratch1_ = allocate_scratch(context, static_cast<std::size_t>(B * N) * elem);
@@ -409,7 +409,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
                                   Side{b_step, 0, M * q_step, q_step}, Side{dout, 0, so, N1 * so});
     const FftReal p2_real = real_last_pass(real, writes_real_, p2.pass);  // may pad the pass's inner count
     p2.kernel = &kernel(context, passes_[1], false, p2.pass, p2_real);
-    p2.kernel->check_count(p2.pass.count);
+    p2.kernel->check_pass(p2.pass);
     p2.from = Slot::scratch1;
     p2.last = true;
     steps_.push_back(p2);
@@ -430,7 +430,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
                                 Side{b_step, M * q_step, q_step, N3 * q_step},
                                 Side{b_step, N3 * q_step, q_step, N1 * N3 * q_step});
   p2.kernel = &kernel(context, passes_[1], true, p2.pass);
-  p2.kernel->check_count(p2.pass.count);
+  p2.kernel->check_pass(p2.pass);
   p2.from = Slot::scratch1;
   p2.to = Slot::scratch2;
   Step p3;
@@ -438,7 +438,7 @@ DeviceFftPlan::DeviceFftPlan(Context& context, std::uint64_t n, bool double_prec
                                 Side{b_step, 0, N3 * q_step, q_step}, Side{dout, 0, so, N1 * N2 * so});
   const FftReal p3_real = real_last_pass(real, writes_real_, p3.pass);  // may pad the pass's inner count
   p3.kernel = &kernel(context, passes_[2], false, p3.pass, p3_real);
-  p3.kernel->check_count(p3.pass.count);
+  p3.kernel->check_pass(p3.pass);
   p3.from = Slot::scratch2;
   p3.last = true;
   for (std::int64_t b = 0; b < B / static_cast<std::int64_t>(launch_batch); ++b) {

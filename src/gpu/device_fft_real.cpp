@@ -46,7 +46,7 @@ DeviceFftReal::DeviceFftReal(Context& context, std::uint64_t n, bool double_prec
     fused_pass_ = FftPass::of(layout);
     fused_ = std::make_unique<DeviceFft>(context, h_, double_precision, false, fused_pass_.columns(),
                                          FftConvolution{}, FftReal{n, r2c});
-    fused_->check_count(fused_pass_.count);
+    fused_->check_pass(fused_pass_);
     return;
   }
   // A complex size beyond one kernel whose plan's first pass can read the real side and last

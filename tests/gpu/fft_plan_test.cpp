@@ -676,6 +676,39 @@ TEST_P(GpuFftPlan, PassesRunOneEntryAtATimeWithoutMemoryForTheBatch) {
   std::printf("[ fft passes one entry at a time ] worst error / bound: %.3f\n", worst);
 }
 
+// A pass of more transforms than a launch takes (2^31 - 1 by default; lowered here) runs in
+// launches of whole outer indices, or of runs of a plain batch's transforms where it has one
+// outer index of more, and gets the same result: a plain batch of 23 in launches of 5 (in place
+// too), two passes over a batch of 5 (16 transforms an outer index) in launches of 32. A pass
+// whose outer index holds more than a launch and whose program reads the inner index (the pass
+// twiddle) or has the batch as its fastest level is refused naming the counts.
+TEST_P(GpuFftPlan, PassesSplitIntoLaunchesOfFewerTransforms) {
+  const auto fwd = fft::Direction::forward;
+  double worst = 0;
+  {
+    const ScopedFftShapeTuning five({.launch_transforms = 5});
+    worst = std::max(worst, check<float>(ctx(), 64, 64, contiguous(64, 23), fwd, 1.0, 1));
+    worst = std::max(worst, check<float>(ctx(), 60, 64, contiguous(60, 23), fwd, 1.0 / 60, 1, true));
+    ::ripple::test::expect_unsupported([&] { DeviceFftPlan(ctx(), 256, false, contiguous(256, 5), 16); },
+                                       {"80 transforms", "16 x 1", "at most 5"});
+  }
+  {
+    const ScopedFftShapeTuning some({.launch_transforms = 40});
+    worst = std::max(worst, check<float>(ctx(), 256, 16, contiguous(256, 5), fwd, 1.0, 2));
+  }
+  {
+    // Innermost batching: the passes' one outer index holds the batch as its fastest level.
+    const ScopedFftShapeTuning some({.launch_transforms = 100});
+    FftLayout innermost;  // element i of transform b at i * batch + b
+    innermost.batch = 5;
+    innermost.in_stride = innermost.out_stride = 5;
+    innermost.in_dist = innermost.out_dist = 1;
+    ::ripple::test::expect_unsupported([&] { DeviceFftPlan(ctx(), 4096, false, innermost, 16); },
+                                       {"1280 transforms", "256 x 5", "at most 100"});
+  }
+  std::printf("[ fft passes in several launches ] worst error / bound: %.3f\n", worst);
+}
+
 // Bluestein (and Rader): primes and a size with a large prime factor, both directions, each
 // way it runs: by Rader in the one kernel (23, 97, the primes whose p - 1 is codelet-smooth),
 // by Bluestein in the one kernel where the convolution fits (n <= 2048; 2039 the largest, 4095

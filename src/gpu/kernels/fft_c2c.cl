@@ -108,10 +108,12 @@
    processors", 2008): butterfly j < N/R takes x[j + r N/R] (r < R), turns it by W_{NS R}^{r k}
    (k = j mod NS), does a DFT of R and puts output r at (j / NS) NS R + k + r NS. Work-item t
    of a transform does butterflies j = t + b FFT_TPT. Twiddles come from a table the host
-   computes in long double and rounds once to real_t: entry k (R-1) + r - 1 of a stage holds
-   (cos, sin) of 2 pi r k / (NS R); dir = -1 (forward) or +1 (backward) gives the sign.
-   Transform t < count is (o, i, f) = (t / (inner fast), t / fast % inner, t % fast) (an even
-   r2c's last pass orders its slots otherwise: see FFT_REAL_PASS_LAST); its element e
+   computes in long double and rounds once to real_t: entry (r-1) NS + k of a stage holds
+   (cos, sin) of 2 pi r k / (NS R), so a warp's lanes (consecutive k) read adjacent entries;
+   dir = -1 (forward) or +1 (backward) gives the sign.
+   Transform t < count (below 2^31 in a launch) is (o, i, f) = (t / (inner fast),
+   t / fast % inner, t % fast) (an even r2c's last pass orders its slots otherwise: see
+   FFT_REAL_PASS_LAST); its element e
    is at offset + o * dist_outer + i * dist_inner + f * dist_fast + e * stride (elements), in and
    out alike: one level of batch (inner = count, fast = 1) for plain batches, two or three for
    the passes of a multi-pass FFT, whose transposes are these addresses. i is the index the
@@ -306,7 +308,7 @@ DEVICE_FN void fft_stage(complex_t* v, u32 t, const int R, const u32 NS, GLOBAL 
         const u32 k = j % NS;
 #pragma unroll
         for (int r = 1; r < R; ++r) {
-          const complex_t w = tw[k * (R - 1) + r - 1];
+          const complex_t w = tw[(u32)(r - 1) * NS + k];
           v[b * R + r] = cmul(v[b * R + r], cmake(w.x, dir * w.y));
         }
       }
@@ -820,7 +822,7 @@ DEVICE_FN void fft_store_split_pass(const complex_t* v, u32 t, GLOBAL complex_t*
    registers that many threads have. chirp and spectrum are Bluestein's tables (fft_chirp.h),
    read only by a Bluestein program, or Rader's (chirp then holds 32-bit indices). */
 KERNEL_GROUP(FFT_TPT * FFT_TPG)
-fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u64 count, u64 inner, u64 fast,
+fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u32 count, u32 inner, u32 fast,
         i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 in_dist_fast, i64 out_offset,
         i64 out_stride, i64 out_dist_inner, i64 out_dist_outer, i64 out_dist_fast, GLOBAL const fft_tw_t* pass_tw,
         u64 pass_tw_n, u32 pass_tw_split,
@@ -829,21 +831,24 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * FFT_LDS_SLOT];
   const u32 t = LOCAL_ID(0) % FFT_TPT;
   const u32 slot = LOCAL_ID(0) / FFT_TPT;
-  const u64 transform = (u64)GROUP_ID(0) * FFT_TPG + slot;
-  /* (o, i, f): a program without the fastest level spends no division or register on it; rest
-     is o inner + (i, or the split pass's slot q) */
+  /* A launch holds fewer than 2^31 transforms (DeviceFft::launch splits larger ones), so the
+     index and its split into (o, i, f) are 32-bit: a 64-bit division is a subroutine call, around
+     which ptxas spilled registers (Bluestein's 2039 f64, Rader's 97 f64 as a column pass). A
+     program without the fastest level spends no division or register on it; rest is
+     o inner + (i, or the split pass's slot q). */
+  const u32 transform = (u32)GROUP_ID(0) * FFT_TPG + slot;
 #if FFT_BATCH_FAST && FFT_REAL_SPLIT_PASS
   /* partners in adjacent slots, then adjacent batch entries: t = ((o inner/2 + q/2) fast + f) 2 + q % 2 */
-  const u64 fast_index = transform / 2 % fast;
-  const u64 rest = transform / 2 / fast * 2 + transform % 2;
+  const u32 fast_index = transform / 2 % fast;
+  const u32 rest = transform / 2 / fast * 2 + transform % 2;
 #elif FFT_BATCH_FAST
-  const u64 fast_index = transform % fast;
-  const u64 rest = transform / fast;
+  const u32 fast_index = transform % fast;
+  const u32 rest = transform / fast;
 #else
   (void)fast;
   (void)in_dist_fast;
   (void)out_dist_fast;
-  const u64 rest = transform;
+  const u32 rest = transform;
 #endif
 #if FFT_REAL_SPLIT_PASS
   const u64 inner_index = fft_split_pass_index(rest % inner);
@@ -852,7 +857,7 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   const u64 inner_index = rest % inner;
   const int valid = transform < count;
 #endif
-  const u64 outer_index = rest / inner;
+  const u32 outer_index = rest / inner;
 #if FFT_BATCH_FAST
   const i64 in_base = in_offset + (i64)outer_index * in_dist_outer + (i64)inner_index * in_dist_inner +
                       (i64)fast_index * in_dist_fast;
@@ -877,10 +882,10 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   /* The group's transforms (group_count of them: fewer in the last group) as a tile of each
      side: value (q, e) of the group's transform q at its origin + q dist_inner + e stride. The
      tests read only arguments, so the branches and their barriers are the same in every group. */
-  const u64 group_first = (u64)GROUP_ID(0) * FFT_TPG;
-  const u32 group_count = (u32)(count - group_first < (u64)FFT_TPG ? count - group_first : (u64)FFT_TPG);
+  const u32 group_first = (u32)GROUP_ID(0) * FFT_TPG;
+  const u32 group_count = count - group_first < (u32)FFT_TPG ? count - group_first : (u32)FFT_TPG;
   const int tiled = (inner == count || inner % FFT_TPG == 0) && (FFT_BATCH_FAST == 0 || fast == 1);
-  const u64 group_outer = group_first / inner, group_inner = group_first % inner;
+  const u32 group_outer = group_first / inner, group_inner = group_first % inner;
   const int in_rows = tiled && in_stride == 1 && in_dist_inner == (i64)FFT_N;
   const int in_columns = tiled && FFT_TPG > 1 && in_dist_inner == 1;
   const int out_rows = tiled && out_stride == 1 && out_dist_inner == (i64)FFT_N;
