@@ -226,7 +226,7 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   }
   s.transforms_per_group = static_cast<unsigned>(per_group);
   s.real = real;
-  const bool can_stage = !s.split_exchange && !rader && s.conv.n == 0 && real.n == 0 && !s.radices.empty();
+  const bool can_stage = !s.split_exchange && !rader && !s.conv.whole() && real.n == 0 && !s.radices.empty();
   // Rows: one work-item a transform of at least a sector. Columns: where a warp's lanes, taking
   // 32 / TPT adjacent transforms when they load directly, would read less than a sector of each
   // row while the group's tile row holds one (float columns of 256 points and up; 128 and

@@ -205,8 +205,8 @@ struct FftShape {
   /// (FFT_STAGED_IO): by FftShapeTuning::staging's rule, rows shapes of one work-item a
   /// transform of at least a memory sector (packed batches), column shapes (adjacent transforms)
   /// whose warps would read less than a sector of a row directly (a float column of 256 points
-  /// and up); forced, any c2c shape without Rader's, Bluestein's or real steps or the split
-  /// exchange. stages() says whether the program does.
+  /// and up); forced, any c2c shape without Rader's steps, Bluestein's whole DFT (his passes'
+  /// programs may), real steps or the split exchange. stages() says whether the program does.
   bool staged_io = false;
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)

@@ -397,8 +397,8 @@ TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
 // caps rows ask; by default only column shapes whose warps would read less than a sector of a
 // row directly are): column tiles with the pass twiddle in their store, rows, groups of several
 // transforms with a partial last group, three passes (two levels of batch), a batch, in place,
-// float and double, against the reference. Then none staged (0), columns of 256 points, which
-// the default stages, loaded and stored directly.
+// float and double, against the reference, Bluestein's fused passes too. Then none staged (0),
+// columns of 256 points, which the default stages, loaded and stored directly.
 TEST_P(GpuFftPlan, PassesStagedThroughLocalMemoryMatchTheReference) {
   const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
   {
@@ -412,6 +412,13 @@ TEST_P(GpuFftPlan, PassesStagedThroughLocalMemoryMatchTheReference) {
   worst = std::max(worst, check<float>(ctx(), 60 * 7, 64, contiguous(60 * 7, 3), bwd, 1.0 / 420, 2));
   worst = std::max(worst, check<float>(ctx(), 16 * 16 * 12, 16, contiguous(16 * 16 * 12, 2), fwd, 1.0, 3));
   worst = std::max(worst, check<float>(ctx(), 48 * 64, 64, contiguous(48 * 64, 2), fwd, 1.0, 2, true));
+  // Bluestein's fused passes: his chirp and his N in the tiles; R = M / M1 transforms an entry
+  // (odd: 91, 15) so that groups straddle two entries, padded rows in.
+  FftLayout padded = contiguous(4099, 3);
+  padded.in_dist = 4099 + 5;
+  worst = std::max(worst, check<float>(ctx(), 4099, kFftMaxOnChip, padded, fwd, 1.0, 0, false, "three fused passes"));
+  worst = std::max(worst, check<float>(ctx(), 2039, 4079, contiguous(2039, 3), bwd, 1.0, 0, false, "three fused"));
+  worst = std::max(worst, check<float>(ctx(), 97, 13, contiguous(97, 5), fwd, 1.0, 0, false, "five fused passes"));
   std::printf("[ fft multi-pass staged f32 ] worst error / bound: %.3f\n", worst);
   if (!ctx().facts().fp64) GTEST_SKIP() << ctx().facts().name << " has no double precision";
   worst = check<double>(ctx(), 64 * 48, 64, contiguous(64 * 48, 2), bwd, 1.0, 2);

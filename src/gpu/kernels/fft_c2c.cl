@@ -22,7 +22,8 @@
      FFT_BATCH_FAST         1: the launch's transforms have a fastest level of batch (fast,
                             dist_fast; see below); 0: fast is 1
      FFT_STAGED_IO          1: a side whose group of transforms is one tile of memory (their
-                            inner indices consecutive in one outer index, no fastest level) is
+                            inner indices consecutive in one outer index, or two where an
+                            outer index holds at least a group; no fastest level) is
                             read or written by consecutive work-items through local memory: as
                             rows where it is one run (stride 1, distance FFT_N: a packed batch),
                             as columns where the transforms are adjacent (distance 1: the
@@ -32,9 +33,11 @@
                             For programs whose work-items would each read a piece of a
                             transform smaller than a memory sector per instruction (one
                             work-item a transform: element e of transform t at t N + e; a
-                            column read a row apart). A c2c program without Rader's, Bluestein's
-                            or real steps or the split exchange (a pass twiddle is applied as
-                            the outputs go to local memory).
+                            column read a row apart). A c2c program without Rader's steps, real
+                            steps, Bluestein's whole DFT or the split exchange (a pass twiddle,
+                            and the chirp of Bluestein's storing pass, are applied as the
+                            outputs go to local memory; his loading pass's chirp as the inputs
+                            come out of it; elements past his N are neither read nor written).
      FFT_BLUESTEIN_N        N > 0: the program does steps of Bluestein's algorithm for a DFT of
                             N points (fft_chirp.h), chosen by:
      FFT_CONV_LOAD          1: elements j < N are loaded times the chirp, zeros past N
@@ -213,6 +216,7 @@
 
 /* Index of element e of the transform with inner index i in Bluestein's tables. */
 #define FFT_CONV_INDEX(e, i) ((u64)(e) * FFT_CONV_E_STEP + (u64)(i) * FFT_CONV_I_STEP)
+
 #if FFT_TWIDDLE_DOUBLE
 #if !RIPPLE_IS_CUDA
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -821,6 +825,39 @@ DEVICE_FN void fft_store_split_pass(const complex_t* v, u32 t, GLOBAL complex_t*
 /* Groups of up to 1024 work-items (column shapes): the bound makes ptxas keep within the
    registers that many threads have. chirp and spectrum are Bluestein's tables (fft_chirp.h),
    read only by a Bluestein program, or Rader's (chirp then holds 32-bit indices). */
+#if FFT_STAGED_IO
+/* Element e of the staged tile's transform with inner index i, at `at`, as the program takes it:
+   in Bluestein's loading pass times the chirp, and zero (unread) past his N. The tile's
+   consecutive transforms are consecutive indices of his table, so its reads are whole sectors
+   too (loaded directly, a warp's lanes read it E_STEP apart). */
+DEVICE_FN complex_t fft_tile_take(GLOBAL const complex_t* at, u32 e, u32 i, GLOBAL const complex_t* chirp, real_t dir) {
+  (void)e;
+  (void)i;
+  (void)chirp;
+  (void)dir;
+#if FFT_CONV_LOAD
+  const u64 c = FFT_CONV_INDEX(e, i);
+  return c < FFT_BLUESTEIN_N ? cmul(*at, fft_chirp(chirp, c, dir)) : cmake((real_t)0, (real_t)0);
+#else
+  return *at;
+#endif
+}
+
+/* Output y (scaled) to `at`: in Bluestein's storing pass times the chirp, and only his N. */
+DEVICE_FN void fft_tile_put(GLOBAL complex_t* at, complex_t y, u32 e, u32 i, GLOBAL const complex_t* chirp, real_t dir) {
+  (void)e;
+  (void)i;
+  (void)chirp;
+  (void)dir;
+#if FFT_CONV_STORE
+  const u64 c = FFT_CONV_INDEX(e, i);
+  if (c < FFT_BLUESTEIN_N) *at = cmul(y, fft_chirp(chirp, c, dir));
+#else
+  *at = y;
+#endif
+}
+#endif
+
 KERNEL_GROUP(FFT_TPT * FFT_TPG)
 fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_t* tw, u32 count, u32 inner, u32 fast,
         i64 in_offset, i64 in_stride, i64 in_dist_inner, i64 in_dist_outer, i64 in_dist_fast, i64 out_offset,
@@ -876,16 +913,23 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   (void)lds;
   complex_t v[FFT_SLOTS];
 #if FFT_STAGED_IO
-#if FFT_RADER || FFT_BLUESTEIN_N || FFT_REAL_N || FFT_SPLIT || FFT_STAGES == 0
-#error "fft_c2c.cl: FFT_STAGED_IO is for a c2c program of at least one stage without Rader, Bluestein, real steps or the split exchange"
+#if FFT_RADER || FFT_CONV_WHOLE || FFT_REAL_N || FFT_SPLIT || FFT_STAGES == 0
+#error "fft_c2c.cl: FFT_STAGED_IO is for a c2c program of at least one stage without Rader, Bluestein's whole DFT, real steps or the split exchange"
 #endif
   /* The group's transforms (group_count of them: fewer in the last group) as a tile of each
-     side: value (q, e) of the group's transform q at its origin + q dist_inner + e stride. The
-     tests read only arguments, so the branches and their barriers are the same in every group. */
+     side: value (q, e) of the group's transform q at its run's origin + FFT_TILE_RUN(q)
+     dist_inner + e stride. Where an outer index holds at least a group (inner >= FFT_TPG), a
+     group's transforms lie in at most two: its first run0 in group_outer from group_inner on,
+     the rest in the next one from 0 (Bluestein's passes of R = M / M1 transforms an entry, an
+     odd R, over a batch). The tests read only arguments, so the branches and their barriers are
+     the same in every group. */
   const u32 group_first = (u32)GROUP_ID(0) * FFT_TPG;
   const u32 group_count = count - group_first < (u32)FFT_TPG ? count - group_first : (u32)FFT_TPG;
-  const int tiled = (inner == count || inner % FFT_TPG == 0) && (FFT_BATCH_FAST == 0 || fast == 1);
+  const int tiled = (inner == count || inner >= FFT_TPG) && (FFT_BATCH_FAST == 0 || fast == 1);
   const u32 group_outer = group_first / inner, group_inner = group_first % inner;
+  const u32 run0 = inner - group_inner < group_count ? inner - group_inner : group_count;
+#define FFT_TILE_RUN(q) ((q) < run0 ? (q) : (q) - run0)
+#define FFT_TILE_INNER(q) ((q) < run0 ? group_inner + (q) : (q) - run0)
   const int in_rows = tiled && in_stride == 1 && in_dist_inner == (i64)FFT_N;
   const int in_columns = tiled && FFT_TPG > 1 && in_dist_inner == 1;
   const int out_rows = tiled && out_stride == 1 && out_dist_inner == (i64)FFT_N;
@@ -906,13 +950,20 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
   (void)x0;
 #if FFT_STAGED_IO
   if (in_rows || in_columns) {
-    GLOBAL const complex_t* tile = in + in_offset + (i64)group_outer * in_dist_outer + (i64)group_inner * in_dist_inner;
+    GLOBAL const complex_t* tile0 = in + in_offset + (i64)group_outer * in_dist_outer + (i64)group_inner * in_dist_inner;
+    GLOBAL const complex_t* tile1 = in + in_offset + (i64)(group_outer + 1) * in_dist_outer;
     if (in_rows) {
-      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) lds_all[FFT_LDS_TILE(k)] = tile[k];
+      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) {
+        const u32 q = k / FFT_N, e = k % FFT_N;
+        lds_all[FFT_LDS_TILE(k)] = fft_tile_take((q < run0 ? tile0 : tile1) + (i64)FFT_TILE_RUN(q) * FFT_N + e, e,
+                                                 FFT_TILE_INNER(q), chirp, dir);
+      }
     } else {
       for (u32 k = LOCAL_ID(0); k < FFT_TPG * FFT_N; k += FFT_TPT * FFT_TPG) {
         const u32 q = k % FFT_TPG, e = k / FFT_TPG;
-        if (q < group_count) lds_all[q * FFT_LDS_SLOT + FFT_LDS_AT(e)] = tile[(i64)q + (i64)e * in_stride];
+        if (q < group_count)
+          lds_all[q * FFT_LDS_SLOT + FFT_LDS_AT(e)] = fft_tile_take(
+              (q < run0 ? tile0 : tile1) + (i64)FFT_TILE_RUN(q) + (i64)e * in_stride, e, FFT_TILE_INNER(q), chirp, dir);
       }
     }
     BARRIER();
@@ -960,13 +1011,20 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
     FFT_FOR_EACH_OUTPUT(FFT_LAST_R, FFT_LAST_NS, t, e, s, lds[FFT_LDS_AT(e)] = cscale(v[s], scale);)
 #endif
     BARRIER();
-    GLOBAL complex_t* tile = out + out_offset + (i64)group_outer * out_dist_outer + (i64)group_inner * out_dist_inner;
+    GLOBAL complex_t* tile0 = out + out_offset + (i64)group_outer * out_dist_outer + (i64)group_inner * out_dist_inner;
+    GLOBAL complex_t* tile1 = out + out_offset + (i64)(group_outer + 1) * out_dist_outer;
     if (out_rows) {
-      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) tile[k] = lds_all[FFT_LDS_TILE(k)];
+      for (u32 k = LOCAL_ID(0); k < group_count * FFT_N; k += FFT_TPT * FFT_TPG) {
+        const u32 q = k / FFT_N, e = k % FFT_N;
+        fft_tile_put((q < run0 ? tile0 : tile1) + (i64)FFT_TILE_RUN(q) * FFT_N + e, lds_all[FFT_LDS_TILE(k)], e,
+                     FFT_TILE_INNER(q), chirp, dir);
+      }
     } else {
       for (u32 k = LOCAL_ID(0); k < FFT_TPG * FFT_N; k += FFT_TPT * FFT_TPG) {
         const u32 q = k % FFT_TPG, e = k / FFT_TPG;
-        if (q < group_count) tile[(i64)q + (i64)e * out_stride] = lds_all[q * FFT_LDS_SLOT + FFT_LDS_AT(e)];
+        if (q < group_count)
+          fft_tile_put((q < run0 ? tile0 : tile1) + (i64)FFT_TILE_RUN(q) + (i64)e * out_stride,
+                       lds_all[q * FFT_LDS_SLOT + FFT_LDS_AT(e)], e, FFT_TILE_INNER(q), chirp, dir);
       }
     }
   } else {

@@ -6,8 +6,9 @@
 Runs survey.sh (fft_access_survey on Oclgrind with the model) for batched c2c float and double
 sizes (about 8192 points each) and two-pass plans, each with local memory padded as the shapes
 choose and unpadded (--pad-local 0), and writes per plan: the bank passes of its local loads and
-stores over the least they need (the worst launch), and the sector efficiency of its data
-sides and of its tables (the least over the launches). Takes a few minutes."""
+stores over the least they need (the worst launch), the sector efficiency of its data sides
+(the least over the launches) and of its tables (all their loads together: the bytes they ask
+for over the sectors' bytes they touch, so the large tables weigh most). Takes a few minutes."""
 import datetime
 import os
 import re
@@ -19,7 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = ([("f32", n) for n in (2, 3, 4, 6, 8, 9, 12, 16, 25, 32, 60, 64, 97, 100, 125, 128, 243, 256, 1000, 1024,
                                2048, 4096, 8192)] +
          [("f64", n) for n in (8, 64, 256, 1024, 2048, 4096)] +
-         [("f32", 65536)])
+         [("f32", 65536)] +
+         # Rader's (131, 1021) and Bluestein's (2039 in the kernel, 4093 in three fused passes)
+         [("f32", n) for n in (131, 1021, 2039, 4093)])
 
 
 def run(build, prec, n, pad):
@@ -33,17 +36,24 @@ def run(build, prec, n, pad):
     conflicts = {"load": 1.0, "store": 1.0}
     for side, factor in re.findall(r"local (load|store) .*?, ([0-9.]+)x the least", text):
         conflicts[side] = max(conflicts[side], float(factor))
-    data, tables = [], []
+    data = []
+    table_asked = table_fetched = 0.0  # bytes, over every table load
     buffer_is_data = False
     for line in text.splitlines():
         m = re.match(r"\s+buffer \d+ \((\d+) bytes(, data)?\)", line)
         if m:
             buffer_is_data = bool(m.group(2))
             continue
-        m = re.match(r"\s+(load|store)\s.*sector efficiency\s+([0-9.]+)%", line)
+        m = re.match(r"\s+(load|store)\s+(\d+) requests\s+([0-9.]+) sectors each.*sector efficiency\s+([0-9.]+)%", line)
         if m:
-            (data if buffer_is_data else tables).append(float(m.group(2)))
-    return plan, batch, conflicts, min(data) if data else None, min(tables) if tables else None
+            if buffer_is_data:
+                data.append(float(m.group(4)))
+            else:
+                fetched = int(m.group(2)) * float(m.group(3)) * 32
+                table_fetched += fetched
+                table_asked += fetched * float(m.group(4)) / 100
+    tables = 100 * table_asked / table_fetched if table_fetched else None
+    return plan, batch, conflicts, min(data) if data else None, tables
 
 
 def main():
@@ -68,8 +78,9 @@ def main():
          "- each plan: c2c forward, packed batch of about 8192 points (float) or 4096 (double); local memory padded "
          "as the shapes choose (the default) and unpadded (--pad-local 0)",
          "- bank passes: the most passes through the banks of any launch's local loads or stores over the least "
-         "they need (1.00: no bank conflicts); sectors: the least sector efficiency of the data sides (input, output, "
-         "scratch) and of the tables (twiddles, Rader's and the codelets' constants), padded",
+         "they need (1.00: no bank conflicts); sectors, padded: the least sector efficiency of the data sides "
+         "(input, output, scratch), and of the tables' loads together (twiddles, chirps, Rader's and the codelets' "
+         "constants: bytes asked for over the sectors' bytes)",
          "",
          "| precision | N | batch | plan | bank passes load / store, default | unpadded | data sectors | "
          "table sectors |",
