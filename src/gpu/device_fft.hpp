@@ -90,11 +90,15 @@ struct FftShapeTuning {
   /// Bytes of adjacent transforms a column-shaped group takes (kFftColumnBytes).
   std::uint64_t column_bytes = kFftColumnBytes;
   /// FftShape::staged_io: -1 by the rule (rows shapes of one work-item a transform of at least
-  /// tuning::kFftStagedIoBytes; column shapes whose warps would read less than that of a row
-  /// directly), 0 never, 1 every shape that can.
+  /// tuning::kFftStagedIoBytes; without interleaving, column shapes whose warps would read less
+  /// than that of a row directly), 0 never, 1 every shape that can.
   int staging = -1;
   /// FftShape::lds_row: whether local memory is padded against bank conflicts.
   bool pad_local = true;
+  /// FftShape::interleave: whether column shapes that load directly interleave their transforms
+  /// across the work-items (and so are not staged by the rule; off, the rule stages those whose
+  /// warps would read less than a sector of a row, as before interleaving).
+  bool interleave = true;
   /// Transforms one launch takes at most (DeviceFft::launch splits a pass of more): 2^31 - 1,
   /// for the kernel's 32-bit transform index and a launch's work-groups; tests lower it.
   std::uint64_t launch_transforms = 0x7fffffffULL;
@@ -203,11 +207,12 @@ struct FftShape {
   bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
   /// Whether sides whose group of transforms is one tile of memory may go through local memory
   /// (FFT_STAGED_IO): by FftShapeTuning::staging's rule, rows shapes of one work-item a
-  /// transform of at least a memory sector (packed batches), column shapes (adjacent transforms)
-  /// whose warps would read less than a sector of a row directly (a float column of 256 points
-  /// and up); forced, any c2c shape without Rader's steps, Bluestein's whole DFT (his passes'
+  /// transform of at least a memory sector (packed batches), and without interleaving
+  /// (interleaves()) column shapes (adjacent transforms) whose warps would read less than a
+  /// sector of a row directly (a float column of 256 points and up); forced, any c2c shape without Rader's steps, Bluestein's whole DFT (his passes'
   /// programs may), real steps or the split exchange. stages() says whether the program does.
   bool staged_io = false;
+  bool interleave = true;  ///< FftShapeTuning::interleave when made (see interleaves())
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a
                         ///< convolution over n points)
   std::uint64_t rader = 0;  ///< p > 0: the program is the DFT of the prime p = n + 1 by Rader's algorithm
@@ -223,21 +228,36 @@ struct FftShape {
   /// Whether the program stages (FFT_STAGED_IO): staged_io, but not with the fastest level of
   /// batch, whose launches never form one tile.
   bool stages() const { return staged_io && !batch_fast; }
+  /// Whether the program interleaves its group's transforms across its work-items
+  /// (FFT_INTERLEAVED: item slot + TPG t instead of t + TPT slot): column shapes that load and
+  /// store directly (not stages()) with 2 to 4 float or 2 double transforms a group (a row of
+  /// them at most a 32-byte sector). A warp then takes TPG adjacent transforms' values of 32 /
+  /// TPG rows at once, where the items of one transform took one value of each of 32 rows, and
+  /// a rows side still 32 / TPG >= 8 adjacent values a transform: float columns of 2048 points
+  /// (the split exchange, which cannot stage: four a group) go from 25% to 100% of each sector,
+  /// of 4096 (two) to 50%, in the access model.
+  bool interleaves(bool double_precision) const {
+    const std::uint64_t bytes = double_precision ? 16 : 8;
+    return interleave && columns && !stages() && threads_per_transform > 1 && transforms_per_group > 1 &&
+           transforms_per_group * bytes <= 32;
+  }
   /// The size of the transforms the program computes.
   std::uint64_t transform_size() const { return rader != 0 ? rader : conv.whole() ? conv.n : n; }
   /// Values of local memory a transform takes: its n, or Rader's p outputs in natural order.
   std::uint64_t local_values() const { return rader != 0 ? rader : n; }
   /// Values a transform's slot of local memory spans (FFT_LDS_SLOT): local_values(), padded
   /// where lds_row > 0, to an odd number of values (a warp's work-items then take consecutive
-  /// slots' value e in different banks), or for staged column tiles to w modulo lds_row, the
-  /// rows of a tile a warp copies at once (w = 32 / transforms_per_group: consecutive
-  /// work-items take a row's transforms, slot q's value e at q w + e modulo lds_row, every bank
-  /// twice for complex float).
-  std::uint64_t lds_slot() const {
+  /// slots' value e in different banks), or for staged column tiles and interleaved programs
+  /// to w modulo lds_row, w = 32 / transforms_per_group: the rows of a tile a warp copies at
+  /// once (consecutive work-items take a row's transforms, slot q's value e at q w + e modulo
+  /// lds_row, every bank twice for complex float), or the items of one transform in a warp
+  /// (their values' banks spread as in one slot, the next slot's w banks on).
+  std::uint64_t lds_slot(bool double_precision) const {
     const std::uint64_t last = local_values() - 1;
     if (lds_row == 0) return last + 1;
     const std::uint64_t padded = last + last / lds_row + 1;
-    if (!(stages() && columns) || transforms_per_group > kWarpItems) return padded | 1;
+    if (!((stages() && columns) || interleaves(double_precision)) || transforms_per_group > kWarpItems)
+      return padded | 1;
     const std::uint64_t want = kWarpItems / transforms_per_group % lds_row;
     return padded + (want + lds_row - padded % lds_row) % lds_row;
   }
@@ -247,7 +267,7 @@ struct FftShape {
   }
   /// Bytes of local memory a group takes.
   std::uint64_t lds_bytes(bool double_precision) const {
-    return transforms_per_group * lds_slot() * lds_value_bytes(double_precision);
+    return transforms_per_group * lds_slot(double_precision) * lds_value_bytes(double_precision);
   }
   /// "Rader, convolution of n" or "Bluestein, convolution of n" for a whole DFT by either; else empty.
   std::string whole_convolution() const {

@@ -154,22 +154,29 @@ TEST_P(GpuAccessModel, StagedRowsUseWholeSectors) {
   EXPECT_LE(data_efficiency(unstaged, bytes, true), 0.26);
 }
 
-// Columns of 256 points (16 work-items each, 4 a group: 32 bytes of a row): read directly, a
-// warp's lanes take 16 rows of two columns, 16 bytes of each sector; staged as tiles of adjacent
-// columns (the default for them, FftShapeTuning::staging -1, and forced, 1), consecutive
-// work-items take a row's columns, then the next row's, and every sector is whole. Columns of
-// 128 points (8 work-items: a warp takes four) read whole sectors directly, and the default
-// leaves them so (its program does not stage).
+// Columns of 256 points (16 work-items each, 4 a group: 32 bytes of a row): read directly with
+// a transform's work-items adjacent, a warp's lanes take 16 rows of two columns, 16 bytes of
+// each sector; interleaved (the default, FftShape::interleaves: a warp takes the four columns'
+// values of 8 rows at once) or staged as tiles of adjacent columns (forced, staging 1; the rule
+// without interleaving), every sector is whole. Columns of 128 points (8 work-items: a warp
+// takes four) read whole sectors directly either way, and are not staged.
 TEST_P(GpuAccessModel, ColumnTilesUseWholeSectors) {
   const std::uint64_t n = 256, columns = 16, bytes = n * columns * 8;
-  for (int staging : {-1, 0, 1}) {
-    SCOPED_TRACE("staging " + std::to_string(staging));
+  EXPECT_TRUE(DeviceFft::shape(n, false, true).interleaves(false));
+  EXPECT_FALSE(DeviceFft::shape(n, false, true).stages());
+  struct Way {
+    int staging;
+    bool interleave, whole;
+  };
+  for (const Way w : {Way{-1, true, true}, Way{1, true, true}, Way{-1, false, true}, Way{0, false, false}}) {
+    SCOPED_TRACE("staging " + std::to_string(w.staging) + (w.interleave ? ", interleaved" : ", not interleaved"));
     FftShapeTuning t;
-    t.staging = staging;
+    t.staging = w.staging;
+    t.interleave = w.interleave;
     const ScopedFftShapeTuning tuning(t);
     const auto launches = run_columns(ctx(), n, columns);
     const double load = data_efficiency(launches, bytes, false), store = data_efficiency(launches, bytes, true);
-    if (staging != 0) {
+    if (w.whole) {
       EXPECT_GE(load, 0.999);
       EXPECT_GE(store, 0.999);
     } else {
@@ -200,13 +207,14 @@ double worst_conflicts(const std::vector<Launch>& launches) {
 // unpadded, a warp's 16 float values of one r met in one bank for every power of two from 16 to
 // 4096 points (8.5-16 times the passes). Local memory padded after each 128 bytes
 // (FftShape::lds_row) spreads them; the slots span an odd number of values (a staged column
-// tile's, 32 / transforms a group modulo a bank row), so a warp's values of adjacent slots start
-// in different banks too.
+// tile's and an interleaved program's, 32 / transforms a group modulo a bank row), so a warp's
+// values of adjacent slots start in different banks too.
 TEST_P(GpuAccessModel, LocalMemoryPaddingSpreadsExchangesOverTheBanks) {
   for (std::uint64_t n : {16u, 256u, 1024u, 4096u}) {
     SCOPED_TRACE("n " + std::to_string(n));
     EXPECT_LE(worst_conflicts(run_c2c(ctx(), n, std::max<std::uint64_t>(1, 4096 / n))), 1.01);
   }
+  EXPECT_LE(worst_conflicts(run_columns(ctx(), 256, 16)), 1.01) << "interleaved columns of 256 points";
   {
     SCOPED_TRACE("staged column tiles of 256 points");
     FftShapeTuning t;

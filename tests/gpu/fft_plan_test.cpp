@@ -397,14 +397,17 @@ TEST_P(GpuFftPlan, TwoPassesMatchTheReference) {
 // caps rows ask; by default only column shapes whose warps would read less than a sector of a
 // row directly are): column tiles with the pass twiddle in their store, rows, groups of several
 // transforms with a partial last group, three passes (two levels of batch), a batch, in place,
-// float and double, against the reference, Bluestein's fused passes too. Then none staged (0),
-// columns of 256 points, which the default stages, loaded and stored directly.
+// float and double, against the reference, Bluestein's fused passes too. Then none staged (0):
+// columns of 256 points loaded and stored directly, interleaved (the default) and not.
 TEST_P(GpuFftPlan, PassesStagedThroughLocalMemoryMatchTheReference) {
   const auto fwd = fft::Direction::forward, bwd = fft::Direction::backward;
-  {
-    const ScopedFftShapeTuning direct({.staging = 0});
+  for (const bool interleave : {true, false}) {
+    const ScopedFftShapeTuning direct({.staging = 0, .interleave = interleave});
+    const DeviceFft columns(ctx(), 256, false, true, true);
+    EXPECT_EQ(columns.plan_shape().interleaves(false), interleave);
     const double worst = check<float>(ctx(), 256 * 256, 256, contiguous(256 * 256, 2), bwd, 1.0, 2);
-    std::printf("[ fft multi-pass direct f32 ] worst error / bound: %.3f\n", worst);
+    std::printf("[ fft multi-pass direct f32%s ] worst error / bound: %.3f\n", interleave ? ", interleaved" : "",
+                worst);
   }
   const ScopedFftShapeTuning forced({.staging = 1});
   double worst = 0;

@@ -38,6 +38,10 @@
                             and the chirp of Bluestein's storing pass, are applied as the
                             outputs go to local memory; his loading pass's chirp as the inputs
                             come out of it; elements past his N are neither read nor written).
+     FFT_INTERLEAVED        1: work-item slot + FFT_TPG t is item t of the group's transform
+                            slot (else t + FFT_TPT slot), so that a warp's direct loads and
+                            stores of a column shape take its adjacent transforms' values of
+                            one element at once (FftShape::interleaves)
      FFT_BLUESTEIN_N        N > 0: the program does steps of Bluestein's algorithm for a DFT of
                             N points (fft_chirp.h), chosen by:
      FFT_CONV_LOAD          1: elements j < N are loaded times the chirp, zeros past N
@@ -866,8 +870,16 @@ fft_c2c(GLOBAL const complex_t* in, GLOBAL complex_t* out, GLOBAL const complex_
         GLOBAL const complex_t* chirp, GLOBAL const complex_t* spectrum, GLOBAL const complex_t* real_tw, real_t dir,
         real_t scale) {
   LOCAL FFT_LDS_TYPE lds_all[FFT_TPG * FFT_LDS_SLOT];
+#if FFT_INTERLEAVED
+#if FFT_STAGED_IO
+#error "fft_c2c.cl: FFT_INTERLEAVED is for programs that load and store directly"
+#endif
+  const u32 t = LOCAL_ID(0) / FFT_TPG;
+  const u32 slot = LOCAL_ID(0) % FFT_TPG;
+#else
   const u32 t = LOCAL_ID(0) % FFT_TPT;
   const u32 slot = LOCAL_ID(0) / FFT_TPT;
+#endif
   /* A launch holds fewer than 2^31 transforms (DeviceFft::launch splits larger ones), so the
      index and its split into (o, i, f) are 32-bit: a 64-bit division is a subroutine call, around
      which ptxas spilled registers (Bluestein's 2039 f64, Rader's 97 f64 as a column pass). A

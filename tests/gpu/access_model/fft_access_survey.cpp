@@ -1,10 +1,11 @@
 // The access model's figures for one FFT plan: `fft_access_survey [--double] [--staging S]
-// [--column-bytes B] [--pad-local 0|1] BATCH N [N2 [N3]]` runs the plan of that shape (c2c, forward, packed,
+// [--column-bytes B] [--pad-local 0|1] [--interleave 0|1] BATCH N [N2 [N3]]` runs the plan of that shape (c2c, forward, packed,
 // BATCH transforms) once on Oclgrind with the model loaded and prints, for each kernel launch,
 // each global buffer's loads and stores: requests (warp instructions), 32-byte sectors a
 // request, sector and 128-byte line efficiency. --staging and --column-bytes set
 // gpu::FftShapeTuning (-1 the rule, 0 never, 1 wherever a shape can; column groups' bytes);
-// --pad-local 0 leaves local memory unpadded (FftShape::lds_row).
+// --pad-local 0 leaves local memory unpadded (FftShape::lds_row); --interleave 0 keeps a column
+// shape's transforms apart across the work-items (FftShape::interleaves).
 // Run through survey.sh, which loads Oclgrind and the model. Oclgrind simulates about 10^4
 // points a second: 2^20 points take about five minutes.
 #include <complex>
@@ -26,7 +27,7 @@ namespace {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: fft_access_survey [--double] [--staging S] [--column-bytes B] [--pad-local 0|1]"
+               "usage: fft_access_survey [--double] [--staging S] [--column-bytes B] [--pad-local 0|1] [--interleave 0|1]"
                " BATCH N [N2 [N3]]\n");
   return 2;
 }
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
     else if (a == "--staging" && i + 1 < argc) tuning.staging = std::atoi(argv[++i]);
     else if (a == "--column-bytes" && i + 1 < argc) tuning.column_bytes = std::strtoull(argv[++i], nullptr, 10);
     else if (a == "--pad-local" && i + 1 < argc) tuning.pad_local = std::atoi(argv[++i]) != 0;
+    else if (a == "--interleave" && i + 1 < argc) tuning.interleave = std::atoi(argv[++i]) != 0;
     else if (!a.empty() && a[0] != '-') numbers.push_back(std::strtoull(a.c_str(), nullptr, 10));
     else return usage();
   }

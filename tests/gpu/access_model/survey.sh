@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs fft_access_survey (from the build folder BUILD) on Oclgrind with the access model loaded:
-#   tests/gpu/access_model/survey.sh BUILD [--double] [--staging S] [--column-bytes B] [--pad-local 0|1]
+#   tests/gpu/access_model/survey.sh BUILD [--double] [--staging S] [--column-bytes B] [--pad-local 0|1] [--interleave 0|1]
 #                                    BATCH N [N2 [N3]]
 # e.g. tests/gpu/access_model/survey.sh build 1 65536 (two passes of 256 x 256 points).
 set -eu
