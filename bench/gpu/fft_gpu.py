@@ -296,10 +296,13 @@ def main():
                     kind_cell += ", columns %d B" % c["column_bytes"]
                 if c.get("staged_io", -1) >= 0:
                     kind_cell += ", staged" if c["staged_io"] else ", direct"
+                if c.get("interleave", -1) == 0:
+                    kind_cell += ", not interleaved"
                 if r.get("pass_seconds"):
                     kind_cell += " (passes alone: %s ms)" % " + ".join("%.4f" % (x * 1e3) for x in r["pass_seconds"])
                 first = next(x for x in rows if x["shape"] == c["shape"])
-                if (c.get("max_pass") or c.get("column_bytes") or c.get("staged_io", -1) >= 0) and r["status"] == "ok" \
+                if (c.get("max_pass") or c.get("column_bytes") or c.get("staged_io", -1) >= 0 or
+                        c.get("interleave", -1) == 0) and r["status"] == "ok" \
                         and first["ripple"]["status"] == "ok":
                     target = "%.2fx the plan's time" % (r["seconds"] / first["ripple"]["seconds"])
             L.append("| %s | %s | %d | %.1f | %s | %s | %s |" % (

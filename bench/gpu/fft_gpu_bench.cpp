@@ -63,8 +63,9 @@
 //   points where that changes the split (three passes in place of two wide ones; the internal
 //   DeviceFftPlan's max_pass), each split also with column groups of 64 and 128 bytes (the
 //   default 32: gpu::FftShapeTuning), with every pass that can staged through local memory
-//   (FFT_STAGED_IO; by default only columns a warp would read less than a sector of) and with
-//   none staged, each pass also timed alone (DeviceFftPlan::run_step):
+//   (FFT_STAGED_IO; by default no column shape, which interleave instead), with none staged
+//   (columns interleaved, the default's way), and with none staged nor interleaved
+//   (gpu::FftShapeTuning::interleave off), each pass also timed alone (DeviceFftPlan::run_step):
 //   which is faster, and which pass is slow, is for a GPU to say;
 // - 2-D 4096^2, 3-D 128^3, 256^3, 512^3 c2c f32, r2c 3-D 128^3 / 256^3 / 512^3 f32, and single
 //   1-D r2c of 2^21 .. 2^25 reals f32 (a plan ripple cannot make is reported as "unsupported by
@@ -161,6 +162,9 @@ struct BenchCase {
   /// padding: -1 local memory padded as the shapes choose; 0 unpadded
   /// (gpu::FftShapeTuning::pad_local; ripple alone).
   int pad_local = -1;
+  /// caps: -1 column shapes interleaved as the shapes choose; 0 not
+  /// (gpu::FftShapeTuning::interleave; ripple alone).
+  int interleave = -1;
 };
 
 /// A case's choices of ripple's shapes (staging, column width, padding): hold them in a
@@ -170,6 +174,7 @@ gpu::FftShapeTuning shape_choices(const BenchCase& bc) {
   if (bc.staged_io >= 0) t.staging = bc.staged_io;
   if (bc.column_bytes) t.column_bytes = bc.column_bytes;
   if (bc.pad_local == 0) t.pad_local = false;
+  if (bc.interleave == 0) t.interleave = false;
   return t;
 }
 
@@ -344,6 +349,10 @@ std::vector<BenchCase> make_cases(const Options& o) {
           forced.staged_io = staging;
           cases.push_back(forced);
         }
+        BenchCase apart{"caps", "pow2", c, cap};  // neither staged nor interleaved (before 2026-11-30)
+        apart.staged_io = 0;
+        apart.interleave = 0;
+        cases.push_back(apart);
       }
     }
   }
@@ -822,7 +831,8 @@ CaseResult run_case(RippleLib& ripple, std::vector<LoadedPeer>& peers, const Ben
   }
   std::vector<cd> first_peer;
   for (LoadedPeer& lp : peers) {
-    if (!lp.peer || bc.max_pass != 0 || bc.staged_io >= 0 || bc.column_bytes != 0 || bc.pad_local >= 0)
+    if (!lp.peer || bc.max_pass != 0 || bc.staged_io >= 0 || bc.column_bytes != 0 || bc.pad_local >= 0 ||
+        bc.interleave >= 0)
       continue;  // ripple alone: the size's first row has them
     LibResult r;
     const std::vector<cd> out = run_lib(*lp.peer, bc, host, host_bytes, o, r);
@@ -864,6 +874,7 @@ void print_case(const CaseResult& cr) {
                      (cr.bc.staged_io >= 0 ? (cr.bc.staged_io ? " (staged)" : " (direct)") : std::string()) +
                      (cr.bc.column_bytes ? " (columns " + std::to_string(cr.bc.column_bytes) + " B)" : std::string()) +
                      (cr.bc.pad_local == 0 ? " (unpadded)" : std::string()) +
+                     (cr.bc.interleave == 0 ? " (not interleaved)" : std::string()) +
                      " | memcpy " + fmt("%.1f", memcpy_gbs) + " GB/s";
   const LibResult& r = cr.ripple;
   if (!r.pass_seconds.empty()) {
@@ -1070,7 +1081,7 @@ void write_json(const std::string& path, const Device& device, const DeviceInfo&
         << "\", \"transform\": \"" << (c.r2c ? "r2c" : "c2c") << "\", \"precision\": \"" << (c.is_double ? "f64" : "f32")
         << "\", \"shape\": [";
     for (int a = 0; a < c.rank; ++a) out << (a ? ", " : "") << c.n[a];
-    out << "], \"batch\": " << c.batch << ", \"max_pass\": " << cr.bc.max_pass << ", \"staged_io\": " << cr.bc.staged_io << ", \"column_bytes\": " << cr.bc.column_bytes << ", \"pad_local\": " << cr.bc.pad_local << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
+    out << "], \"batch\": " << c.batch << ", \"max_pass\": " << cr.bc.max_pass << ", \"staged_io\": " << cr.bc.staged_io << ", \"column_bytes\": " << cr.bc.column_bytes << ", \"pad_local\": " << cr.bc.pad_local << ", \"interleave\": " << cr.bc.interleave << ", \"bytes\": " << cr.bytes << ", \"memcpy_seconds\": " << num(cr.memcpy_seconds)
         << ", \"bound\": " << num(cr.bound) << ", \"ripple\": ";
     write_lib(out, cr.ripple);
     out << ", \"peers\": [";
