@@ -618,6 +618,13 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({"fft_c2c_" + std::to_string(n) + prec + "_columns", DeviceFft::program(DeviceFft::shape(n, dbl, true), dbl)});
     out.push_back({"fft_c2c_2048" + prec + "_columns_pass_twiddle",
                    DeviceFft::program(DeviceFft::shape(2048, dbl, true), dbl, true, true)});
+    // A staged column tile with the pass twiddle (FftShapeTuning::staging 1, as the bench's caps
+    // rows ask; by default columns interleave instead).
+    {
+      FftShape staged = DeviceFft::shape(256, dbl, true);
+      staged.staged_io = true;
+      out.push_back({"fft_c2c_256" + prec + "_columns_staged_pass_twiddle", DeviceFft::program(staged, dbl, true, true)});
+    }
     // The passes of innermost-batched data, with the fastest level of batch (FftPass::fast): the
     // four-step's first (pass twiddle) and last of 2048, Bluestein's middle pass of 4099's.
     {
@@ -677,6 +684,14 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({name + "_middle_batch_fast", DeviceFft::program(middle_fast, dbl, true, true)});
       out.push_back({name + "_store_batch_fast", DeviceFft::program(store_fast, dbl)});
       out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
+      // Staged by force: his chirp and his N in the tiles.
+      FftShape load_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load),
+               store_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store);
+      if (!load_staged.split_exchange) {
+        load_staged.staged_io = store_staged.staged_io = true;
+        out.push_back({name + "_load_staged", DeviceFft::program(load_staged, dbl, true, true)});
+        out.push_back({name + "_store_staged", DeviceFft::program(store_staged, dbl)});
+      }
       // The same passes of real transforms reading and writing the real side: odd 4099 each
       // way; even 8198 (a half of 4099) each way, the r2c's store splitting the spectrum.
       for (const std::uint64_t real_n : {n, 2 * n})
@@ -706,6 +721,14 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back(
           {name + "_middle", DeviceFft::program(DeviceFft::shape(m3, dbl, true, kFftMaxGroup, middle), dbl, true, true)});
       out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
+      // Staged by force: his chirp and his N in the tiles.
+      FftShape load_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load),
+               store_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store);
+      if (!load_staged.split_exchange) {
+        load_staged.staged_io = store_staged.staged_io = true;
+        out.push_back({name + "_load_staged", DeviceFft::program(load_staged, dbl, true, true)});
+        out.push_back({name + "_store_staged", DeviceFft::program(store_staged, dbl)});
+      }
     }
     // Real transforms in one kernel (FftReal): even n, the split in the store through local
     // memory and the merge in the load (120, in the column shape too; 8192, the split exchange
