@@ -227,10 +227,11 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   s.transforms_per_group = static_cast<unsigned>(per_group);
   s.real = real;
   const bool can_stage = !s.split_exchange && !rader && !s.conv.whole() && real.n == 0 && !s.radices.empty();
-  // Rows: one work-item a transform of at least a sector. Columns: none where they interleave
+  // Rows: one work-item a transform of at least a sector. Columns: none that interleave
   // (FftShape::interleaves: a warp's direct loads then take the group's adjacent transforms at
   // once, whole sectors where the group's row holds one, as a staged tile would, without its
-  // round trip through local memory and its barriers); without interleaving, where a warp's
+  // round trip through local memory and its barriers); others (interleaving off, or rows of
+  // more than a sector: f32 60-point columns, 6 a group) where a warp's
   // lanes, taking 32 / TPT adjacent transforms when they load directly, would read less than a
   // sector of each row while the group's tile row holds one (float columns of 256 points and
   // up; 128 and below read whole sectors directly). In the access model (tests/gpu/access_model,
@@ -238,12 +239,13 @@ FftShape DeviceFft::shape(std::uint64_t transform_size, bool double_precision, b
   // for 1024, staged and interleaved 100%, with no bank conflicts; not timed on a GPU yet
   // (bench_gpu_fft's caps section times every pass staged and not).
   const std::uint64_t warp_transforms = std::max<std::uint64_t>(1, kWarpItems / s.threads_per_transform);
+  s.interleave = tunables.interleave;
+  const bool interleaves = s.interleaves(double_precision);  // unstaged, as it would be
   const bool by_rule =
-      columns ? !tunables.interleave &&
+      columns ? !interleaves &&
                     std::min<std::uint64_t>(warp_transforms, per_group) * complex_bytes < tuning::kFftStagedIoBytes &&
                     per_group * complex_bytes >= tuning::kFftStagedIoBytes
               : s.threads_per_transform == 1 && n * complex_bytes >= tuning::kFftStagedIoBytes;
-  s.interleave = tunables.interleave;
   s.staged_io = can_stage && (tunables.staging < 0 ? by_rule : tunables.staging > 0);
   // Even sizes only: in the access model (tests/gpu/access_model, float, 2026-11-30) padding took
   // the passes of an exchange's stores through the banks from 3-20 to 1-3 times the least for

@@ -207,10 +207,11 @@ struct FftShape {
   bool batch_fast = false;  ///< takes launches with a fastest level of batch (FftPass::fast > 1)
   /// Whether sides whose group of transforms is one tile of memory may go through local memory
   /// (FFT_STAGED_IO): by FftShapeTuning::staging's rule, rows shapes of one work-item a
-  /// transform of at least a memory sector (packed batches), and without interleaving
-  /// (interleaves()) column shapes (adjacent transforms) whose warps would read less than a
-  /// sector of a row directly (a float column of 256 points and up); forced, any c2c shape without Rader's steps, Bluestein's whole DFT (his passes'
-  /// programs may), real steps or the split exchange. stages() says whether the program does.
+  /// transform of at least a memory sector (packed batches), and column shapes (adjacent
+  /// transforms) that do not interleave (interleaves()) and whose warps would read less than a
+  /// sector of a row directly; forced, any c2c shape without Rader's steps, Bluestein's whole
+  /// DFT (his passes' programs may), real steps or the split exchange. stages() says whether
+  /// the program does.
   bool staged_io = false;
   bool interleave = true;  ///< FftShapeTuning::interleave when made (see interleaves())
   FftConvolution conv;  ///< Bluestein's steps in the program (conv.whole(): a DFT of conv.n by a

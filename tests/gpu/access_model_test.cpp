@@ -125,8 +125,8 @@ double data_efficiency(const std::vector<Launch>& launches, std::uint64_t bytes,
 
 // A packed batch in one kernel reads and writes whole sectors: a transform's work-items take
 // adjacent elements in each load and store, and a warp's lanes past one transform go on into the
-// next. (Its stage twiddles do not: a work-item's R - 1 are adjacent, for vector loads, so a
-// warp's lanes read them R - 1 values apart; see device_fft.cpp.)
+// next. (So do its stage twiddles, r-major since 2026-11-30: a warp's lanes read adjacent ones;
+// see device_fft.cpp.)
 TEST_P(GpuAccessModel, OneKernelBatchesUseWholeSectors) {
   for (std::uint64_t n : {64u, 256u, 1024u, 2048u}) {
     SCOPED_TRACE("n " + std::to_string(n));
@@ -185,6 +185,12 @@ TEST_P(GpuAccessModel, ColumnTilesUseWholeSectors) {
     }
   }
   EXPECT_FALSE(DeviceFft::shape(128, false, true).stages());
+  // Columns whose group's row is more than a sector (60 and 72 points: 6 and 5 a group) do not
+  // interleave; the rule stages them.
+  for (const std::uint64_t wide : {60u, 72u}) {
+    const FftShape s = DeviceFft::shape(wide, false, true);
+    EXPECT_TRUE(s.stages() && !s.interleaves(false)) << wide << " points, " << s.transforms_per_group << " a group";
+  }
   const auto narrow = run_columns(ctx(), 128, columns);
   EXPECT_GE(data_efficiency(narrow, 128 * columns * 8, false), 0.999);
   EXPECT_GE(data_efficiency(narrow, 128 * columns * 8, true), 0.999);

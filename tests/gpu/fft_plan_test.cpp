@@ -415,8 +415,17 @@ TEST_P(GpuFftPlan, PassesStagedThroughLocalMemoryMatchTheReference) {
   worst = std::max(worst, check<float>(ctx(), 60 * 7, 64, contiguous(60 * 7, 3), bwd, 1.0 / 420, 2));
   worst = std::max(worst, check<float>(ctx(), 16 * 16 * 12, 16, contiguous(16 * 16 * 12, 2), fwd, 1.0, 3));
   worst = std::max(worst, check<float>(ctx(), 48 * 64, 64, contiguous(48 * 64, 2), fwd, 1.0, 2, true));
-  // Bluestein's fused passes: his chirp and his N in the tiles; R = M / M1 transforms an entry
-  // (odd: 91, 15) so that groups straddle two entries, padded rows in.
+  // Bluestein's fused passes: his chirp and his N in the tiles; groups that straddle two batch
+  // entries where a pass's R = M / M1 transforms an entry are not a multiple of its group's
+  // (asserted for 2039's loading pass), padded rows in.
+  {
+    const std::uint64_t n = 2039, m = DeviceFftBluestein::convolution_size(n, false, 4079);
+    const std::uint64_t m1 = DeviceFftBluestein::fused_split(n, false, 4079).at(0);
+    const FftShape load = DeviceFft::shape(m1, false, true, ctx().facts().max_work_group,
+                                           FftConvolution{n, true, false, false, m / m1, 1});
+    EXPECT_TRUE(load.stages());
+    EXPECT_NE(m / m1 % load.transforms_per_group, 0u) << "M " << m << " = " << m1 << " x " << m / m1;
+  }
   FftLayout padded = contiguous(4099, 3);
   padded.in_dist = 4099 + 5;
   worst = std::max(worst, check<float>(ctx(), 4099, kFftMaxOnChip, padded, fwd, 1.0, 0, false, "three fused passes"));
@@ -689,7 +698,8 @@ TEST_P(GpuFftPlan, PassesRunOneEntryAtATimeWithoutMemoryForTheBatch) {
 // A pass of more transforms than a launch takes (2^31 - 1 by default; lowered here) runs in
 // launches of whole outer indices, or of runs of a plain batch's transforms where it has one
 // outer index of more, and gets the same result: a plain batch of 23 in launches of 5 (in place
-// too), two passes over a batch of 5 (16 transforms an outer index) in launches of 32. A pass
+// too; Rader's and Bluestein's whole DFTs too), two passes over a batch of 5 (16 transforms an
+// outer index) in launches of 32. A pass
 // whose outer index holds more than a launch and whose program reads the inner index (the pass
 // twiddle) or has the batch as its fastest level is refused naming the counts.
 TEST_P(GpuFftPlan, PassesSplitIntoLaunchesOfFewerTransforms) {
@@ -699,6 +709,10 @@ TEST_P(GpuFftPlan, PassesSplitIntoLaunchesOfFewerTransforms) {
     const ScopedFftShapeTuning five({.launch_transforms = 5});
     worst = std::max(worst, check<float>(ctx(), 64, 64, contiguous(64, 23), fwd, 1.0, 1));
     worst = std::max(worst, check<float>(ctx(), 60, 64, contiguous(60, 23), fwd, 1.0 / 60, 1, true));
+    // Runs through whole DFTs by Rader's and Bluestein's algorithms in the kernel (their inner
+    // index only addresses).
+    worst = std::max(worst, check<float>(ctx(), 97, 4096, contiguous(97, 23), fwd, 1.0, 1, false, "Rader"));
+    worst = std::max(worst, check<float>(ctx(), 83, 4096, contiguous(83, 23), fwd, 1.0, 1, false, "Bluestein"));
     ::ripple::test::expect_unsupported([&] { DeviceFftPlan(ctx(), 256, false, contiguous(256, 5), 16); },
                                        {"80 transforms", "16 x 1", "at most 5"});
   }

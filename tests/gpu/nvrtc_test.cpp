@@ -79,8 +79,8 @@ constexpr int kParkedBytes = 8;
 #endif
 
 // Each variant compiled once to a cubin, with ptxas's report. Registers spilled to local memory
-// cost a GPU kernel a round trip through L1/L2 per use: no variant may spill on sm_90 but a
-// value or two parked once (at most kParkedBytes stored and reloaded), which ptxas does of its
+// cost a GPU kernel a round trip through L1/L2 per use: no variant may spill on sm_90 but an
+// FFT program's value or two parked once (at most kParkedBytes stored and reloaded), which ptxas does of its
 // own accord to keep a register count that fits more groups per SM (seen: one 32-bit value in
 // radix-11 float programs at 48 registers and 2432 f64 at 168, far below their groups' caps).
 // A program short of registers (its group's cap) spills more, or reloads in a loop: 16-184
@@ -105,8 +105,9 @@ TEST_P(NvrtcVariant, CompilesForSm90WithoutSpills) {
               << " bytes shared, " << k.stack_bytes << " bytes stack, " << k.spill_store_bytes << "/"
               << k.spill_load_bytes << " bytes spilled/reloaded\n";
     EXPECT_GT(k.registers, 0) << k.kernel << ":\n" << log;
-    EXPECT_LE(k.spill_store_bytes, kParkedBytes) << k.kernel << " spills registers:\n" << log;
-    EXPECT_LE(k.spill_load_bytes, kParkedBytes) << k.kernel << " reloads spilled registers:\n" << log;
+    const int parked = GetParam().name.rfind("fft_", 0) == 0 ? kParkedBytes : 0;  // seen in FFT programs only
+    EXPECT_LE(k.spill_store_bytes, parked) << k.kernel << " spills registers:\n" << log;
+    EXPECT_LE(k.spill_load_bytes, parked) << k.kernel << " reloads spilled registers:\n" << log;
   }
 #endif
 }

@@ -220,7 +220,6 @@
 
 /* Index of element e of the transform with inner index i in Bluestein's tables. */
 #define FFT_CONV_INDEX(e, i) ((u64)(e) * FFT_CONV_E_STEP + (u64)(i) * FFT_CONV_I_STEP)
-
 #if FFT_TWIDDLE_DOUBLE
 #if !RIPPLE_IS_CUDA
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -290,8 +289,9 @@ DEVICE_FN complex_t fft_lds_part(complex_t z, int part) {
 /* Where local memory holds value e of the transform in slot q: q FFT_LDS_SLOT + FFT_LDS_AT(e).
    With FFT_LDS_ROW > 0 (the values in 128 bytes: the 32 four-byte banks of a GPU's local
    memory) a value is left out after each FFT_LDS_ROW and a slot spans an odd number of values
-   (a staged column tile's: 32 / FFT_TPG modulo FFT_LDS_ROW, so a warp's copy of the tile's rows
-   meets each bank equally; the host's FftShape::lds_slot), so that the values a warp's
+   (a staged column tile's, and an interleaved program's: 32 / FFT_TPG modulo FFT_LDS_ROW, so a
+   warp's copy of the tile's rows, or its transforms' values, meet each bank equally; the host's
+   FftShape::lds_slot), so that the values a warp's
    work-items store or load at once lie in different banks: a
    stage's outputs R apart (after the first stage, e = j R + r), and a tile's transforms
    (consecutive work-items' slots, or one element of adjacent slots). Without it a float store
