@@ -665,6 +665,17 @@ std::vector<KernelVariant> fft_kernel_variants() {
         out.push_back({name + "_columns_pass_twiddle_batch_fast", DeviceFft::program(first, dbl, true, true)});
       }
     }
+    // Bluestein's loading and storing passes staged by force (his chirp and his N in the tiles;
+    // by default his columns interleave), where they do not take the split exchange.
+    const auto add_staged_conv = [&](const std::string& name, std::uint64_t m1, const FftConvolution& load,
+                                     const FftConvolution& store) {
+      FftShape load_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load),
+               store_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store);
+      if (load_staged.split_exchange) return;
+      load_staged.staged_io = store_staged.staged_io = true;
+      out.push_back({name + "_load_staged", DeviceFft::program(load_staged, dbl, true, true)});
+      out.push_back({name + "_store_staged", DeviceFft::program(store_staged, dbl)});
+    };
     // Bluestein's three fused passes (4099: a convolution of M1 x M2 points), as
     // DeviceFftBluestein makes them: the load and store passes on columns.
     {
@@ -686,14 +697,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back({name + "_middle_batch_fast", DeviceFft::program(middle_fast, dbl, true, true)});
       out.push_back({name + "_store_batch_fast", DeviceFft::program(store_fast, dbl)});
       out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
-      // Staged by force: his chirp and his N in the tiles.
-      FftShape load_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load),
-               store_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store);
-      if (!load_staged.split_exchange) {
-        load_staged.staged_io = store_staged.staged_io = true;
-        out.push_back({name + "_load_staged", DeviceFft::program(load_staged, dbl, true, true)});
-        out.push_back({name + "_store_staged", DeviceFft::program(store_staged, dbl)});
-      }
+      add_staged_conv(name, m1, load, store);
       // The same passes of real transforms reading and writing the real side: odd 4099 each
       // way; even 8198 (a half of 4099) each way, the r2c's store splitting the spectrum.
       for (const std::uint64_t real_n : {n, 2 * n})
@@ -723,14 +727,7 @@ std::vector<KernelVariant> fft_kernel_variants() {
       out.push_back(
           {name + "_middle", DeviceFft::program(DeviceFft::shape(m3, dbl, true, kFftMaxGroup, middle), dbl, true, true)});
       out.push_back({name + "_store", DeviceFft::program(DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store), dbl)});
-      // Staged by force: his chirp and his N in the tiles.
-      FftShape load_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, load),
-               store_staged = DeviceFft::shape(m1, dbl, true, kFftMaxGroup, store);
-      if (!load_staged.split_exchange) {
-        load_staged.staged_io = store_staged.staged_io = true;
-        out.push_back({name + "_load_staged", DeviceFft::program(load_staged, dbl, true, true)});
-        out.push_back({name + "_store_staged", DeviceFft::program(store_staged, dbl)});
-      }
+      add_staged_conv(name, m1, load, store);
     }
     // Real transforms in one kernel (FftReal): even n, the split in the store through local
     // memory and the merge in the load (120, in the column shape too; 8192, the split exchange
